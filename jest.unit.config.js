@@ -1,0 +1,6 @@
+/** Unit tier only (no database): `npm run test:unit`. */
+module.exports = {
+  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+};

@@ -1,0 +1,141 @@
+import { parseDuration } from '../shared/duration';
+
+/** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  eventStoreUrl: string | null;
+  dataDir: string;
+  baseUrl: string;
+  recordingsUrl: string;
+  roomsUrl: string;
+  adminToken: string | null;
+  webhookTimeoutMs: number;
+  webhookRetryScheduleMs: number[];
+  webhookSuspendAfter: number;
+  webhookAllowPrivateUrls: boolean;
+  webhookSecretKey: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  simTimeScale: number;
+  recordingPurgeGraceMs: number;
+  roomDefaultTtlMs: number;
+  mediaGatewayUrl: string | null;
+  callRateCentsPerMinute: number;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the whole environment at once, naming every bad variable in one error. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const problems: string[] = [];
+  const str = (name: string): string | null => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? null : v.trim();
+  };
+  const int = (name: string, def: number, min: number, max: number): number => {
+    const v = str(name);
+    if (v === null) return def;
+    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${v}")`);
+      return def;
+    }
+    return Number(v);
+  };
+  const duration = (name: string, def: string): number => {
+    const v = str(name) ?? def;
+    const ms = parseDuration(v);
+    if (ms === null) {
+      problems.push(`${name} must be a duration such as 500ms, 30s, 2m, 1h or 7d (got "${v}")`);
+      return parseDuration(def) ?? 0;
+    }
+    return ms;
+  };
+  const bool = (name: string): boolean => {
+    const v = str(name);
+    if (v === null) return false;
+    if (['true', '1', 'yes'].includes(v.toLowerCase())) return true;
+    if (['false', '0', 'no'].includes(v.toLowerCase())) return false;
+    problems.push(`${name} must be true or false (got "${v}")`);
+    return false;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const v = str(name);
+    if (v === null) return null;
+    try {
+      const parsed = new URL(v);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+        return null;
+      }
+      return v.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} must be a URL (got "${v}")`);
+      return null;
+    }
+  };
+
+  const port = int('PORT', 3000, 0, 65535);
+  const host = str('HOST') ?? '127.0.0.1';
+  const baseUrl = url('BASE_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  const scheduleText = str('WEBHOOK_RETRY_SCHEDULE') ?? '5s,30s,2m,10m,30m,1h,3h,6h,12h';
+  const webhookRetryScheduleMs = scheduleText.split(',').map((part) => parseDuration(part));
+  if (webhookRetryScheduleMs.some((d) => d === null) || webhookRetryScheduleMs.length === 0) {
+    problems.push(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations (got "${scheduleText}")`);
+  }
+
+  const scaleText = str('SIM_TIME_SCALE') ?? '1';
+  const simTimeScale = Number(scaleText);
+  if (!Number.isFinite(simTimeScale) || simTimeScale <= 0 || simTimeScale > 1000) {
+    problems.push(`SIM_TIME_SCALE must be a positive number such as 1 or 0.01 (got "${scaleText}")`);
+  }
+
+  const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+
+  const rate = str('CALL_RATE_CENTS_PER_MINUTE');
+  const webhookSecretKey = str('WEBHOOK_SECRET_KEY');
+  if (webhookSecretKey !== null && Buffer.from(webhookSecretKey, 'base64').length !== 32) {
+    problems.push('WEBHOOK_SECRET_KEY must be base64 of 32 bytes');
+  }
+
+  const config: AppConfig = {
+    port,
+    host,
+    databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    eventStoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:']),
+    dataDir: str('DATA_DIR') ?? './.data',
+    baseUrl,
+    recordingsUrl: url('RECORDINGS_URL', ['http:', 'https:']) ?? `${baseUrl}/recordings`,
+    roomsUrl: url('ROOMS_URL', ['http:', 'https:']) ?? `${baseUrl}/rooms`,
+    adminToken: str('ADMIN_TOKEN'),
+    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 15000, 1, 600000),
+    webhookRetryScheduleMs: webhookRetryScheduleMs.map((d) => d ?? 0),
+    webhookSuspendAfter: int('WEBHOOK_SUSPEND_AFTER', 10, 1, 1000),
+    webhookAllowPrivateUrls: bool('WEBHOOK_ALLOW_PRIVATE_URLS'),
+    webhookSecretKey,
+    smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
+    simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
+    recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
+    roomDefaultTtlMs: duration('ROOM_DEFAULT_TTL', '1h'),
+    mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
+    callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
+    logLevel,
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,223 @@
+import type { Pool, PoolClient } from 'pg';
+import {
+  AppendResult,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  Position,
+  StoredEvent,
+  WrongExpectedVersionError,
+} from '../event-store.port';
+
+interface EventRow {
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: StoredEvent['metadata'];
+  stream_id: string;
+  stream_position: string;
+  transaction_id: string;
+  global_position: string;
+}
+
+const COLUMNS = 'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text, global_position';
+
+/** The schema this adapter needs; applied by the migrations (infra/database/schema.ts). */
+export const EVENTS_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS events (
+  global_position bigserial PRIMARY KEY,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id text NOT NULL,
+  stream_position integer NOT NULL,
+  event_id uuid NOT NULL UNIQUE,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  UNIQUE (stream_id, stream_position)
+);
+CREATE INDEX IF NOT EXISTS events_commit_order ON events (transaction_id, global_position);
+CREATE INDEX IF NOT EXISTS events_tenant_type ON events ((metadata->>'tenant_id'), type);
+`;
+
+/**
+ * Appends one batch with a single statement: the next stream position comes from the unique
+ * (stream_id, stream_position) index, so optimistic concurrency needs no lock and no extra round trip.
+ * Readers order by (transaction_id, global_position) and stop below the oldest running transaction,
+ * so an event that commits late is never skipped (ARCHITECTURE.md).
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly listeners = new Set<() => void>();
+  private listenClient: PoolClient | null = null;
+  private notifyTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(private readonly pool: Pool) {}
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    // `any` has no expectation to break: a race with another writer on the same stream just retries.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.appendOnce(streamId, events, expected);
+      } catch (err) {
+        if (!(expected === 'any' && err instanceof WrongExpectedVersionError && attempt < 20)) throw err;
+      }
+    }
+  }
+
+  private async appendOnce(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedVersion,
+  ): Promise<AppendResult> {
+    const current =
+      'SELECT coalesce(max(stream_position), -1) AS v FROM events WHERE stream_id = $1';
+    const check =
+      expected === 'any' ? 'true' : expected === 'no_stream' ? 'cur.v = -1' : `cur.v = ${Number(expected)}`;
+    const sql = `
+      WITH cur AS (${current}),
+      input AS (
+        SELECT ord, id, type, data, metadata
+        FROM unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
+      )
+      INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+      SELECT $1, cur.v + input.ord, input.id, input.type, input.data, input.metadata
+      FROM input, cur WHERE ${check}
+      ORDER BY input.ord
+      RETURNING stream_position, transaction_id::text, global_position`;
+    let rows: { stream_position: number; transaction_id: string; global_position: string }[];
+    try {
+      const result = await this.pool.query(sql, [
+        streamId,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        events.map((e) => JSON.stringify(e.data)),
+        events.map((e) => JSON.stringify(e.metadata)),
+      ]);
+      rows = result.rows;
+    } catch (err) {
+      if (isUniqueViolation(err, 'events_stream_id_stream_position_key')) {
+        throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+      }
+      throw err;
+    }
+    const last = rows[rows.length - 1];
+    if (!last) throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+    this.appended();
+    return {
+      nextExpectedVersion: Number(last.stream_position),
+      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+    };
+  }
+
+  async readStream(streamId: string): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_position`,
+      [streamId],
+    );
+    return rows.map(toStored);
+  }
+
+  async readAll(after: Position, limit: number): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events
+       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY transaction_id, global_position
+       LIMIT $3`,
+      [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
+    );
+    return rows.map(toStored);
+  }
+
+  async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, global_position`,
+      [ids],
+    );
+    return rows.map(toStored);
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    void this.startListening();
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.notifyTimer) clearTimeout(this.notifyTimer);
+    this.notifyTimer = null;
+    const client = this.listenClient;
+    this.listenClient = null;
+    if (client) {
+      client.removeAllListeners('notification');
+      client.release(true);
+    }
+    this.listeners.clear();
+  }
+
+  private async currentVersion(streamId: string): Promise<number | 'no_stream'> {
+    const { rows } = await this.pool.query<{ v: number | null }>(
+      'SELECT max(stream_position) AS v FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    const v = rows[0]?.v;
+    return v === null || v === undefined ? 'no_stream' : Number(v);
+  }
+
+  /** Local readers wake at once; other instances get one NOTIFY per 5 ms, sent outside the append
+   *  transaction so that NOTIFY's commit-time queue lock never serialises appends. */
+  private appended(): void {
+    this.emit();
+    if (this.notifyTimer || this.closed) return;
+    this.notifyTimer = setTimeout(() => {
+      this.notifyTimer = null;
+      if (!this.closed) this.pool.query("SELECT pg_notify('events_appended', '')").catch(() => undefined);
+    }, 5);
+    this.notifyTimer.unref();
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private async startListening(): Promise<void> {
+    if (this.listenClient || this.closed) return;
+    try {
+      const client = await this.pool.connect();
+      if (this.closed) {
+        client.release();
+        return;
+      }
+      this.listenClient = client;
+      client.on('notification', () => this.emit());
+      client.on('error', () => {
+        // A lost LISTEN connection only costs latency: readers poll as well. Reconnect on next use.
+        this.listenClient = null;
+      });
+      await client.query('LISTEN events_appended');
+    } catch {
+      this.listenClient = null;
+    }
+  }
+}
+
+function toStored(row: EventRow): StoredEvent {
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamPosition: Number(row.stream_position),
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+  };
+}
+
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: string; constraint?: string };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}

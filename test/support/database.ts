@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { Client, Pool } from 'pg';
+import { migrate } from '../../src/infra/database/schema';
+
+function adminUrl(): string {
+  const url = process.env.TEST_PG_ADMIN_URL;
+  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the suite through jest (global setup starts PostgreSQL)');
+  return url;
+}
+
+export interface TestDatabase {
+  readonly url: string;
+  readonly pool: Pool;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database on the run's real PostgreSQL server, dropped at the end of the file. */
+export async function createTestDatabase(options: { migrate?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const pool = new Pool({ connectionString: url.toString(), max: options.poolSize ?? 20 });
+  if (options.migrate !== false) await migrate(pool);
+  return {
+    url: url.toString(),
+    pool,
+    drop: async () => {
+      await pool.end();
+      const c = new Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
