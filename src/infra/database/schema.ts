@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
+import { AUDIT_SCHEMA_SQL } from '../../audit/projections/audit-events.projection';
 
 /**
  * Forward-only migrations, applied at start under an advisory lock so that several instances
@@ -70,6 +71,8 @@ registerMigration({
   CREATE INDEX IF NOT EXISTS api_keys_tenant ON api_keys (tenant_id);
   `,
 });
+
+registerMigration({ id: '0003_audit_events', sql: AUDIT_SCHEMA_SQL });
 
 export async function migrate(pool: Pool): Promise<void> {
   const client = await pool.connect();

@@ -1,0 +1,16 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuditModule } from './audit/audit.module';
+import { CoreModule, CoreOptions } from './core/core.module';
+import { HealthController } from './health/health.controller';
+import { TenantsModule } from './tenants/tenants.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [CoreModule.forRoot(options), TenantsModule, AuditModule],
+      controllers: [HealthController],
+    };
+  }
+}

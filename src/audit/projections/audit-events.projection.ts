@@ -1,0 +1,44 @@
+import type { PoolClient } from 'pg';
+import { isCatalogType } from '../../catalog/event-catalog';
+import { toEnvelope } from '../../catalog/envelope';
+import type { StoredEvent } from '../../event-store/event-store.port';
+import type { Projection } from '../../projections/projection';
+
+export const AUDIT_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS audit_events (
+  seq bigserial PRIMARY KEY,
+  event_id uuid NOT NULL UNIQUE,
+  tenant_id text NOT NULL,
+  type text NOT NULL,
+  session_id text,
+  envelope jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS audit_events_tenant ON audit_events (tenant_id, seq);
+CREATE INDEX IF NOT EXISTS audit_events_session ON audit_events (tenant_id, session_id, seq) WHERE session_id IS NOT NULL;
+`;
+
+/**
+ * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which
+ * is the store's commit order). Works the same whichever event store adapter is configured.
+ */
+export const auditEventsProjection: Projection = {
+  name: 'audit_events',
+  handles: '*',
+  tables: ['audit_events'],
+  async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+    const rows = events.filter((e) => isCatalogType(e.type) && e.metadata.tenant_id);
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO audit_events (event_id, tenant_id, type, session_id, envelope)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
+       ON CONFLICT (event_id) DO NOTHING`,
+      [
+        rows.map((e) => e.id),
+        rows.map((e) => e.metadata.tenant_id),
+        rows.map((e) => e.type),
+        rows.map((e) => (typeof e.data.session_id === 'string' ? e.data.session_id : null)),
+        rows.map((e) => JSON.stringify(toEnvelope(e))),
+      ],
+    );
+  },
+};

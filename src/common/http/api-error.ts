@@ -1,0 +1,110 @@
+import { DomainError, DomainErrorCode } from '../../shared/result';
+
+/** The error body of CONTRACT.md: {"error": {type, message, param?, request_id}}. */
+export type ApiErrorType =
+  | 'invalid_request'
+  | 'authentication'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'idempotency_error'
+  | 'rate_limited'
+  | 'api_error';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: ApiErrorType,
+    message: string,
+    readonly param?: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  static invalid(message: string, param?: string): ApiError {
+    return new ApiError(400, 'invalid_request', message, param);
+  }
+  static notFound(what: string, param?: string): ApiError {
+    return new ApiError(404, 'not_found', `No such ${what}.`, param);
+  }
+  static unauthenticated(message = 'Missing or invalid bearer credential.'): ApiError {
+    return new ApiError(401, 'authentication', message, undefined, { 'www-authenticate': 'Bearer' });
+  }
+}
+
+const DOMAIN_STATUS: Record<DomainErrorCode, [number, ApiErrorType]> = {
+  invalid_request: [400, 'invalid_request'],
+  authentication: [401, 'authentication'],
+  forbidden: [403, 'forbidden'],
+  not_found: [404, 'not_found'],
+  conflict: [409, 'conflict'],
+  unprocessable: [422, 'unprocessable'],
+};
+
+export interface ErrorResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: { error: { type: ApiErrorType; message: string; param?: string; request_id: string } };
+}
+
+interface FrameworkError {
+  statusCode?: number;
+  status?: number;
+  code?: string;
+  message?: string;
+  getStatus?: () => number;
+  getResponse?: () => unknown;
+}
+
+/** One mapping from anything thrown to the error body; unknown failures become a 500 without details. */
+export function toErrorResponse(err: unknown, requestId: string): ErrorResponse {
+  const make = (status: number, type: ApiErrorType, message: string, param?: string, headers = {}): ErrorResponse => ({
+    status,
+    headers,
+    body: { error: { type, message, ...(param ? { param } : {}), request_id: requestId } },
+  });
+  if (err instanceof ApiError) return make(err.status, err.type, err.message, err.param, err.headers);
+  if (err instanceof DomainError) {
+    const [status, type] = DOMAIN_STATUS[err.code];
+    return make(status, type, err.message, err.param);
+  }
+  const e = (typeof err === 'object' && err !== null ? err : {}) as FrameworkError;
+  const status = typeof e.getStatus === 'function' ? e.getStatus() : (e.statusCode ?? e.status);
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    switch (e.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return make(413, 'payload_too_large', 'Request body is too large.');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return make(415, 'unsupported_media_type', 'Unsupported Content-Type; send application/json.');
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return make(400, 'invalid_request', 'Body cannot be empty when Content-Type is application/json.');
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return make(400, 'invalid_request', 'Invalid Content-Length.');
+      default:
+        break;
+    }
+    if (status === 404) return make(404, 'not_found', 'Unrecognized request URL.');
+    if (status === 413) return make(413, 'payload_too_large', 'Request body is too large.');
+    if (status === 415) return make(415, 'unsupported_media_type', 'Unsupported Content-Type.');
+    if (status === 405) return make(405, 'invalid_request', 'Method not allowed.');
+    if (status === 401) return make(401, 'authentication', 'Missing or invalid bearer credential.');
+    if (status === 403) return make(403, 'forbidden', 'Forbidden.');
+    if (status === 409) return make(409, 'conflict', 'Conflict.');
+    if (status === 429) return make(429, 'rate_limited', 'Too many requests.');
+    if (status === 422) return make(422, 'unprocessable', cleanMessage(e.message) ?? 'Request not allowed.');
+    // Body parser failures (malformed JSON) arrive as 400 with Fastify's message.
+    return make(400, 'invalid_request', cleanMessage(e.message) ?? 'Malformed request.');
+  }
+  return make(500, 'api_error', 'An internal error occurred. Retry later; the request id identifies it.');
+}
+
+function cleanMessage(message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  // Never echo stack frames or internal paths.
+  return message.split('\n')[0]?.slice(0, 300);
+}

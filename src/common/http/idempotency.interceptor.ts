@@ -1,0 +1,120 @@
+import { CallHandler, ExecutionContext, HttpStatus, Inject, Injectable, NestInterceptor } from '@nestjs/common';
+import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+import type { Pool } from 'pg';
+import { from, lastValueFrom, Observable } from 'rxjs';
+import { PG_POOL } from '../../infra/database/database.tokens';
+import type { TenantRequest } from '../../tenants/api/auth.guards';
+import { ApiError, toErrorResponse } from './api-error';
+
+const WINDOW_HOURS = 24;
+const LOCK_MS = 60_000;
+
+interface StoredKey {
+  request_hash: string;
+  status: 'in_progress' | 'completed';
+  response_status: number | null;
+  response_body: unknown;
+  locked_until: Date | null;
+}
+
+/**
+ * `Idempotency-Key` on POST (Stripe's semantics): the same key and body within 24 hours returns the
+ * first response without doing anything again; the same key with another body is a 422; a request
+ * still running under that key is a 409. 5xx outcomes are not stored, so the client can retry.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<TenantRequest>();
+    const header = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || header === undefined) return next.handle();
+    return from(this.run(context, next, request, Array.isArray(header) ? (header[0] ?? '') : header));
+  }
+
+  private async run(context: ExecutionContext, next: CallHandler, request: TenantRequest, key: string): Promise<unknown> {
+    if (key.length === 0 || key.length > 255) throw ApiError.invalid('Idempotency-Key must be 1 to 255 characters.', 'Idempotency-Key');
+    const scope = request.tenant?.tenantId ?? 'admin';
+    const path = request.url.split('?')[0] ?? request.url;
+    const hash = createHash('sha256')
+      .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+
+    await this.pool.query(
+      `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - interval '${WINDOW_HOURS} hours'`,
+      [scope, key],
+    );
+    const inserted = await this.pool.query(
+      `INSERT INTO idempotency_keys (tenant_id, key, method, path, request_hash, status, locked_until)
+       VALUES ($1, $2, $3, $4, $5, 'in_progress', now() + interval '${LOCK_MS} milliseconds')
+       ON CONFLICT (tenant_id, key) DO NOTHING`,
+      [scope, key, request.method, path, hash],
+    );
+    if (inserted.rowCount === 0) {
+      const { rows } = await this.pool.query<StoredKey>(
+        'SELECT request_hash, status, response_status, response_body, locked_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+        [scope, key],
+      );
+      const existing = rows[0];
+      if (!existing) throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry shortly.');
+      if (existing.request_hash !== hash) {
+        throw new ApiError(
+          422,
+          'idempotency_error',
+          'This Idempotency-Key was already used with a different request body or path.',
+          'Idempotency-Key',
+        );
+      }
+      if (existing.status === 'completed') {
+        void reply.header('idempotent-replayed', 'true');
+        void reply.status(existing.response_status ?? 200);
+        if ((existing.response_status ?? 200) >= 400) {
+          void reply.send(existing.response_body);
+          return undefined;
+        }
+        return existing.response_body;
+      }
+      // A request under this key is running, or its process died: take it over once the lock lapses.
+      const taken = await this.pool.query(
+        `UPDATE idempotency_keys SET locked_until = now() + interval '${LOCK_MS} milliseconds'
+         WHERE tenant_id = $1 AND key = $2 AND status = 'in_progress' AND locked_until < now()`,
+        [scope, key],
+      );
+      if (taken.rowCount === 0) {
+        throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry shortly.');
+      }
+    }
+
+    try {
+      const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      const status =
+        (this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED);
+      await this.complete(scope, key, status, body ?? null);
+      return body;
+    } catch (err) {
+      const response = toErrorResponse(err, String(request.id));
+      if (response.status >= 500) {
+        await this.pool.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [scope, key]);
+      } else {
+        await this.complete(scope, key, response.status, response.body);
+      }
+      throw err;
+    }
+  }
+
+  private async complete(scope: string, key: string, status: number, body: unknown): Promise<void> {
+    await this.pool.query(
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4, locked_until = NULL
+       WHERE tenant_id = $1 AND key = $2`,
+      [scope, key, status, JSON.stringify(body)],
+    );
+  }
+}

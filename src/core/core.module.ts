@@ -1,0 +1,97 @@
+import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
+import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
+import { PG_POOL } from '../infra/database/database.tokens';
+import { migrate } from '../infra/database/schema';
+import { CommandExecutor } from '../infra/event-sourcing/command-executor';
+import { ProjectionsService } from '../projections/projections.service';
+import { CLOCK, Clock, systemClock } from '../shared/clock';
+import { TimersService } from '../timers/timers.service';
+import { IdempotencyInterceptor } from '../common/http/idempotency.interceptor';
+
+export interface CoreOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  clock?: Clock;
+  /** false for the CLI: no projection runners or timer loop. */
+  startWorkers?: boolean;
+}
+
+const WORKERS = Symbol('START_WORKERS');
+
+/** Configuration, clock, database pool, event store and the processing machinery shared by every context. */
+@Global()
+@Module({})
+export class CoreModule implements OnApplicationBootstrap {
+  constructor(
+    @Inject(WORKERS) private readonly startWorkers: boolean,
+    private readonly projections: ProjectionsService,
+    private readonly timers: TimersService,
+  ) {}
+
+  static forRoot(options: CoreOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        CqrsModule.forRoot(),
+        TypeOrmModule.forRoot({
+          type: 'postgres',
+          url: options.databaseUrl,
+          autoLoadEntities: true,
+          synchronize: false,
+          logging: false,
+          extra: { max: 30 },
+        }),
+      ],
+      providers: [
+        { provide: APP_CONFIG, useValue: options.config },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: WORKERS, useValue: options.startWorkers !== false },
+        {
+          provide: PG_POOL,
+          inject: [DataSource],
+          useFactory: async (dataSource: DataSource): Promise<Pool> => {
+            const pool = (dataSource.driver as unknown as { master: Pool }).master;
+            await migrate(pool);
+            return pool;
+          },
+        },
+        {
+          provide: EVENT_STORE,
+          inject: [PG_POOL, APP_CONFIG],
+          useFactory: async (pool: Pool, config: AppConfig): Promise<EventStore> => {
+            if (!config.eventStoreUrl) return new PostgresEventStore(pool);
+            const { KurrentDbEventStore } = await import('../event-store/kurrentdb/kurrentdb-event-store.js');
+            return KurrentDbEventStore.connect(config.eventStoreUrl);
+          },
+        },
+        CommandExecutor,
+        ProjectionsService,
+        TimersService,
+        IdempotencyInterceptor,
+      ],
+      exports: [
+        APP_CONFIG,
+        CLOCK,
+        PG_POOL,
+        EVENT_STORE,
+        CqrsModule,
+        CommandExecutor,
+        ProjectionsService,
+        TimersService,
+        IdempotencyInterceptor,
+      ],
+    };
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.startWorkers) return;
+    this.projections.startAll();
+    this.timers.start();
+  }
+}

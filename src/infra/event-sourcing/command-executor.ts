@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EVENT_STORE,
+  EventStore,
+  NewEvent,
+  Position,
+  WrongExpectedVersionError,
+} from '../../event-store/event-store.port';
+import { CLOCK, Clock } from '../../shared/clock';
+import { Decider, DomainEvent, fold } from '../../shared/decider';
+import { newEventId } from '../../shared/ids';
+
+export interface ExecutionContext {
+  tenantId: string | null;
+  correlationId?: string;
+  causationId?: string;
+}
+
+export interface Executed<Event extends DomainEvent, State> {
+  readonly events: readonly (NewEvent & { type: Event['type'] })[];
+  readonly state: State;
+  /** Position of the last appended event, or null when the decision produced none. */
+  readonly position: Position | null;
+}
+
+/**
+ * The whole command pipeline: load the stream, fold it, decide, and append with the expected version.
+ * A concurrent writer makes the append fail; the command is then decided again on fresh state.
+ */
+@Injectable()
+export class CommandExecutor {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute<Command, State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<Command, State, Event>,
+    command: Command,
+    context: ExecutionContext,
+  ): Promise<Executed<Event, State>> {
+    for (let attempt = 0; ; attempt++) {
+      const stored = await this.store.readStream(streamId);
+      const state = fold(decider, stored as unknown as Event[]);
+      const decided = decider.decide(command, state);
+      if (decided.length === 0) return { events: [], state, position: null };
+      const createdAt = this.clock.now().toISOString();
+      const events = decided.map((e) => ({
+        id: newEventId(),
+        type: e.type,
+        data: e.data as Record<string, unknown>,
+        metadata: {
+          tenant_id: context.tenantId,
+          created_at: createdAt,
+          ...(context.correlationId ? { correlation_id: context.correlationId } : {}),
+          ...(context.causationId ? { causation_id: context.causationId } : {}),
+        },
+      }));
+      const expected = stored.length === 0 ? 'no_stream' : stored.length - 1;
+      try {
+        const result = await this.store.append(streamId, events, expected);
+        return { events, state: decided.reduce(decider.evolve, state), position: result.position };
+      } catch (err) {
+        if (err instanceof WrongExpectedVersionError && attempt < 5) continue;
+        throw err;
+      }
+    }
+  }
+}

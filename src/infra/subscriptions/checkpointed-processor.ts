@@ -1,0 +1,172 @@
+import type { Pool, PoolClient } from 'pg';
+import { comparePositions, EventStore, Position, START, StoredEvent } from '../../event-store/event-store.port';
+
+/**
+ * A consumer of the global event order whose effects and checkpoint commit in one PostgreSQL
+ * transaction: projections, the webhook outbox and reactors are all processors. A crash after
+ * commit loses nothing and a crash before commit redoes the batch, so `handle` must be idempotent
+ * only across restarts of the same batch, which the shared transaction already guarantees.
+ */
+export interface Processor {
+  readonly name: string;
+  /** Event types it reads; the checkpoint still moves past the others. */
+  readonly handles: '*' | readonly string[];
+  handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void>;
+  /** Called after each committed batch, e.g. to wake the timer loop for timers scheduled in it. */
+  afterCommit?(): void;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  /** Fallback polling interval; appends in this process and NOTIFY from others wake the runner sooner. */
+  pollMs?: number;
+  onError?: (err: unknown) => void;
+}
+
+export class ProcessorRunner {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private pendingWake = false;
+  private unsubscribe: (() => void) | null = null;
+  private last: Position = START;
+  private waiters: { position: Position; resolve: () => void }[] = [];
+  private readonly accepts: (type: string) => boolean;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    readonly processor: Processor,
+    private readonly options: RunnerOptions = {},
+  ) {
+    const handles = processor.handles;
+    const set = handles === '*' ? null : new Set(handles);
+    this.accepts = set === null ? () => true : (type) => set.has(type);
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.unsubscribe = this.store.onAppended(() => this.poke());
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.unsubscribe?.();
+    this.poke();
+    await this.loop;
+    this.loop = null;
+  }
+
+  /** Resolves once this processor has committed every event up to `position`. */
+  waitFor(position: Position, timeoutMs = 10_000): Promise<boolean> {
+    if (comparePositions(this.last, position) >= 0) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), timeoutMs);
+      this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve(true)) });
+      this.poke();
+    });
+  }
+
+  poke(): void {
+    this.pendingWake = true;
+    this.wake?.();
+  }
+
+  /** Processes everything available now, then returns: for tests, the CLI and rebuilds. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.step();
+      if (n === 0) return total;
+      total += n;
+    }
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      try {
+        this.pendingWake = false;
+        const n = await this.step();
+        failures = 0;
+        if (n > 0) continue;
+        await this.sleep(this.options.pollMs ?? 250);
+      } catch (err) {
+        failures++;
+        this.options.onError?.(err);
+        await this.sleep(Math.min(5000, 100 * 2 ** failures));
+      }
+    }
+  }
+
+  /** One batch: lock the checkpoint row (so several instances take turns), read, handle, advance. */
+  private async step(): Promise<number> {
+    const tx = await this.pool.connect();
+    try {
+      await tx.query('BEGIN');
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
+         ON CONFLICT (name) DO NOTHING`,
+        [this.processor.name],
+      );
+      const { rows } = await tx.query<{ commit_position: string; prepare_position: string }>(
+        'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+        [this.processor.name],
+      );
+      const row = rows[0];
+      const from: Position = row
+        ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
+        : START;
+      const events = await this.store.readAll(from, this.options.batchSize ?? 500);
+      const lastEvent = events[events.length - 1];
+      if (!lastEvent) {
+        await tx.query('COMMIT');
+        this.advanced(from);
+        return 0;
+      }
+      const relevant = events.filter((e) => this.accepts(e.type));
+      if (relevant.length > 0) await this.processor.handle(tx, relevant);
+      await tx.query(
+        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`,
+        [this.processor.name, lastEvent.position.commit.toString(), lastEvent.position.prepare.toString()],
+      );
+      await tx.query('COMMIT');
+      if (relevant.length > 0) this.processor.afterCommit?.();
+      this.advanced(lastEvent.position);
+      return events.length;
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      tx.release();
+    }
+  }
+
+  private advanced(position: Position): void {
+    if (comparePositions(position, this.last) > 0) this.last = position;
+    if (this.waiters.length === 0) return;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (comparePositions(this.last, w.position) >= 0) w.resolve();
+      else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.pendingWake || !this.running) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}

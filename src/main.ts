@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from './config/config';
+import { EVENT_STORE, EventStore } from './event-store/event-store.port';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
+import { createLogger } from './infra/logging/logger';
+import { ProjectionsService } from './projections/projections.service';
+import { TimersService } from './timers/timers.service';
+import { createHttpApp } from './http-app';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const log = createLogger(config.logLevel).pino;
+  if (!config.adminToken) {
+    config.adminToken = `adm_${randomBytes(24).toString('base64url')}`;
+    // Printed once so a local user can call the operator API; set ADMIN_TOKEN to choose it.
+    process.stdout.write(`ADMIN_TOKEN=${config.adminToken}\n`);
+  }
+
+  let embedded: EmbeddedPostgresHandle | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.info(m));
+    databaseUrl = embedded.url;
+  }
+
+  const app = await createHttpApp({ config, databaseUrl });
+  app.enableShutdownHooks([]);
+  await app.listen({ port: config.port, host: config.host });
+  log.info({ base_url: config.baseUrl }, `listening on http://${config.host}:${config.port}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: draining`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    try {
+      // Stop taking requests and let in-flight ones finish, then stop the workers, then the database.
+      await app.getHttpAdapter().getInstance().close();
+      await app.get(ProjectionsService).stopAll();
+      await app.get(TimersService).stop();
+      await app.get<EventStore>(EVENT_STORE).close();
+      await app.close();
+      if (embedded) await embedded.stop();
+      log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

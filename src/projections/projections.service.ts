@@ -1,0 +1,133 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
+import { PG_POOL } from '../infra/database/database.tokens';
+import { ProcessorRunner } from '../infra/subscriptions/checkpointed-processor';
+import type { Projection } from './projection';
+import type { Processor } from '../infra/subscriptions/checkpointed-processor';
+
+/**
+ * Runs every registered projection (read model) and reactor from its checkpoint. Modules register
+ * theirs in onModuleInit; the runners start once the application has bootstrapped.
+ */
+@Injectable()
+export class ProjectionsService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Projections');
+  private readonly projections = new Map<string, Projection>();
+  private readonly runners = new Map<string, ProcessorRunner>();
+  private started = false;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  registerProjection(projection: Projection): void {
+    this.projections.set(projection.name, projection);
+    this.addRunner(projection);
+  }
+
+  /** Reactors and the outbox: processors with effects but no rebuildable tables. */
+  registerProcessor(processor: Processor): void {
+    this.addRunner(processor);
+  }
+
+  names(): string[] {
+    return [...this.projections.keys()];
+  }
+
+  startAll(): void {
+    this.started = true;
+    for (const runner of this.runners.values()) runner.start();
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.runners.values()].map((r) => r.stop()));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stopAll();
+  }
+
+  /** Read-your-writes for the API: waits until every read model has applied `position`. */
+  async waitForProjections(position: Position, timeoutMs = 10_000): Promise<boolean> {
+    const results = await Promise.all(
+      [...this.projections.keys()].map((name) => this.runners.get(name)?.waitFor(position, timeoutMs) ?? true),
+    );
+    return results.every(Boolean);
+  }
+
+  /** Processes everything currently stored, in every runner (tests and CLI). */
+  async drainAll(): Promise<void> {
+    for (let round = 0; round < 50; round++) {
+      let n = 0;
+      for (const runner of this.runners.values()) n += await runner.drain();
+      if (n === 0) return;
+    }
+  }
+
+  /**
+   * Rebuilds read models from the full history in one transaction: readers keep seeing the old rows
+   * until the rebuilt ones commit (MVCC), then see the new ones at once, as a table swap would give.
+   */
+  async rebuild(name?: string): Promise<{ projection: string; events: number }[]> {
+    const targets = name ? [this.projections.get(name)] : [...this.projections.values()];
+    const out: { projection: string; events: number }[] = [];
+    for (const projection of targets) {
+      if (!projection) throw new Error(`unknown projection ${String(name)}`);
+      out.push({ projection: projection.name, events: await this.rebuildOne(projection) });
+    }
+    return out;
+  }
+
+  private async rebuildOne(projection: Projection): Promise<number> {
+    const accepts = projection.handles === '*' ? null : new Set(projection.handles);
+    const tx = await this.pool.connect();
+    let count = 0;
+    try {
+      await tx.query('BEGIN');
+      await tx.query(
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
+         ON CONFLICT (name) DO NOTHING`,
+        [projection.name],
+      );
+      await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+      for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
+      let position: Position = START;
+      for (;;) {
+        const events = await this.store.readAll(position, 5000);
+        const last = events[events.length - 1];
+        if (!last) break;
+        const relevant = accepts ? events.filter((e) => accepts.has(e.type)) : events;
+        if (relevant.length > 0) await projection.handle(tx, relevant);
+        count += relevant.length;
+        position = last.position;
+      }
+      await tx.query(
+        'UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1',
+        [projection.name, position.commit.toString(), position.prepare.toString()],
+      );
+      await tx.query('COMMIT');
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      tx.release();
+    }
+    this.logger.log(`rebuilt ${projection.name} from ${count} events`);
+    return count;
+  }
+
+  private addRunner(processor: Processor): void {
+    if (this.runners.has(processor.name)) return;
+    const runner = new ProcessorRunner(this.pool, this.store, processor, {
+      onError: (err) => this.logger.error(`${processor.name} failed: ${describe(err)}`),
+    });
+    this.runners.set(processor.name, runner);
+    if (this.started) runner.start();
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+
+export class CreateTenantDto {
+  @ApiProperty({ example: 'Acme Dental' })
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @ApiPropertyOptional({ example: 'ops@acme.example' })
+  @IsOptional()
+  @IsEmail()
+  email?: string;
+
+  @ApiPropertyOptional({ enum: ['starter', 'pro'], default: 'pro' })
+  @IsOptional()
+  @IsIn(['starter', 'pro'])
+  plan?: 'starter' | 'pro';
+}
+
+export class GrantCreditDto {
+  @ApiProperty({ example: 5000, description: 'Cents; negative values are debit adjustments.' })
+  @IsInt()
+  @NotEquals(0)
+  @Min(-100_000_000)
+  @Max(100_000_000)
+  amount_cents!: number;
+}
+
+export class RebuildProjectionsDto {
+  @ApiPropertyOptional({ example: 'tenants' })
+  @IsOptional()
+  @IsString()
+  projection?: string;
+}

@@ -1,0 +1,70 @@
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { timingSafeEqual, createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { Repository } from 'typeorm';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { ApiError } from '../../common/http/api-error';
+import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
+import { ApiKeyEntity, TenantEntity } from '../projections/tenant.entity';
+
+export interface AuthenticatedTenant {
+  tenantId: string;
+  plan: 'starter' | 'pro';
+  status: 'active' | 'suspended';
+  email: string | null;
+}
+
+export type TenantRequest = FastifyRequest & { tenant?: AuthenticatedTenant };
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** `Authorization: Bearer <API key>` on every /v1 route; the tenant is attached to the request. */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  constructor(
+    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
+    @InjectRepository(TenantEntity) private readonly tenants: Repository<TenantEntity>,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<TenantRequest>();
+    const key = bearer(request);
+    if (!key) throw ApiError.unauthenticated('Missing bearer credential: send Authorization: Bearer <API key>.');
+    const prefix = apiKeyPrefix(key);
+    const row = prefix ? await this.keys.findOneBy({ keyPrefix: prefix }) : null;
+    if (!row || row.revokedAt !== null || !hashesEqual(row.keyHash, hashApiKey(key))) {
+      throw ApiError.unauthenticated('Invalid API key.');
+    }
+    const tenant = await this.tenants.findOneBy({ tenantId: row.tenantId });
+    if (!tenant) throw ApiError.unauthenticated('Invalid API key.');
+    request.tenant = { tenantId: tenant.tenantId, plan: tenant.plan, status: tenant.status, email: tenant.email };
+    return true;
+  }
+}
+
+/** `Authorization: Bearer $ADMIN_TOKEN` on /admin/v1 routes, compared in constant time. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const token = bearer(context.switchToHttp().getRequest<FastifyRequest>());
+    const expected = this.config.adminToken;
+    if (!token || !expected) throw ApiError.unauthenticated('Missing admin bearer token.');
+    const a = createHash('sha256').update(token).digest();
+    const b = createHash('sha256').update(expected).digest();
+    if (!timingSafeEqual(a, b)) throw ApiError.unauthenticated('Invalid admin token.');
+    return true;
+  }
+}
+
+export function requireTenant(request: TenantRequest): AuthenticatedTenant {
+  if (!request.tenant) throw ApiError.unauthenticated();
+  return request.tenant;
+}

@@ -1,0 +1,78 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
+import { ProjectionsService } from '../../projections/projections.service';
+import { newId } from '../../shared/ids';
+import { generateApiKey } from '../domain/api-key';
+import { Plan, TenantCommand, tenantDecider, tenantStream } from '../domain/tenant.decider';
+
+export class CreateTenant extends Command<{ tenant_id: string; name: string; plan: Plan; api_key: string; key_prefix: string }> {
+  constructor(readonly input: { name: string; email: string | null; plan: Plan }) {
+    super();
+  }
+}
+
+export class IssueApiKey extends Command<{ api_key: string; key_prefix: string }> {
+  constructor(readonly tenantId: string) {
+    super();
+  }
+}
+
+/** Operator actions on an existing tenant that answer with nothing but success. */
+export class ChangeTenant extends Command<void> {
+  constructor(
+    readonly tenantId: string,
+    readonly change: Exclude<TenantCommand, { type: 'create' } | { type: 'issue_key' }>,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateTenant)
+export class CreateTenantHandler implements ICommandHandler<CreateTenant> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ input }: CreateTenant) {
+    const tenantId = newId('ten');
+    const { apiKey, issued } = generateApiKey();
+    const result = await this.executor.execute(
+      tenantStream(tenantId),
+      tenantDecider,
+      { type: 'create', tenantId, name: input.name, email: input.email, plan: input.plan, key: issued },
+      { tenantId },
+    );
+    // The key must work on the very next request: wait until the read model has it.
+    if (result.position) await this.projections.waitForProjections(result.position);
+    return { tenant_id: tenantId, name: input.name, plan: input.plan, api_key: apiKey, key_prefix: issued.prefix };
+  }
+}
+
+@CommandHandler(IssueApiKey)
+export class IssueApiKeyHandler implements ICommandHandler<IssueApiKey> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ tenantId }: IssueApiKey) {
+    const { apiKey, issued } = generateApiKey();
+    const result = await this.executor.execute(tenantStream(tenantId), tenantDecider, { type: 'issue_key', key: issued }, { tenantId });
+    if (result.position) await this.projections.waitForProjections(result.position);
+    return { api_key: apiKey, key_prefix: issued.prefix };
+  }
+}
+
+@CommandHandler(ChangeTenant)
+export class ChangeTenantHandler implements ICommandHandler<ChangeTenant> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ tenantId, change }: ChangeTenant): Promise<void> {
+    const result = await this.executor.execute(tenantStream(tenantId), tenantDecider, change, { tenantId });
+    if (result.position) await this.projections.waitForProjections(result.position);
+  }
+}

@@ -1,0 +1,22 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProjectionsService } from '../projections/projections.service';
+import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
+import { AdminController } from './api/admin.controller';
+import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
+import { ApiKeyEntity, TenantEntity } from './projections/tenant.entity';
+import { tenantsProjection } from './projections/tenants.projection';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
+  controllers: [AdminController],
+  providers: [CreateTenantHandler, IssueApiKeyHandler, ChangeTenantHandler, ApiKeyGuard, AdminGuard],
+  exports: [ApiKeyGuard, AdminGuard, TypeOrmModule],
+})
+export class TenantsModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionsService) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(tenantsProjection);
+  }
+}
