@@ -51,6 +51,26 @@ describe('PostgreSQL event store: transactions that commit out of order', () => 
     expect(all[1]!.position).toEqual(fast.position);
   });
 
+  it('orders by transaction id as a number, not as text (9 before 10)', async () => {
+    const fresh = await createTestDatabase();
+    const reader = new PostgresEventStore(fresh.pool);
+    try {
+      for (const tx of ['10', '9']) {
+        await fresh.pool.query(
+          `INSERT INTO events (transaction_id, stream_id, stream_position, event_id, type, data, metadata)
+           VALUES ($1::xid8, $2, 0, $3, 'ordered', '{}', '{}')`,
+          [tx, `s-${tx}`, newEventId()],
+        );
+      }
+      const all = await reader.readAll(START, 10);
+      expect(all.map((e) => e.position.commit)).toEqual([9n, 10n]);
+      expect((await reader.readAll(all[0]!.position, 10)).map((e) => e.position.commit)).toEqual([10n]);
+    } finally {
+      await reader.close();
+      await fresh.drop();
+    }
+  });
+
   it('delivers every event exactly once, in commit order, to one subscriber while many writers race', async () => {
     const writers = 16;
     const perWriter = 60;

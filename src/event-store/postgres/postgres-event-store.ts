@@ -16,11 +16,13 @@ interface EventRow {
   metadata: StoredEvent['metadata'];
   stream_id: string;
   stream_position: string;
-  transaction_id: string;
+  tx: string;
   global_position: string;
 }
 
-const COLUMNS = 'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text, global_position';
+// The text form of the transaction id is aliased `tx`: named `transaction_id`, ORDER BY would bind to it
+// and sort 10000 before 9998.
+const COLUMNS = 'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text AS tx, global_position';
 
 /** The schema this adapter needs; applied by the migrations (infra/database/schema.ts). */
 export const EVENTS_SCHEMA_SQL = `
@@ -123,7 +125,7 @@ export class PostgresEventStore implements EventStore {
       `SELECT ${COLUMNS} FROM events
        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY transaction_id, global_position
+       ORDER BY events.transaction_id, events.global_position
        LIMIT $3`,
       [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
     );
@@ -133,7 +135,7 @@ export class PostgresEventStore implements EventStore {
   async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {
     if (ids.length === 0) return [];
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, global_position`,
+      `SELECT ${COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY events.transaction_id, events.global_position`,
       [ids],
     );
     return rows.map(toStored);
@@ -212,7 +214,7 @@ function toStored(row: EventRow): StoredEvent {
     metadata: row.metadata,
     streamId: row.stream_id,
     streamPosition: Number(row.stream_position),
-    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
   };
 }
 
