@@ -3,13 +3,14 @@ import { AuditModule } from './audit/audit.module';
 import { CoreModule, CoreOptions } from './core/core.module';
 import { HealthController } from './health/health.controller';
 import { TenantsModule } from './tenants/tenants.module';
+import { WebhooksModule } from './webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(options), TenantsModule, AuditModule],
+      imports: [CoreModule.forRoot(options), TenantsModule, AuditModule, WebhooksModule],
       controllers: [HealthController],
     };
   }

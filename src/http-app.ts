@@ -25,9 +25,22 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     logger: logger.nest,
     bufferLogs: false,
+    // Our own JSON parser below; anything else is a 415.
+    bodyParser: false,
   });
-  app.getHttpAdapter().getInstance().addHook('onSend', async (request, reply) => {
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply) => {
     void reply.header('request-id', String(request.id));
+  });
+  // An empty body is no body (action endpoints like /test need none); malformed JSON is a clear 400.
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text) as unknown);
+    } catch {
+      done(new ApiError(400, 'invalid_request', 'Request body is not valid JSON.'), undefined);
+    }
   });
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/data
 import { createLogger } from './infra/logging/logger';
 import { ProjectionsService } from './projections/projections.service';
 import { TimersService } from './timers/timers.service';
+import { DeliveryWorker } from './webhooks/infra/delivery-worker';
 import { createHttpApp } from './http-app';
 
 async function main(): Promise<void> {
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       await app.getHttpAdapter().getInstance().close();
       await app.get(ProjectionsService).stopAll();
       await app.get(TimersService).stop();
+      await app.get(DeliveryWorker).stop();
       await app.get<EventStore>(EVENT_STORE).close();
       await app.close();
       if (embedded) await embedded.stop();

@@ -22,14 +22,14 @@ export interface CoreOptions {
   startWorkers?: boolean;
 }
 
-const WORKERS = Symbol('START_WORKERS');
+export const START_WORKERS = Symbol('START_WORKERS');
 
 /** Configuration, clock, database pool, event store and the processing machinery shared by every context. */
 @Global()
 @Module({})
 export class CoreModule implements OnApplicationBootstrap {
   constructor(
-    @Inject(WORKERS) private readonly startWorkers: boolean,
+    @Inject(START_WORKERS) private readonly startWorkers: boolean,
     private readonly projections: ProjectionsService,
     private readonly timers: TimersService,
   ) {}
@@ -51,7 +51,7 @@ export class CoreModule implements OnApplicationBootstrap {
       providers: [
         { provide: APP_CONFIG, useValue: options.config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
-        { provide: WORKERS, useValue: options.startWorkers !== false },
+        { provide: START_WORKERS, useValue: options.startWorkers !== false },
         {
           provide: PG_POOL,
           inject: [DataSource],
@@ -78,6 +78,7 @@ export class CoreModule implements OnApplicationBootstrap {
       exports: [
         APP_CONFIG,
         CLOCK,
+        START_WORKERS,
         PG_POOL,
         EVENT_STORE,
         CqrsModule,

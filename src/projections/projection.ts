@@ -4,4 +4,6 @@ import type { Processor } from '../infra/subscriptions/checkpointed-processor';
 export interface Projection extends Processor {
   /** Tables emptied and refilled by a rebuild. */
   readonly tables: readonly string[];
+  /** false for read models with side effects (the webhook outbox): API reads wait for them, rebuilds skip them. */
+  readonly rebuildable?: boolean;
 }

@@ -32,8 +32,9 @@ export class ProjectionsService implements OnApplicationShutdown {
     this.addRunner(processor);
   }
 
+  /** Projections that a rebuild can replay. */
   names(): string[] {
-    return [...this.projections.keys()];
+    return [...this.projections.values()].filter((p) => p.rebuildable !== false).map((p) => p.name);
   }
 
   startAll(): void {
@@ -71,10 +72,10 @@ export class ProjectionsService implements OnApplicationShutdown {
    * until the rebuilt ones commit (MVCC), then see the new ones at once, as a table swap would give.
    */
   async rebuild(name?: string): Promise<{ projection: string; events: number }[]> {
-    const targets = name ? [this.projections.get(name)] : [...this.projections.values()];
+    const targets = name ? [this.projections.get(name)] : [...this.projections.values()].filter((p) => p.rebuildable !== false);
     const out: { projection: string; events: number }[] = [];
     for (const projection of targets) {
-      if (!projection) throw new Error(`unknown projection ${String(name)}`);
+      if (!projection || projection.rebuildable === false) throw new Error(`unknown projection ${String(name)}`);
       out.push({ projection: projection.name, events: await this.rebuildOne(projection) });
     }
     return out;

@@ -2,7 +2,7 @@
  * A domain event as deciders see it: a readonly plain object keyed by its stored `type`.
  * Ids, tenant and time are added by the command plumbing, never by the decider.
  */
-export interface DomainEvent<T extends string = string, D extends object = Record<string, unknown>> {
+export interface DomainEvent<T extends string = string, D extends object = object> {
   readonly type: T;
   readonly data: D;
 }

@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
+import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/webhooks.schema';
 import { AUDIT_SCHEMA_SQL } from '../../audit/projections/audit-events.projection';
 
 /**
@@ -73,6 +74,7 @@ registerMigration({
 });
 
 registerMigration({ id: '0003_audit_events', sql: AUDIT_SCHEMA_SQL });
+registerMigration({ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL });
 
 export async function migrate(pool: Pool): Promise<void> {
   const client = await pool.connect();

@@ -1,0 +1,14 @@
+import { appendVsInsertBench } from './append.bench';
+import { replayBench } from './replay.bench';
+import type { Benchmark } from './support';
+
+/**
+ * Every benchmark `npm run bench` knows, by the name its results are stored under. Each runs in a
+ * fresh migrated database of its own (BenchContext). To add one (webhook deliveries, the calls
+ * API…), write `src/bench/<name>.bench.ts` exporting a `Benchmark` and list it here.
+ * Select some on the command line by name or unambiguous prefix: `npm run bench -- append replay`.
+ */
+export const BENCHMARKS: Record<string, Benchmark> = {
+  append_vs_insert: appendVsInsertBench,
+  replay: replayBench,
+};

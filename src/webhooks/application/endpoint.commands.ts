@@ -1,0 +1,93 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
+import { ProjectionsService } from '../../projections/projections.service';
+import { CLOCK, Clock } from '../../shared/clock';
+import { SecretBox } from '../../shared/crypto/secret-box';
+import { newId } from '../../shared/ids';
+import { EndpointCommand, endpointDecider, endpointStream } from '../domain/endpoint.decider';
+import { generateWebhookSecret } from '../domain/signing';
+import { SECRET_BOX } from '../infra/secret-box.provider';
+
+export class CreateEndpoint extends Command<{ endpointId: string; secret: string }> {
+  constructor(
+    readonly tenantId: string,
+    readonly input: { url: string; events: string[]; description: string | null },
+  ) {
+    super();
+  }
+}
+
+type Change =
+  | { type: 'update'; url?: string; events?: string[]; description?: string | null }
+  | { type: 'rotate_secret' }
+  | { type: 'delete' }
+  | { type: 'send_test' }
+  | { type: 'suspend'; failureStreak: number; lastStatus: number | null }
+  | { type: 'enable' };
+
+/** Every other endpoint action; answers with the new secret (rotation) and the ids of emitted events. */
+export class ChangeEndpoint extends Command<{ secret: string | null; eventIds: Record<string, string> }> {
+  constructor(
+    readonly tenantId: string,
+    readonly endpointId: string,
+    readonly change: Change,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateEndpoint)
+export class CreateEndpointHandler implements ICommandHandler<CreateEndpoint> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
+  ) {}
+
+  async execute({ tenantId, input }: CreateEndpoint) {
+    const endpointId = newId('we');
+    const secret = generateWebhookSecret();
+    const result = await this.executor.execute(
+      endpointStream(endpointId),
+      endpointDecider,
+      { type: 'create', tenantId, endpointId, ...input, secretSealed: this.box.seal(secret) },
+      { tenantId },
+    );
+    if (result.position) await this.projections.waitForProjections(result.position);
+    return { endpointId, secret };
+  }
+}
+
+@CommandHandler(ChangeEndpoint)
+export class ChangeEndpointHandler implements ICommandHandler<ChangeEndpoint> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({ tenantId, endpointId, change }: ChangeEndpoint) {
+    let secret: string | null = null;
+    let command: EndpointCommand;
+    const at = this.clock.now().toISOString();
+    switch (change.type) {
+      case 'rotate_secret':
+        secret = generateWebhookSecret();
+        command = { tenantId, type: 'rotate_secret', secretSealed: this.box.seal(secret) };
+        break;
+      case 'send_test':
+        command = { tenantId, type: 'send_test', at };
+        break;
+      case 'suspend':
+        command = { tenantId, type: 'suspend', at, failureStreak: change.failureStreak, lastStatus: change.lastStatus };
+        break;
+      default:
+        command = { tenantId, ...change };
+    }
+    const result = await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId });
+    if (result.position) await this.projections.waitForProjections(result.position);
+    return { secret, eventIds: Object.fromEntries(result.events.map((e) => [e.type, e.id])) };
+  }
+}

@@ -1,0 +1,94 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Pool } from 'pg';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { PG_POOL } from '../../infra/database/database.tokens';
+
+interface Mail {
+  mail_id: string;
+  to_address: string | null;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Sends the durable mail outbox (endpoint suspension notices) through nodemailer to SMTP_URL.
+ * Without SMTP_URL the notice is written to the log instead. Failed sends retry with backoff.
+ */
+@Injectable()
+export class MailWorker implements OnApplicationShutdown {
+  private readonly logger = new Logger('Mail');
+  private readonly transport: Transporter | null;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private busy: Promise<void> | null = null;
+
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+  }
+
+  start(): void {
+    this.running = true;
+    this.schedule(100);
+  }
+
+  poke(): void {
+    if (this.running) this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.busy;
+    this.transport?.close();
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.busy = this.sendDue()
+        .then(() => undefined)
+        .catch((err: unknown) => this.logger.error(`mail loop: ${err instanceof Error ? err.message : String(err)}`))
+        .finally(() => {
+          this.busy = null;
+          if (this.running) this.schedule(1000);
+        });
+    }, ms);
+  }
+
+  async sendDue(): Promise<number> {
+    const { rows } = await this.pool.query<Mail>(
+      `UPDATE mail_outbox SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
+       WHERE mail_id IN (SELECT mail_id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
+                         AND (locked_until IS NULL OR locked_until < now()) ORDER BY next_attempt_at LIMIT 20
+                         FOR UPDATE SKIP LOCKED)
+       RETURNING mail_id, to_address, subject, body, attempts`,
+    );
+    for (const mail of rows) {
+      try {
+        if (!mail.to_address) {
+          this.logger.warn(`no e-mail address for the tenant; notice not mailed: ${mail.subject}`);
+        } else if (!this.transport) {
+          this.logger.log(`SMTP_URL is not set; notice for ${mail.to_address}: ${mail.subject}`);
+        } else {
+          await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.body });
+        }
+        await this.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL WHERE mail_id = $1`, [mail.mail_id]);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        const giveUp = mail.attempts >= 10;
+        await this.pool.query(
+          `UPDATE mail_outbox SET status = $2, last_error = $3, locked_until = NULL,
+             next_attempt_at = now() + make_interval(secs => $4) WHERE mail_id = $1`,
+          [mail.mail_id, giveUp ? 'failed' : 'pending', message.slice(0, 500), Math.min(3600, 5 * 2 ** mail.attempts)],
+        );
+      }
+    }
+    return rows.length;
+  }
+}

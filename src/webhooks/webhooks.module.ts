@@ -1,0 +1,60 @@
+import { Inject, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ProjectionsService } from '../projections/projections.service';
+import { TenantsModule } from '../tenants/tenants.module';
+import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
+import { MetricsController } from './api/metrics.controller';
+import { WebhookEndpointsController } from './api/webhook-endpoints.controller';
+import { DeliveryWorker } from './infra/delivery-worker';
+import { MailWorker } from './infra/mail-worker';
+import { secretBoxProvider } from './infra/secret-box.provider';
+import { WebhookMetrics } from './infra/webhook-metrics';
+import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
+import { START_WORKERS } from '../core/core.module';
+
+@Module({
+  imports: [TenantsModule],
+  controllers: [WebhookEndpointsController, MetricsController],
+  providers: [
+    secretBoxProvider,
+    CreateEndpointHandler,
+    ChangeEndpointHandler,
+    WebhookMetrics,
+    DeliveryWorker,
+    MailWorker,
+    {
+      // The worker suspends an endpoint through the same command as everything else.
+      provide: 'SUSPEND_ENDPOINT',
+      inject: [CommandBus],
+      useFactory:
+        (commands: CommandBus) =>
+        async (tenantId: string, endpointId: string, failureStreak: number, lastStatus: number | null): Promise<void> => {
+          await commands.execute(new ChangeEndpoint(tenantId, endpointId, { type: 'suspend', failureStreak, lastStatus }));
+        },
+    },
+  ],
+  exports: [DeliveryWorker],
+})
+export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap {
+  constructor(
+    private readonly projections: ProjectionsService,
+    private readonly worker: DeliveryWorker,
+    private readonly mail: MailWorker,
+    @Inject(START_WORKERS) private readonly startWorkers: boolean,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(
+      webhookOutboxProcessor(() => {
+        this.worker.poke();
+        this.mail.poke();
+      }),
+    );
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.startWorkers) return;
+    this.worker.start();
+    this.mail.start();
+  }
+}
