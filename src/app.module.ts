@@ -4,13 +4,15 @@ import { CoreModule, CoreOptions } from './core/core.module';
 import { HealthController } from './health/health.controller';
 import { TenantsModule } from './tenants/tenants.module';
 import { WebhooksModule } from './webhooks/webhooks.module';
+import { SessionsModule } from './sessions/sessions.module';
+import { DncModule } from './dnc/dnc.module';
 
 @Module({})
 export class AppModule {
   static forRoot(options: CoreOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [CoreModule.forRoot(options), TenantsModule, AuditModule, WebhooksModule],
+      imports: [CoreModule.forRoot(options), TenantsModule, AuditModule, WebhooksModule, SessionsModule, DncModule],
       controllers: [HealthController],
     };
   }

@@ -33,8 +33,10 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
     void reply.header('request-id', String(request.id));
   });
   // An empty body is no body (action endpoints like /test need none); malformed JSON is a clear 400.
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (_req, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    // Kept for signature checks on signed ingest calls.
+    (req as unknown as { rawBody: string }).rawBody = text;
     if (text.trim() === '') return done(null, undefined);
     try {
       done(null, JSON.parse(text) as unknown);

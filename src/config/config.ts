@@ -22,6 +22,7 @@ export interface AppConfig {
   recordingPurgeGraceMs: number;
   roomDefaultTtlMs: number;
   mediaGatewayUrl: string | null;
+  mediaGatewaySecret: string | null;
   callRateCentsPerMinute: number;
   logLevel: string;
 }
@@ -110,6 +111,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('WEBHOOK_SECRET_KEY must be base64 of 32 bytes');
   }
 
+  const mediaGatewaySecret = str('MEDIA_GATEWAY_SECRET');
+  if (mediaGatewaySecret !== null && !/^whsec_[A-Za-z0-9+/=]{20,}$/.test(mediaGatewaySecret)) {
+    problems.push('MEDIA_GATEWAY_SECRET must be whsec_ followed by base64 (at least 20 characters)');
+  }
+  if (str('MEDIA_GATEWAY_URL') !== null && mediaGatewaySecret === null) {
+    problems.push('MEDIA_GATEWAY_SECRET is required when MEDIA_GATEWAY_URL is set (it signs dispatches and ingest signals)');
+  }
+
   const config: AppConfig = {
     port,
     host,
@@ -131,6 +140,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
     roomDefaultTtlMs: duration('ROOM_DEFAULT_TTL', '1h'),
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
+    mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
     logLevel,
   };

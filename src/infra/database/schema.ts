@@ -1,6 +1,8 @@
 import type { Pool } from 'pg';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
 import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/webhooks.schema';
+import { SESSIONS_SCHEMA_SQL } from '../../sessions/projections/sessions.projection';
+import { DNC_SCHEMA_SQL } from '../../dnc/projections/dnc.projection';
 import { AUDIT_SCHEMA_SQL } from '../../audit/projections/audit-events.projection';
 
 /**
@@ -75,6 +77,8 @@ registerMigration({
 
 registerMigration({ id: '0003_audit_events', sql: AUDIT_SCHEMA_SQL });
 registerMigration({ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL });
+registerMigration({ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL });
+registerMigration({ id: '0006_dnc', sql: DNC_SCHEMA_SQL });
 
 export async function migrate(pool: Pool): Promise<void> {
   const client = await pool.connect();

@@ -1,0 +1,26 @@
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
+import { ProjectionsService } from '../../projections/projections.service';
+import { DncCommand, dncDecider, dncStream } from '../domain/dnc.decider';
+
+export class ChangeDnc extends Command<void> {
+  constructor(
+    readonly tenantId: string,
+    readonly change: DncCommand,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(ChangeDnc)
+export class ChangeDncHandler implements ICommandHandler<ChangeDnc> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ tenantId, change }: ChangeDnc): Promise<void> {
+    const result = await this.executor.execute(dncStream(tenantId), dncDecider, change, { tenantId });
+    if (result.position) await this.projections.waitForProjections(result.position);
+  }
+}

@@ -1,0 +1,15 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { ProjectionsService } from '../projections/projections.service';
+import { TenantsModule } from '../tenants/tenants.module';
+import { DncController } from './api/dnc.controller';
+import { ChangeDncHandler } from './application/dnc.commands';
+import { dncProjection } from './projections/dnc.projection';
+
+@Module({ imports: [TenantsModule], controllers: [DncController], providers: [ChangeDncHandler] })
+export class DncModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionsService) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(dncProjection);
+  }
+}

@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsNotEmptyObject,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+
+export class DispositionDto {
+  @ApiProperty({ example: 'appointment_booked' })
+  @IsString()
+  @Matches(/^[a-z0-9_]{1,64}$/, { message: 'code must be 1-64 lowercase letters, digits or underscores' })
+  code!: string;
+
+  @ApiProperty({ example: 'The caller booked an appointment.' })
+  @IsString()
+  @MaxLength(500)
+  description!: string;
+}
+
+export class AgentConfigDto {
+  @ApiProperty({ example: 'You are Ava, a friendly scheduling assistant for Northwind Dental.' })
+  @IsString()
+  @Length(1, 20000)
+  prompt!: string;
+
+  @ApiPropertyOptional({ example: 'voice_default' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  voice_id?: string;
+
+  @ApiPropertyOptional({ type: [DispositionDto] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  @Type(() => DispositionDto)
+  dispositions?: DispositionDto[];
+}
+
+export class CreateCallDto {
+  @ApiProperty({ example: '+14155550100', description: 'International format with a leading +.' })
+  @IsString()
+  @MaxLength(32)
+  to!: string;
+
+  @ApiProperty({ example: '+14155550000' })
+  @IsString()
+  @MaxLength(32)
+  from!: string;
+
+  @ApiProperty({ type: AgentConfigDto })
+  @IsDefined()
+  @IsObject()
+  @IsNotEmptyObject()
+  @ValidateNested()
+  @Type(() => AgentConfigDto)
+  agent_config!: AgentConfigDto;
+
+  @ApiPropertyOptional({ default: false, description: 'Play the call on the test pool: no carrier, no credits.' })
+  @IsOptional()
+  @IsBoolean()
+  test_mode?: boolean;
+}

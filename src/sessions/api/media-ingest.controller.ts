@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { Pool } from 'pg';
+import { ApiError } from '../../common/http/api-error';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { PG_POOL } from '../../infra/database/database.tokens';
+import { verifyWebhook } from '../../webhooks/verification/verify-webhook';
+import { SessionActionCommand } from '../application/session.commands';
+import { parseMediaSignal } from '../domain/media-signal';
+
+/**
+ * Where an external media plane reports call progress (docs/media-gateway.md). Requests are signed
+ * with MEDIA_GATEWAY_SECRET exactly like our webhooks; `seq` makes a retried report a no-op.
+ */
+@ApiTags('media gateway')
+@Controller('media/v1')
+export class MediaIngestController {
+  constructor(
+    private readonly commands: CommandBus,
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post('sessions/:id/signals')
+  @HttpCode(202)
+  @ApiExcludeEndpoint()
+  async signal(@Param('id') sessionId: string, @Req() request: FastifyRequest, @Body() body: unknown) {
+    const secret = this.config.mediaGatewaySecret;
+    if (!secret) throw ApiError.notFound('route');
+    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
+    const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
+    if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
+    const input = (typeof body === 'object' && body !== null ? body : {}) as { seq?: unknown; signal?: unknown };
+    if (typeof input.seq !== 'number' || !Number.isInteger(input.seq) || input.seq < 1) {
+      throw ApiError.invalid('seq must be a positive integer, increasing per session.', 'seq');
+    }
+    const signal = parseMediaSignal(input.signal);
+    if (typeof signal === 'string') throw ApiError.invalid(signal, 'signal');
+    const { rows } = await this.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM sessions WHERE session_id = $1', [sessionId]);
+    const tenantId = rows[0]?.tenant_id;
+    if (!tenantId) throw ApiError.notFound('session', 'session_id');
+    const { applied } = await this.commands.execute(new SessionActionCommand(tenantId, sessionId, { type: 'signal', seq: input.seq, signal }));
+    return { session_id: sessionId, seq: input.seq, applied };
+  }
+}

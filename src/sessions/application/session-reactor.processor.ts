@@ -1,0 +1,116 @@
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../../event-store/event-store.port';
+import type { Processor } from '../../infra/subscriptions/checkpointed-processor';
+import type { TimersService } from '../../timers/timers.service';
+import { scriptFor } from '../domain/test-pool.scenarios';
+import type { SessionEvent } from '../domain/session.decider';
+
+/** Longest call the platform lets run before the watchdog ends it (simulated seconds). */
+export const MAX_CALL_SECONDS = 3600;
+
+export const TIMER = {
+  simStep: 'sim.step',
+  gatewayDispatch: 'media.dispatch',
+  watchdog: 'session.watchdog',
+  purge: 'recording.purge',
+  dncAdd: 'dnc.add_opt_out',
+} as const;
+
+export interface SimStepPayload {
+  tenant_id: string | null;
+  session_id: string;
+  to: string;
+  /** Dispatch time (ms since epoch); step times are offsets from it. */
+  base: number;
+  seq: number;
+  scale: number;
+}
+
+/** The timer for step `seq` of a simulated call, or null when the script has no such step. */
+export function simStepTimer(p: { tenantId: string | null; sessionId: string; to: string; base: number; seq: number; scale: number }) {
+  const step = scriptFor(p.to)[p.seq - 1];
+  if (!step) return null;
+  const payload: SimStepPayload = { tenant_id: p.tenantId, session_id: p.sessionId, to: p.to, base: p.base, seq: p.seq, scale: p.scale };
+  return {
+    kind: TIMER.simStep,
+    dueAt: new Date(p.base + Math.round(step.at * 1000 * p.scale)),
+    payload: { ...payload },
+    dedupeKey: `sim:${p.sessionId}:${p.seq}`,
+  };
+}
+
+/**
+ * Reacts to session events by scheduling durable timers in the same transaction as its checkpoint,
+ * so each follow-up is scheduled exactly once and survives a crash; the timers then run commands
+ * that are idempotent. Test calls (and production calls without MEDIA_GATEWAY_URL) are played by the
+ * simulator: one timer per scripted step, scaled by SIM_TIME_SCALE.
+ */
+export function sessionReactor(timers: TimersService, opts: { simTimeScale: number; gateway: boolean }): Processor {
+  const scaled = (seconds: number): number => Math.round(seconds * 1000 * opts.simTimeScale);
+  return {
+    name: 'session_reactor',
+    handles: ['session.placed', 'session.opt_out_detected', 'session.opt_out_recording_pending_purge'],
+    afterCommit: () => timers.poke(),
+    async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+      for (const stored of events) {
+        const event = stored as unknown as SessionEvent & StoredEvent;
+        const tenantId = stored.metadata.tenant_id;
+        const base = Date.parse(stored.metadata.created_at);
+        switch (event.type) {
+          case 'session.placed': {
+            const sessionId = event.data.session_id;
+            await timers.schedule(
+              {
+                kind: TIMER.watchdog,
+                dueAt: new Date(base + scaled(MAX_CALL_SECONDS) + 30_000),
+                payload: { tenant_id: tenantId, session_id: sessionId },
+                dedupeKey: `watchdog:${sessionId}`,
+              },
+              tx,
+            );
+            if (opts.gateway && !event.data.test_mode) {
+              await timers.schedule(
+                {
+                  kind: TIMER.gatewayDispatch,
+                  dueAt: new Date(base),
+                  payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
+                  dedupeKey: `dispatch:${sessionId}`,
+                },
+                tx,
+              );
+              break;
+            }
+            // Steps run one after another: each step schedules the next (infra/session-timers.ts).
+            const first = simStepTimer({ tenantId, sessionId, to: event.data.to_number, base, seq: 1, scale: opts.simTimeScale });
+            if (first) await timers.schedule(first, tx);
+            break;
+          }
+          case 'session.opt_out_detected':
+            await timers.schedule(
+              {
+                kind: TIMER.dncAdd,
+                dueAt: new Date(base),
+                payload: { tenant_id: tenantId, session_id: event.data.session_id, phone_number: event.data.phone_number },
+                dedupeKey: `dnc:${event.data.session_id}`,
+              },
+              tx,
+            );
+            break;
+          case 'session.opt_out_recording_pending_purge':
+            await timers.schedule(
+              {
+                kind: TIMER.purge,
+                dueAt: new Date(event.data.purge_after),
+                payload: { tenant_id: tenantId, session_id: event.data.session_id, recording_id: event.data.recording_id },
+                dedupeKey: `purge:${event.data.session_id}`,
+              },
+              tx,
+            );
+            break;
+          default:
+            break;
+        }
+      }
+    },
+  };
+}

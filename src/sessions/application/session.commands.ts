@@ -1,0 +1,70 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
+import { ProjectionsService } from '../../projections/projections.service';
+import { CLOCK, Clock } from '../../shared/clock';
+import type { MediaSignal } from '../domain/media-signal';
+import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
+
+export class PlaceCallCommand extends Command<{ sessionId: string }> {
+  constructor(
+    readonly tenantId: string,
+    readonly call: Omit<PlaceCall, 'type'>,
+  ) {
+    super();
+  }
+}
+
+/** A media signal, the watchdog or a recording purge for one session (simulator, gateway ingest, timers). */
+export class SessionActionCommand extends Command<{ applied: boolean }> {
+  constructor(
+    readonly tenantId: string,
+    readonly sessionId: string,
+    readonly action: { type: 'signal'; seq: number; signal: MediaSignal } | { type: 'watchdog' } | { type: 'purge_recording' },
+  ) {
+    super();
+  }
+}
+
+export function recordingUrl(config: AppConfig, recordingId: string): string {
+  return `${config.recordingsUrl}/${recordingId}.wav`;
+}
+
+@CommandHandler(PlaceCallCommand)
+export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly projections: ProjectionsService,
+  ) {}
+
+  async execute({ tenantId, call }: PlaceCallCommand) {
+    const result = await this.executor.execute(sessionStream(call.sessionId), sessionDecider, { type: 'place', ...call }, { tenantId });
+    if (result.position) await this.projections.waitForProjections(result.position);
+    return { sessionId: call.sessionId };
+  }
+}
+
+@CommandHandler(SessionActionCommand)
+export class SessionActionHandler implements ICommandHandler<SessionActionCommand> {
+  constructor(
+    private readonly executor: CommandExecutor,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ tenantId, sessionId, action }: SessionActionCommand) {
+    const at = this.clock.now().toISOString();
+    const context: SignalContext = {
+      at,
+      transcriptUrl: `${this.config.baseUrl}/v1/sessions/${sessionId}/transcript.json`,
+      recordingUrl: (id) => recordingUrl(this.config, id),
+      centsPerStartedMinute: this.config.callRateCentsPerMinute,
+      purgeGraceMs: this.config.recordingPurgeGraceMs,
+    };
+    const command: SessionCommand =
+      action.type === 'purge_recording' ? { type: 'purge_recording', at } : { ...action, ...context };
+    const result = await this.executor.execute(sessionStream(sessionId), sessionDecider, command, { tenantId });
+    return { applied: result.events.length > 0 };
+  }
+}

@@ -1,0 +1,72 @@
+import type { SessionFailureStatus } from '../../catalog/event-catalog';
+
+/**
+ * What a media plane reports about a live call: the test-pool simulator and an external gateway
+ * (through the signed ingest API) speak the same signals. `seq` increases per session and makes a
+ * repeated signal (a retried timer or HTTP call) a no-op.
+ */
+export type MediaSignal =
+  | { kind: 'answered' }
+  | { kind: 'turn'; role: 'agent' | 'user'; content?: string; t: number }
+  | { kind: 'function_invoked'; name: string; status: string; duration_ms: number }
+  | { kind: 'function_timeout'; function_id: string; name: string; timeout_ms: number }
+  | { kind: 'transfer'; transfer_number: string }
+  | { kind: 'opt_out' }
+  | { kind: 'consent_refused' }
+  | { kind: 'agent_disposition'; code: string; note: string | null }
+  | {
+      kind: 'hangup';
+      status: 'completed' | SessionFailureStatus;
+      end_reason: string;
+      /** Simulated calls report their scripted length; otherwise it is ended_at minus started_at. */
+      duration_seconds?: number;
+    }
+  | { kind: 'recording_ready'; recording_id: string; duration_seconds: number; channels: 'dual' | 'mono' };
+
+export type MediaSignalKind = MediaSignal['kind'];
+
+const FAILURE_STATUSES = ['completed', 'failed', 'no_answer', 'voicemail', 'busy'];
+
+/** Checks a signal reported over the ingest API; returns the signal or a message naming the problem. */
+export function parseMediaSignal(input: unknown): MediaSignal | string {
+  if (typeof input !== 'object' || input === null) return 'signal must be an object';
+  const s = input as Record<string, unknown>;
+  const str = (k: string): boolean => typeof s[k] === 'string' && (s[k] as string).length > 0 && (s[k] as string).length <= 5000;
+  const num = (k: string): boolean => typeof s[k] === 'number' && Number.isFinite(s[k]) && (s[k] as number) >= 0;
+  switch (s.kind) {
+    case 'answered':
+    case 'opt_out':
+    case 'consent_refused':
+      return { kind: s.kind };
+    case 'turn':
+      if ((s.role !== 'agent' && s.role !== 'user') || !num('t') || (s.content !== undefined && !str('content'))) {
+        return 'turn needs role (agent|user), t (seconds) and optional content';
+      }
+      return { kind: 'turn', role: s.role, t: s.t as number, ...(s.content !== undefined ? { content: s.content as string } : {}) };
+    case 'function_invoked':
+      if (!str('name') || !str('status') || !num('duration_ms')) return 'function_invoked needs name, status and duration_ms';
+      return { kind: 'function_invoked', name: s.name as string, status: s.status as string, duration_ms: Math.round(s.duration_ms as number) };
+    case 'function_timeout':
+      if (!str('function_id') || !str('name') || !num('timeout_ms')) return 'function_timeout needs function_id, name and timeout_ms';
+      return { kind: 'function_timeout', function_id: s.function_id as string, name: s.name as string, timeout_ms: Math.round(s.timeout_ms as number) };
+    case 'transfer':
+      if (!str('transfer_number')) return 'transfer needs transfer_number';
+      return { kind: 'transfer', transfer_number: s.transfer_number as string };
+    case 'agent_disposition':
+      if (!str('code')) return 'agent_disposition needs code';
+      return { kind: 'agent_disposition', code: s.code as string, note: typeof s.note === 'string' ? s.note : null };
+    case 'hangup':
+      if (typeof s.status !== 'string' || !FAILURE_STATUSES.includes(s.status) || !str('end_reason')) {
+        return `hangup needs status (${FAILURE_STATUSES.join('|')}) and end_reason`;
+      }
+      if (s.duration_seconds !== undefined && !num('duration_seconds')) return 'duration_seconds must be a non-negative number';
+      return {
+        kind: 'hangup',
+        status: s.status as 'completed',
+        end_reason: s.end_reason as string,
+        ...(s.duration_seconds !== undefined ? { duration_seconds: Math.round(s.duration_seconds as number) } : {}),
+      };
+    default:
+      return 'unknown signal kind';
+  }
+}

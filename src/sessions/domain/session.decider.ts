@@ -1,0 +1,349 @@
+import type {
+  FunctionInvocation,
+  SessionCreatedData,
+  SessionEndedData,
+  SessionFailedData,
+  SessionRecordingCompletedData,
+  SessionStatus,
+  TranscriptEntry,
+} from '../../catalog/event-catalog';
+import type { Decider, DomainEvent } from '../../shared/decider';
+import { DomainError } from '../../shared/result';
+import type { MediaSignal } from './media-signal';
+
+export interface AgentConfig {
+  prompt: string;
+  voice_id?: string;
+  dispositions?: { code: string; description: string }[];
+}
+
+/** Internal events carry what the catalog payloads do not: the request, turns, and applied signal numbers. */
+export type SessionEvent =
+  | DomainEvent<
+      'session.placed',
+      {
+        session_id: string;
+        to_number: string;
+        from_number: string;
+        agent_config: AgentConfig;
+        voice_id: string;
+        test_mode: boolean;
+        campaign_id: string | null;
+        contact_id: string | null;
+        client_reference_id: string | null;
+      }
+    >
+  | DomainEvent<'session.created', SessionCreatedData>
+  | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
+  | DomainEvent<'session.started', { session_id: string; started_at: string }>
+  | DomainEvent<'session.transcript_appended', { entry: TranscriptEntry }>
+  | DomainEvent<'session.function_invoked', { invocation: FunctionInvocation }>
+  | DomainEvent<'session.agent_disposition_given', { code: string; note: string | null; at: string }>
+  | DomainEvent<'function.timeout', { session_id: string; function_id: string; name: string; timeout_ms: number }>
+  | DomainEvent<
+      'session.transfer_initiated',
+      { session_id: string; to_number: string | null; from_number: string | null; transfer_number: string; transferred_at: string }
+    >
+  | DomainEvent<'session.opt_out_detected', { session_id: string; phone_number: string | null; detected_at: string }>
+  | DomainEvent<'session.consent_refused', { session_id: string; refused_at: string }>
+  | DomainEvent<'session.ended', SessionEndedData>
+  | DomainEvent<'session.failed', SessionFailedData>
+  | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
+  | DomainEvent<'session.opt_out_recording_pending_purge', { session_id: string; recording_id: string; purge_after: string }>
+  | DomainEvent<'session.opt_out_recording_purged', { session_id: string; recording_id: string; purged_at: string }>;
+
+export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
+  'session.placed',
+  'session.created',
+  'session.signal_applied',
+  'session.started',
+  'session.transcript_appended',
+  'session.function_invoked',
+  'session.agent_disposition_given',
+  'function.timeout',
+  'session.transfer_initiated',
+  'session.opt_out_detected',
+  'session.consent_refused',
+  'session.ended',
+  'session.failed',
+  'session.recording_completed',
+  'session.opt_out_recording_pending_purge',
+  'session.opt_out_recording_purged',
+];
+
+export interface PlaceCall {
+  type: 'place';
+  sessionId: string;
+  to: string;
+  from: string;
+  agentConfig: AgentConfig;
+  testMode: boolean;
+  campaignId?: string | null;
+  contactId?: string | null;
+  clientReferenceId?: string | null;
+}
+
+/** Facts a decision needs from outside: the time, and policy values from configuration. */
+export interface SignalContext {
+  at: string;
+  transcriptUrl: string;
+  recordingUrl: (recordingId: string) => string;
+  centsPerStartedMinute: number;
+  purgeGraceMs: number;
+}
+
+export type SessionCommand =
+  | PlaceCall
+  | ({ type: 'signal'; seq: number; signal: MediaSignal } & SignalContext)
+  | ({ type: 'watchdog' } & SignalContext)
+  | { type: 'purge_recording'; at: string };
+
+interface Live {
+  status: SessionStatus;
+  sessionId: string;
+  to: string;
+  from: string;
+  testMode: boolean;
+  campaignId: string | null;
+  contactId: string | null;
+  clientReferenceId: string | null;
+  createdAt: string | null;
+  startedAt: string | null;
+  endedAt: string | null;
+  durationSeconds: number;
+  transcript: TranscriptEntry[];
+  functions: FunctionInvocation[];
+  seq: number;
+  optedOut: boolean;
+  consentRefused: boolean;
+  recording: { id: string; state: 'available' | 'pending_purge' | 'purged' } | null;
+}
+
+export type SessionState = { status: 'none' } | Live;
+
+const TERMINAL: ReadonlySet<SessionStatus> = new Set(['completed', 'failed', 'no_answer', 'voicemail', 'busy']);
+export const isTerminal = (status: SessionStatus): boolean => TERMINAL.has(status);
+export const sessionStream = (sessionId: string): string => `session-${sessionId}`;
+
+export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};
+
+function evolve(state: SessionState, event: SessionEvent): SessionState {
+  if (event.type === 'session.placed') {
+    const d = event.data;
+    return {
+      status: 'queued',
+      sessionId: d.session_id,
+      to: d.to_number,
+      from: d.from_number,
+      testMode: d.test_mode,
+      campaignId: d.campaign_id,
+      contactId: d.contact_id,
+      clientReferenceId: d.client_reference_id,
+      createdAt: null,
+      startedAt: null,
+      endedAt: null,
+      durationSeconds: 0,
+      transcript: [],
+      functions: [],
+      seq: 0,
+      optedOut: false,
+      consentRefused: false,
+      recording: null,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'session.created':
+    case 'function.timeout':
+    case 'session.transfer_initiated':
+    case 'session.agent_disposition_given':
+      return state;
+    case 'session.signal_applied':
+      return { ...state, seq: Math.max(state.seq, event.data.seq) };
+    case 'session.started':
+      return { ...state, status: 'in_progress', startedAt: event.data.started_at };
+    case 'session.transcript_appended':
+      return { ...state, transcript: [...state.transcript, event.data.entry] };
+    case 'session.function_invoked':
+      return { ...state, functions: [...state.functions, event.data.invocation] };
+    case 'session.opt_out_detected':
+      return { ...state, optedOut: true };
+    case 'session.consent_refused':
+      return { ...state, consentRefused: true };
+    case 'session.ended':
+    case 'session.failed':
+      return { ...state, status: event.data.status, endedAt: event.data.ended_at, durationSeconds: event.data.duration_seconds };
+    case 'session.recording_completed':
+      return { ...state, recording: { id: event.data.recording_id, state: 'available' } };
+    case 'session.opt_out_recording_pending_purge':
+      return { ...state, recording: { id: event.data.recording_id, state: 'pending_purge' } };
+    case 'session.opt_out_recording_purged':
+      return { ...state, recording: { id: event.data.recording_id, state: 'purged' } };
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
+  if (command.type === 'place') {
+    if (state.status !== 'none') return []; // a retried placement creates nothing twice
+    const voiceId = command.agentConfig.voice_id ?? 'voice_default';
+    const common = {
+      session_id: command.sessionId,
+      to_number: command.to,
+      from_number: command.from,
+      campaign_id: command.campaignId ?? null,
+      contact_id: command.contactId ?? null,
+    };
+    return [
+      {
+        type: 'session.placed',
+        data: {
+          ...common,
+          agent_config: command.agentConfig,
+          voice_id: voiceId,
+          test_mode: command.testMode,
+          client_reference_id: command.clientReferenceId ?? null,
+        },
+      },
+      { type: 'session.created', data: { ...common, voice_id: voiceId, status: 'queued' } },
+    ];
+  }
+  if (state.status === 'none') throw new DomainError('not_found', 'No such session.', 'session_id');
+  switch (command.type) {
+    case 'signal':
+      if (command.seq <= state.seq) return [];
+      return [...applySignal(state, command.signal, command), { type: 'session.signal_applied', data: { seq: command.seq, kind: command.signal.kind } }];
+    case 'watchdog':
+      // Every call gets a terminal event: one that outlives its maximum length is ended as failed.
+      if (isTerminal(state.status)) return [];
+      return [finish(state, { kind: 'hangup', status: 'failed', end_reason: 'watchdog_timeout' }, command)];
+    case 'purge_recording':
+      if (state.recording?.state !== 'pending_purge') return [];
+      return [
+        {
+          type: 'session.opt_out_recording_purged',
+          data: { session_id: state.sessionId, recording_id: state.recording.id, purged_at: command.at },
+        },
+      ];
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): SessionEvent[] {
+  const live = state.status === 'in_progress';
+  const id = state.sessionId;
+  switch (signal.kind) {
+    case 'answered':
+      return state.status === 'queued' ? [{ type: 'session.started', data: { session_id: id, started_at: ctx.at } }] : [];
+    case 'turn': {
+      if (!live) return [];
+      const entry: TranscriptEntry = { role: signal.role, ...(signal.content !== undefined ? { content: signal.content } : {}), t: signal.t };
+      return [{ type: 'session.transcript_appended', data: { entry } }];
+    }
+    case 'function_invoked':
+      return live
+        ? [{ type: 'session.function_invoked', data: { invocation: { name: signal.name, status: signal.status, duration_ms: signal.duration_ms } } }]
+        : [];
+    case 'function_timeout':
+      return live
+        ? [{ type: 'function.timeout', data: { session_id: id, function_id: signal.function_id, name: signal.name, timeout_ms: signal.timeout_ms } }]
+        : [];
+    case 'transfer':
+      return live
+        ? [
+            {
+              type: 'session.transfer_initiated',
+              data: { session_id: id, to_number: state.to, from_number: state.from, transfer_number: signal.transfer_number, transferred_at: ctx.at },
+            },
+          ]
+        : [];
+    case 'opt_out':
+      return live && !state.optedOut
+        ? [{ type: 'session.opt_out_detected', data: { session_id: id, phone_number: state.to, detected_at: ctx.at } }]
+        : [];
+    case 'consent_refused':
+      return live && !state.consentRefused ? [{ type: 'session.consent_refused', data: { session_id: id, refused_at: ctx.at } }] : [];
+    case 'agent_disposition':
+      return live ? [{ type: 'session.agent_disposition_given', data: { code: signal.code, note: signal.note, at: ctx.at } }] : [];
+    case 'hangup':
+      return isTerminal(state.status) ? [] : [finish(state, signal, ctx)];
+    case 'recording_ready': {
+      // No recording once the caller refused consent, and only one per session.
+      if (!isTerminal(state.status) || state.consentRefused || state.recording) return [];
+      const recorded: SessionEvent = {
+        type: 'session.recording_completed',
+        data: {
+          session_id: id,
+          campaign_id: state.campaignId,
+          contact_id: state.contactId,
+          from_number: state.from,
+          to_number: state.to,
+          phone_number: state.to,
+          email: null,
+          first_name: null,
+          last_name: null,
+          recording_id: signal.recording_id,
+          status: 'completed',
+          channels: signal.channels,
+          started_at: state.startedAt,
+          ended_at: state.endedAt,
+          duration_seconds: signal.duration_seconds,
+          recording_url: ctx.recordingUrl(signal.recording_id),
+        },
+      };
+      if (!state.optedOut) return [recorded];
+      const purgeAfter = new Date(new Date(ctx.at).getTime() + ctx.purgeGraceMs).toISOString();
+      return [
+        recorded,
+        { type: 'session.opt_out_recording_pending_purge', data: { session_id: id, recording_id: signal.recording_id, purge_after: purgeAfter } },
+      ];
+    }
+    default: {
+      const unreachable: never = signal;
+      return unreachable;
+    }
+  }
+}
+
+/** session.ended for a completed call, session.failed for every other final status; same shape. */
+function finish(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, ctx: SignalContext): SessionEvent {
+  const connected = state.startedAt !== null;
+  const duration = !connected
+    ? 0
+    : (signal.duration_seconds ?? Math.max(0, Math.round((Date.parse(ctx.at) - Date.parse(state.startedAt ?? ctx.at)) / 1000)));
+  const cost = state.testMode || duration === 0 ? 0 : Math.ceil(duration / 60) * ctx.centsPerStartedMinute;
+  const shared = {
+    session_id: state.sessionId,
+    client_reference_id: state.clientReferenceId,
+    campaign_id: state.campaignId,
+    contact_id: state.contactId,
+    from_number: state.from,
+    to_number: state.to,
+    phone_number: state.to,
+    email: null,
+    first_name: null,
+    last_name: null,
+    end_reason: signal.end_reason,
+    ended_at: ctx.at,
+    duration_seconds: duration,
+    actual_cost_cents: cost,
+    transcript: state.transcript,
+    transcript_url: state.transcript.length > 0 ? ctx.transcriptUrl : null,
+    function_invocations: state.functions,
+  };
+  if (signal.status === 'completed' && state.startedAt !== null) {
+    return { type: 'session.ended', data: { ...shared, status: 'completed', started_at: state.startedAt } };
+  }
+  const status = signal.status === 'completed' ? 'failed' : signal.status;
+  return { type: 'session.failed', data: { ...shared, status, started_at: state.startedAt } };
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { request } from 'undici';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { ChangeDnc } from '../../dnc/application/dnc.commands';
+import { synthesiseDualChannelWav } from '../../recordings/wav';
+import { signDelivery } from '../../webhooks/domain/signing';
+import { TimersService, type DueTimer } from '../../timers/timers.service';
+import { SessionActionCommand } from '../application/session.commands';
+import { SimStepPayload, simStepTimer, TIMER } from '../application/session-reactor.processor';
+import { scriptFor } from '../domain/test-pool.scenarios';
+
+export function recordingPath(config: AppConfig, recordingId: string): string {
+  return join(resolve(config.dataDir), 'recordings', `${recordingId}.wav`);
+}
+
+/** The work behind each session timer; every handler is safe to run twice. */
+@Injectable()
+export class SessionTimers {
+  private readonly logger = new Logger('Sessions');
+
+  constructor(
+    private readonly timers: TimersService,
+    private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  register(): void {
+    this.timers.register(TIMER.simStep, (t) => this.simStep(t));
+    this.timers.register(TIMER.watchdog, (t) => this.action(t, { type: 'watchdog' }));
+    this.timers.register(TIMER.purge, (t) => this.purge(t));
+    this.timers.register(TIMER.dncAdd, (t) => this.addOptOut(t));
+    this.timers.register(TIMER.gatewayDispatch, (t) => this.dispatchToGateway(t));
+  }
+
+  private async action(timer: DueTimer, action: SessionActionCommand['action']): Promise<void> {
+    const { tenant_id, session_id } = timer.payload as { tenant_id: string; session_id: string };
+    await this.commands.execute(new SessionActionCommand(tenant_id, session_id, action));
+  }
+
+  /** The simulator: apply one scripted step, then schedule the next, so a call's steps never overtake each other. */
+  private async simStep(timer: DueTimer): Promise<void> {
+    const p = timer.payload as unknown as SimStepPayload;
+    const step = scriptFor(p.to)[p.seq - 1];
+    if (step) await this.playStep(timer, p, step);
+    const next = simStepTimer({ tenantId: p.tenant_id, sessionId: p.session_id, to: p.to, base: p.base, seq: p.seq + 1, scale: p.scale });
+    if (next) await this.timers.schedule(next);
+  }
+
+  private async playStep(timer: DueTimer, p: SimStepPayload, step: ReturnType<typeof scriptFor>[number]): Promise<void> {
+    const { session_id, seq } = p;
+    if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
+    const recordingId = `rec_${session_id.slice(session_id.indexOf('_') + 1)}`;
+    const path = recordingPath(this.config, recordingId);
+    await mkdir(join(resolve(this.config.dataDir), 'recordings'), { recursive: true });
+    await writeFile(path, synthesiseDualChannelWav(step.record.duration_seconds));
+    await this.action(timer, {
+      type: 'signal',
+      seq,
+      signal: { kind: 'recording_ready', recording_id: recordingId, duration_seconds: step.record.duration_seconds, channels: 'dual' },
+    });
+  }
+
+  private async purge(timer: DueTimer): Promise<void> {
+    const { recording_id } = timer.payload as { recording_id: string };
+    await rm(recordingPath(this.config, recording_id), { force: true });
+    await this.action(timer, { type: 'purge_recording' });
+  }
+
+  private async addOptOut(timer: DueTimer): Promise<void> {
+    const { tenant_id, session_id, phone_number } = timer.payload as { tenant_id: string; session_id: string; phone_number: string | null };
+    if (!phone_number) return;
+    await this.commands.execute(new ChangeDnc(tenant_id, { type: 'add', phoneNumber: phone_number, source: 'opt_out', sessionId: session_id }));
+  }
+
+  /** Production calls go to MEDIA_GATEWAY_URL, signed like a webhook; a failure is retried by the timer. */
+  private async dispatchToGateway(timer: DueTimer): Promise<void> {
+    const url = this.config.mediaGatewayUrl;
+    const secret = this.config.mediaGatewaySecret;
+    if (!url || !secret) return;
+    const body = JSON.stringify({ session_id: (timer.payload as { session_id: string }).session_id, ...(timer.payload as object) });
+    const headers = signDelivery({
+      secret,
+      eventId: timer.timerId,
+      eventType: 'media.dispatch',
+      timestampSeconds: Math.floor(Date.now() / 1000),
+      body,
+    });
+    const response = await request(`${url}/calls`, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) });
+    await response.body.dump();
+    if (response.statusCode >= 300) throw new Error(`media gateway answered ${response.statusCode}`);
+    this.logger.log(`dispatched ${(timer.payload as { session_id: string }).session_id} to the media gateway`);
+  }
+}

@@ -1,0 +1,34 @@
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { ProjectionsService } from '../projections/projections.service';
+import { TenantsModule } from '../tenants/tenants.module';
+import { TimersService } from '../timers/timers.service';
+import { CallsController } from './api/calls.controller';
+import { MediaIngestController } from './api/media-ingest.controller';
+import { RecordingsController } from './api/recordings.controller';
+import { PlaceCallHandler, SessionActionHandler } from './application/session.commands';
+import { sessionReactor } from './application/session-reactor.processor';
+import { SessionTimers } from './infra/session-timers';
+import { sessionsProjection } from './projections/sessions.projection';
+
+@Module({
+  imports: [TenantsModule],
+  controllers: [CallsController, RecordingsController, MediaIngestController],
+  providers: [PlaceCallHandler, SessionActionHandler, SessionTimers],
+})
+export class SessionsModule implements OnModuleInit {
+  constructor(
+    private readonly projections: ProjectionsService,
+    private readonly timers: TimersService,
+    private readonly sessionTimers: SessionTimers,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(sessionsProjection);
+    this.projections.registerProcessor(
+      sessionReactor(this.timers, { simTimeScale: this.config.simTimeScale, gateway: this.config.mediaGatewayUrl !== null }),
+    );
+    this.sessionTimers.register();
+  }
+}
