@@ -3,7 +3,17 @@ import type { Pool } from 'pg';
 import type { ExpectedVersion, NewEvent } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { newEventId } from '../shared/ids';
-import { BenchContext, checkpoint, formatRate, LoadResult, round2, runLoad } from './support';
+import {
+  BenchContext,
+  checkpoint,
+  formatRate,
+  LoadResult,
+  loadResult,
+  LoadSample,
+  numberFromEnv,
+  round2,
+  runLoad,
+} from './support';
 
 /**
  * Append throughput of the event store against the floor it can hope for: a plain single-row
@@ -54,17 +64,15 @@ CREATE INDEX ON plain_events_indexed ((metadata->>'tenant_id'), type);
 
 export async function appendVsInsertBench(ctx: BenchContext): Promise<object> {
   const clientCounts = clientsFromEnv();
+  const rounds = Math.max(1, Math.round(numberFromEnv('BENCH_ROUNDS', 5)));
   const setup = ctx.pool(1);
   await setup.query(PLAIN_TABLES_SQL);
 
   const byClients: Record<string, Record<Mode, LoadResult> & { ratio_expected: number; ratio_any: number }> = {};
   for (const clients of clientCounts) {
-    const results = {} as Record<Mode, LoadResult>;
-    for (const mode of MODES) {
-      await resetTables(setup);
-      results[mode] = await runPhase(ctx, mode, clients);
-      ctx.log(describe(mode, results[mode]));
-    }
+    await resetTables(setup);
+    const results = await measureModes(ctx, clients, rounds);
+    for (const mode of MODES) ctx.log(describe(mode, results[mode]));
     const ratioExpected = ratio(results.append_expected, results.insert);
     const ratioAny = ratio(results.append_any, results.insert);
     ctx.log(`clients=${clients}: append/insert = ${ratioExpected} (expected version), ${ratioAny} (any)`);
@@ -75,10 +83,12 @@ export async function appendVsInsertBench(ctx: BenchContext): Promise<object> {
     settings: {
       seconds: ctx.seconds,
       warmup_seconds: ctx.warmupSeconds,
+      rounds,
       clients: clientCounts,
       stream_length: STREAM_LENGTH,
       streams_per_client: STREAMS_PER_CLIENT,
       event_data_bytes: JSON.stringify(sampleEvent('x', 0).data).length,
+      event_metadata_bytes: JSON.stringify(sampleEvent('x', 0).metadata).length,
     },
     by_clients: byClients,
   };
@@ -96,22 +106,46 @@ async function resetTables(pool: Pool): Promise<void> {
   await checkpoint(pool);
 }
 
-async function runPhase(ctx: BenchContext, mode: Mode, clients: number): Promise<LoadResult> {
+interface Phase {
+  readonly mode: Mode;
+  readonly op: (client: number) => Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Each mode warms up once, then the modes take turns in `rounds` slices of seconds/rounds each, so
+ * that whatever else the machine does at the time weighs on all of them alike.
+ */
+async function measureModes(ctx: BenchContext, clients: number, rounds: number): Promise<Record<Mode, LoadResult>> {
+  const phases = MODES.map((mode) => openPhase(ctx, mode, clients));
+  const samples = new Map<Mode, LoadSample[]>(MODES.map((m) => [m, []]));
+  const slice = (phase: Phase, ms: number): Promise<LoadSample> =>
+    runLoad({ clients, warmupMs: 0, durationMs: ms, op: phase.op });
+  try {
+    for (const phase of phases) await slice(phase, ctx.warmupSeconds * 1000);
+    for (let round = 0; round < rounds; round++) {
+      for (const phase of phases) samples.get(phase.mode)?.push(await slice(phase, (ctx.seconds * 1000) / rounds));
+    }
+  } finally {
+    for (const phase of phases) await phase.close();
+  }
+  return Object.fromEntries(MODES.map((m) => [m, loadResult(samples.get(m) ?? [])])) as Record<Mode, LoadResult>;
+}
+
+/** A pool of `clients` connections (the store shares it, as in the service) and one StreamWriter per client. */
+function openPhase(ctx: BenchContext, mode: Mode, clients: number): Phase {
   const pool = ctx.pool(clients);
   const store = new PostgresEventStore(pool);
   const writers = Array.from({ length: clients }, () => new StreamWriter());
   const op = operation(mode, pool, store);
-  try {
-    return await runLoad({
-      clients,
-      warmupMs: ctx.warmupSeconds * 1000,
-      durationMs: ctx.seconds * 1000,
-      op: (client) => op(writers[client] as StreamWriter),
-    });
-  } finally {
-    await store.close();
-    await pool.end();
-  }
+  return {
+    mode,
+    op: (client) => op(writers[client] as StreamWriter),
+    close: async () => {
+      await store.close();
+      await pool.end();
+    },
+  };
 }
 
 function operation(mode: Mode, pool: Pool, store: PostgresEventStore): (writer: StreamWriter) => Promise<void> {

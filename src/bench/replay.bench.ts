@@ -9,9 +9,10 @@ import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed }
  * Replay throughput over a seeded history: how fast the whole log can be read in commit order,
  * and how fast a checkpointed processor gets through it (what a read-model rebuild costs).
  *
- *   read_all  PostgresEventStore.readAll paged through everything, batch READ_BATCH
- *   runner    ProcessorRunner.drain() with a projection that upserts one counter row per stream,
- *             one multi-row statement per batch, checkpoint in the same transaction
+ *   read_all            PostgresEventStore.readAll paged through everything, batch READ_BATCH
+ *   runner.counter_*    ProcessorRunner.drain() with a projection that upserts one counter row per
+ *                       stream, one multi-row statement per batch, checkpoint in the same transaction
+ *   runner.noop_*       the same runner with a projection that writes nothing: the runner's own cost
  */
 
 const TARGET_EVENTS_PER_S = 50_000;
@@ -19,29 +20,39 @@ const READ_BATCH = 5000;
 /** Events per stream in the seeded history. */
 const STREAM_LENGTH = 20;
 
+type ProjectionKind = 'counter' | 'noop';
+const RUNNER_RUNS: readonly { kind: ProjectionKind; batch: number }[] = [
+  { kind: 'counter', batch: READ_BATCH },
+  { kind: 'counter', batch: 500 },
+  { kind: 'noop', batch: READ_BATCH },
+];
+
 export async function replayBench(ctx: BenchContext): Promise<object> {
   const events = Math.round(numberFromEnv('BENCH_REPLAY_EVENTS', 200_000));
   const transactions = Math.max(1, Math.min(events, Math.round(numberFromEnv('BENCH_REPLAY_TRANSACTIONS', 200))));
-  const runnerBatches = [READ_BATCH, 500];
+  const active = Math.max(1, Math.round(numberFromEnv('BENCH_REPLAY_ACTIVE_STREAMS', 500)));
   const pool = ctx.pool(4);
 
-  const seed = await seedHistory(pool, events, transactions);
+  const seed = await seedHistory(pool, events, transactions, active);
   ctx.log(
-    `seeded ${events.toLocaleString('en-US')} events in ${transactions} transactions across ` +
-      `${seed.streams.toLocaleString('en-US')} streams (${formatRate(seed.events_per_s)}, data ≈ ${seed.avg_data_bytes} bytes)`,
+    `seeded ${events.toLocaleString('en-US')} events in ${transactions} transactions, ` +
+      `${seed.streams.toLocaleString('en-US')} streams (${active} active at a time), ` +
+      `data ≈ ${seed.avg_data_bytes} B, metadata ≈ ${seed.avg_metadata_bytes} B (${formatRate(seed.events_per_s)})`,
   );
 
   const readAll = await measureReadAll(pool, events);
-  ctx.log(`read_all    batch ${READ_BATCH}: ${formatRate(readAll.events_per_s)} events (${readAll.seconds} s)`);
+  ctx.log(`read_all           batch ${READ_BATCH}: ${formatRate(readAll.events_per_s).padStart(10)} events (${readAll.seconds} s)`);
   ctx.check('replay_read_all_events_per_s', readAll.events_per_s, TARGET_EVENTS_PER_S);
 
   const runner: Record<string, ReplayMeasurement> = {};
-  for (const batch of runnerBatches) {
-    const result = await measureRunner(pool, events, seed.streams, batch);
-    runner[`batch_${batch}`] = result;
-    ctx.log(`runner      batch ${batch}: ${formatRate(result.events_per_s)} events (${result.seconds} s)`);
+  for (const { kind, batch } of RUNNER_RUNS) {
+    const result = await measureRunner(pool, kind, batch, { events, streams: seed.streams });
+    runner[`${kind}_batch_${batch}`] = result;
+    ctx.log(
+      `runner ${kind.padEnd(7)}     batch ${String(batch).padEnd(4)}: ${formatRate(result.events_per_s).padStart(10)} events (${result.seconds} s)`,
+    );
   }
-  ctx.check('replay_runner_events_per_s', runner[`batch_${READ_BATCH}`]?.events_per_s ?? 0, TARGET_EVENTS_PER_S);
+  ctx.check('replay_runner_events_per_s', runner[`counter_batch_${READ_BATCH}`]?.events_per_s ?? 0, TARGET_EVENTS_PER_S);
 
   return { seed, read_all: readAll, runner };
 }
@@ -54,6 +65,7 @@ interface SeedResult {
   events: number;
   transactions: number;
   streams: number;
+  active_streams: number;
   seconds: number;
   events_per_s: number;
   avg_data_bytes: number;
@@ -62,59 +74,62 @@ interface SeedResult {
 }
 
 /**
- * Session events spread round-robin over `events / STREAM_LENGTH` streams, so each stream's events
- * are scattered over the history as in real traffic. Each INSERT … SELECT is its own transaction:
- * the events of one share a transaction_id, as events appended together would.
+ * Session streams of STREAM_LENGTH events, `active` of them in progress at any time and their
+ * events interleaved, as concurrent calls produce them; then the next `active` sessions, and so on.
+ * Each INSERT … SELECT is its own transaction: its events share a transaction_id, as events
+ * appended together would. Params: $1..$2 event numbers, $3 active streams, $4 stream length.
  */
 const SEED_SQL = `
 INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
 SELECT
-  'session-ses_' || lpad((i % $3::int)::text, 20, '0'),
-  i / $3::int,
+  'session-ses_' || lpad(k.s::text, 20, '0'),
+  k.p,
   gen_random_uuid(),
-  (ARRAY['session.created', 'session.ringing', 'session.answered', 'session.transcript_updated', 'session.ended'])[1 + (i / $3::int) % 5],
+  (ARRAY['session.created', 'session.ringing', 'session.answered', 'session.transcript_updated', 'session.ended'])[1 + k.p % 5],
   jsonb_build_object(
-    'session_id', 'ses_' || lpad((i % $3::int)::text, 20, '0'),
-    'tenant_id', 'ten_' || lpad((i % 97)::text, 20, '0'),
-    'agent_id', 'agt_' || lpad((i % 1013)::text, 20, '0'),
-    'direction', CASE WHEN i % 3 = 0 THEN 'inbound' ELSE 'outbound' END,
-    'from', '+1415555' || lpad((i % 10000)::text, 4, '0'),
-    'to', '+4420718' || lpad((i % 100000)::text, 5, '0'),
+    'session_id', 'ses_' || lpad(k.s::text, 20, '0'),
+    'tenant_id', 'ten_' || lpad((k.s % 97)::text, 20, '0'),
+    'agent_id', 'agt_' || lpad((k.s % 1013)::text, 20, '0'),
+    'direction', CASE WHEN k.s % 3 = 0 THEN 'inbound' ELSE 'outbound' END,
+    'from', '+1415555' || lpad((k.s % 10000)::text, 4, '0'),
+    'to', '+4420718' || lpad((k.s % 100000)::text, 5, '0'),
     'status', 'in_progress',
-    'sequence', i / $3::int,
-    'duration_ms', (i % 600000),
-    'cost_cents', (i % 900),
-    'campaign_id', 'cmp_' || lpad((i % 31)::text, 20, '0'),
+    'sequence', k.p,
+    'duration_ms', k.p * 1375,
+    'cost_cents', k.p * 3,
+    'campaign_id', 'cmp_' || lpad((k.s % 31)::text, 20, '0'),
     'occurred_at', to_char(timestamp '2025-01-01' + i * interval '10 ms', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'reason', NULL),
   jsonb_build_object(
-    'tenant_id', 'ten_' || lpad((i % 97)::text, 20, '0'),
+    'tenant_id', 'ten_' || lpad((k.s % 97)::text, 20, '0'),
     'created_at', to_char(timestamp '2025-01-01' + i * interval '10 ms', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'correlation_id', 'req_' || left(md5(i::text), 20),
     'causation_id', 'cmd_' || left(md5((i + 1)::text), 20))
-FROM generate_series($1::int, $2::int) AS i`;
+FROM generate_series($1::int, $2::int) AS i,
+  LATERAL (SELECT (i / ($3::int * $4::int)) * $3::int + i % $3::int AS s, (i % ($3::int * $4::int)) / $3::int AS p) AS k`;
 
-async function seedHistory(pool: Pool, events: number, transactions: number): Promise<SeedResult> {
-  const streams = Math.max(1, Math.round(events / STREAM_LENGTH));
+async function seedHistory(pool: Pool, events: number, transactions: number, active: number): Promise<SeedResult> {
   const { ms } = await timed(async () => {
     for (let t = 0; t < transactions; t++) {
       const from = Math.floor((events * t) / transactions);
       const to = Math.floor((events * (t + 1)) / transactions) - 1;
-      if (to >= from) await pool.query(SEED_SQL, [from, to, streams]);
+      if (to >= from) await pool.query(SEED_SQL, [from, to, active, STREAM_LENGTH]);
     }
   });
   // What autovacuum would have done on a live system; also warms the cache for every measurement alike.
   await pool.query('VACUUM (ANALYZE) events');
   await checkpoint(pool);
-  const { rows } = await pool.query<{ data: string; metadata: string; table_bytes: string }>(
-    `SELECT round(avg(length(data::text))) AS data, round(avg(length(metadata::text))) AS metadata,
-            pg_total_relation_size('events') AS table_bytes FROM events`,
+  const { rows } = await pool.query<{ streams: string; data: string; metadata: string; table_bytes: string }>(
+    `SELECT count(DISTINCT stream_id) AS streams, round(avg(length(data::text))) AS data,
+            round(avg(length(metadata::text))) AS metadata, pg_total_relation_size('events') AS table_bytes
+     FROM events`,
   );
   const stats = rows[0];
   return {
     events,
     transactions,
-    streams,
+    streams: Number(stats?.streams ?? 0),
+    active_streams: active,
     seconds: Math.round(ms) / 1000,
     events_per_s: perSecond(events, ms),
     avg_data_bytes: Number(stats?.data ?? 0),
@@ -155,23 +170,34 @@ async function measureReadAll(pool: Pool, expected: number): Promise<ReplayMeasu
   }
 }
 
-async function measureRunner(pool: Pool, expected: number, streams: number, batch: number): Promise<ReplayMeasurement> {
+async function measureRunner(
+  pool: Pool,
+  kind: ProjectionKind,
+  batch: number,
+  seeded: { events: number; streams: number },
+): Promise<ReplayMeasurement> {
   await pool.query(
     `CREATE TABLE IF NOT EXISTS bench_stream_counters (
        stream_id text PRIMARY KEY, events integer NOT NULL, last_position integer NOT NULL)`,
   );
   await pool.query('TRUNCATE bench_stream_counters');
   await checkpoint(pool);
+  const name = `bench_${kind}_${batch}`;
+  const projection = kind === 'counter' ? streamCounterProjection(name) : noopProjection(name);
   const store = new PostgresEventStore(pool);
-  const runner = new ProcessorRunner(pool, store, streamCounterProjection(`bench_counter_${batch}`), { batchSize: batch });
+  const runner = new ProcessorRunner(pool, store, projection, { batchSize: batch });
   try {
     const { result: count, ms } = await timed(() => runner.drain());
-    if (count !== expected) throw new Error(`runner processed ${count} events, ${expected} were seeded`);
-    await verifyCounters(pool, expected, streams);
+    if (count !== seeded.events) throw new Error(`runner processed ${count} events, ${seeded.events} were seeded`);
+    if (kind === 'counter') await verifyCounters(pool, seeded.events, seeded.streams);
     return { events: count, batch, seconds: Math.round(ms) / 1000, events_per_s: perSecond(count, ms) };
   } finally {
     await store.close();
   }
+}
+
+function noopProjection(name: string): Projection {
+  return { name, handles: '*', tables: [], handle: () => Promise.resolve() };
 }
 
 /** Counts events per stream: aggregates the batch in memory, then one multi-row upsert. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, platform, arch, tmpdir, totalmem } from 'node:os';
+import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
@@ -73,6 +73,14 @@ export interface LoadResult {
   readonly errors: number;
 }
 
+/** The raw outcome of one measured window; several windows combine into one LoadResult. */
+export interface LoadSample {
+  readonly clients: number;
+  readonly ms: number;
+  readonly latencies: number[];
+  readonly errors: number;
+}
+
 export interface LoadOptions {
   readonly clients: number;
   readonly warmupMs: number;
@@ -85,7 +93,7 @@ export interface LoadOptions {
  * Closed-loop load: `clients` loops each run `op` back to back for warm-up + duration. Only
  * operations that start and finish inside the measured window count; errors are counted, not thrown.
  */
-export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+export async function runLoad(options: LoadOptions): Promise<LoadSample> {
   const measureFrom = nowMs() + options.warmupMs;
   const end = measureFrom + options.durationMs;
   const latencies: number[] = [];
@@ -104,14 +112,20 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     }
   };
   await Promise.all(Array.from({ length: options.clients }, (_, i) => client(i)));
-  const seconds = options.durationMs / 1000;
+  return { clients: options.clients, ms: options.durationMs, latencies, errors };
+}
+
+/** Throughput and latency percentiles over one or more samples of the same workload. */
+export function loadResult(samples: readonly LoadSample[]): LoadResult {
+  const latencies = samples.flatMap((s) => s.latencies);
+  const ms = samples.reduce((sum, s) => sum + s.ms, 0);
   return {
-    clients: options.clients,
+    clients: samples[0]?.clients ?? 0,
     ops: latencies.length,
-    seconds,
-    ops_per_s: perSecond(latencies.length, options.durationMs),
+    seconds: ms / 1000,
+    ops_per_s: perSecond(latencies.length, ms),
     latency_ms: summarize(latencies),
-    errors,
+    errors: samples.reduce((sum, s) => sum + s.errors, 0),
   };
 }
 
@@ -211,7 +225,17 @@ export async function checkpoint(pool: Pool): Promise<void> {
 // Results
 // ---------------------------------------------------------------------------------------------
 
-export function machineInfo(): { cpus: number; cpu_model: string; node: string; platform: string; totalmem: number } {
+export interface MachineInfo {
+  cpus: number;
+  cpu_model: string;
+  node: string;
+  platform: string;
+  totalmem: number;
+  /** 1-minute load average at the start: other work on the machine skews every number. */
+  loadavg_1m: number;
+}
+
+export function machineInfo(): MachineInfo {
   const list = cpus();
   return {
     cpus: list.length,
@@ -219,7 +243,12 @@ export function machineInfo(): { cpus: number; cpu_model: string; node: string; 
     node: process.version,
     platform: `${platform()}-${arch()}`,
     totalmem: totalmem(),
+    loadavg_1m: round2(loadavg()[0] ?? 0),
   };
+}
+
+export function currentLoad(): number {
+  return round2(loadavg()[0] ?? 0);
 }
 
 /** Writes `<dir>/<started-at>.json` and `<dir>/latest.json`; returns the dated file's path. */

@@ -66,6 +66,17 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         end_reason: s.end_reason as string,
         ...(s.duration_seconds !== undefined ? { duration_seconds: Math.round(s.duration_seconds as number) } : {}),
       };
+    case 'recording_ready':
+      if (!str('recording_id') || !/^rec_[a-z0-9]{10,40}$/.test(s.recording_id as string) || !num('duration_seconds')) {
+        return 'recording_ready needs recording_id (rec_ followed by 10-40 lowercase letters or digits) and duration_seconds';
+      }
+      if (s.channels !== 'dual' && s.channels !== 'mono') return 'channels must be dual or mono';
+      return {
+        kind: 'recording_ready',
+        recording_id: s.recording_id as string,
+        duration_seconds: Math.round(s.duration_seconds as number),
+        channels: s.channels,
+      };
     default:
       return 'unknown signal kind';
   }
