@@ -97,7 +97,8 @@ export async function appendVsInsertBench(ctx: BenchContext): Promise<object> {
 function clientsFromEnv(): number[] {
   const raw = process.env.BENCH_CLIENTS ?? '1,16';
   const list = raw.split(',').map((s) => Number(s.trim()));
-  if (list.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_CLIENTS must list positive integers, got "${raw}"`);
+  if (list.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error(`BENCH_CLIENTS must list positive integers, got "${raw}"`);
   return list;
 }
 
@@ -165,7 +166,12 @@ function expectedFor(position: number): ExpectedVersion {
   return position === 0 ? 'no_stream' : position - 1;
 }
 
-async function appendOne(store: PostgresEventStore, stream: string, position: number, expected: ExpectedVersion): Promise<void> {
+async function appendOne(
+  store: PostgresEventStore,
+  stream: string,
+  position: number,
+  expected: ExpectedVersion,
+): Promise<void> {
   const result = await store.append(stream, [sampleEvent(stream, position)], expected);
   if (result.nextExpectedVersion !== position) {
     throw new Error(`append to ${stream} landed at ${result.nextExpectedVersion}, expected ${position}`);

@@ -41,7 +41,9 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
   );
 
   const readAll = await measureReadAll(pool, events);
-  ctx.log(`read_all           batch ${READ_BATCH}: ${formatRate(readAll.events_per_s).padStart(10)} events (${readAll.seconds} s)`);
+  ctx.log(
+    `read_all           batch ${READ_BATCH}: ${formatRate(readAll.events_per_s).padStart(10)} events (${readAll.seconds} s)`,
+  );
   ctx.check('replay_read_all_events_per_s', readAll.events_per_s, TARGET_EVENTS_PER_S);
 
   const runner: Record<string, ReplayMeasurement> = {};
@@ -52,7 +54,11 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
       `runner ${kind.padEnd(7)}     batch ${String(batch).padEnd(4)}: ${formatRate(result.events_per_s).padStart(10)} events (${result.seconds} s)`,
     );
   }
-  ctx.check('replay_runner_events_per_s', runner[`counter_batch_${READ_BATCH}`]?.events_per_s ?? 0, TARGET_EVENTS_PER_S);
+  ctx.check(
+    'replay_runner_events_per_s',
+    runner[`counter_batch_${READ_BATCH}`]?.events_per_s ?? 0,
+    TARGET_EVENTS_PER_S,
+  );
 
   return { seed, read_all: readAll, runner };
 }
@@ -220,7 +226,11 @@ function streamCounterProjection(name: string): Projection {
          ON CONFLICT (stream_id) DO UPDATE
            SET events = bench_stream_counters.events + excluded.events,
                last_position = greatest(bench_stream_counters.last_position, excluded.last_position)`,
-        [[...perStream.keys()], [...perStream.values()].map((r) => r.events), [...perStream.values()].map((r) => r.last)],
+        [
+          [...perStream.keys()],
+          [...perStream.values()].map((r) => r.events),
+          [...perStream.values()].map((r) => r.last),
+        ],
       );
     },
   };
@@ -232,6 +242,8 @@ async function verifyCounters(pool: Pool, expected: number, streams: number): Pr
   );
   const got = rows[0];
   if (Number(got?.rows) !== streams || Number(got?.events) !== expected) {
-    throw new Error(`counters hold ${got?.events} events over ${got?.rows} streams, expected ${expected} over ${streams}`);
+    throw new Error(
+      `counters hold ${got?.events} events over ${got?.rows} streams, expected ${expected} over ${streams}`,
+    );
   }
 }

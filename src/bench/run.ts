@@ -18,7 +18,8 @@ import {
  * Environment: DATABASE_URL (use that server instead of an embedded one), BENCH_SECONDS (measured
  * seconds per phase, default 5), BENCH_WARMUP_SECONDS (default 1), BENCH_PG_DIR (keep the embedded
  * cluster there), BENCH_RESULTS_DIR, BENCH_STRICT=1 (exit 2 when a target is missed), and the
- * benchmarks' own (BENCH_CLIENTS, BENCH_REPLAY_EVENTS, BENCH_REPLAY_TRANSACTIONS).
+ * benchmarks' own (BENCH_CLIENTS, BENCH_ROUNDS; BENCH_REPLAY_EVENTS, BENCH_REPLAY_TRANSACTIONS,
+ * BENCH_REPLAY_ACTIVE_STREAMS).
  */
 
 interface Report {

@@ -209,7 +209,10 @@ function serverAt(url: string, source: DatabaseServer['source'], stop: () => Pro
       await admin((c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`));
     },
     async version() {
-      return admin(async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? 'unknown');
+      return admin(
+        async (c) =>
+          (await c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? 'unknown',
+      );
     },
     stop,
   };
@@ -254,7 +257,10 @@ export function currentLoad(): number {
 /** Writes `<dir>/<started-at>.json` and `<dir>/latest.json`; returns the dated file's path. */
 export function writeResults(dir: string, startedAt: Date, report: object): string {
   mkdirSync(dir, { recursive: true });
-  const stamp = startedAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+  const stamp = startedAt
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
   const file = join(dir, `${stamp}.json`);
   const text = `${JSON.stringify(report, null, 2)}\n`;
   writeFileSync(file, text);

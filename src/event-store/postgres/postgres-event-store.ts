@@ -41,6 +41,35 @@ CREATE INDEX IF NOT EXISTS events_commit_order ON events (transaction_id, global
 CREATE INDEX IF NOT EXISTS events_tenant_type ON events ((metadata->>'tenant_id'), type);
 `;
 
+type PageRow = [string, string, Record<string, unknown>, StoredEvent['metadata'], string, number, string, string];
+
+const READ_ALL_SQL = `
+  SELECT coalesce(json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
+                                            transaction_id::text, global_position::text)
+                           ORDER BY transaction_id, global_position), '[]')::text AS page
+  FROM (SELECT * FROM events
+        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY transaction_id, global_position
+        LIMIT $3) page`;
+
+const CURRENT_VERSION = 'SELECT coalesce(max(stream_position), -1) AS v FROM events WHERE stream_id = $1';
+
+const APPEND_ONE_SQL = `
+  INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+  SELECT $1, cur.v + 1, $3, $4, $5, $6 FROM (${CURRENT_VERSION}) cur
+  WHERE $2::int IS NULL OR cur.v = $2::int
+  RETURNING stream_position, transaction_id::text AS tx, global_position`;
+
+const APPEND_MANY_SQL = `
+  INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+  SELECT $1, cur.v + input.ord, input.id, input.type, input.data, input.metadata
+  FROM unnest($3::uuid[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS input(id, type, data, metadata, ord),
+       (${CURRENT_VERSION}) cur
+  WHERE $2::int IS NULL OR cur.v = $2::int
+  ORDER BY input.ord
+  RETURNING stream_position, transaction_id::text AS tx, global_position`;
+
 /**
  * Appends one batch with a single statement: the next stream position comes from the unique
  * (stream_id, stream_position) index, so optimistic concurrency needs no lock and no extra round trip.
@@ -72,30 +101,31 @@ export class PostgresEventStore implements EventStore {
     events: readonly NewEvent[],
     expected: ExpectedVersion,
   ): Promise<AppendResult> {
-    const current =
-      'SELECT coalesce(max(stream_position), -1) AS v FROM events WHERE stream_id = $1';
-    const check =
-      expected === 'any' ? 'true' : expected === 'no_stream' ? 'cur.v = -1' : `cur.v = ${Number(expected)}`;
-    const sql = `
-      WITH cur AS (${current}),
-      input AS (
-        SELECT ord, id, type, data, metadata
-        FROM unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[]) WITH ORDINALITY AS t(id, type, data, metadata, ord)
-      )
-      INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
-      SELECT $1, cur.v + input.ord, input.id, input.type, input.data, input.metadata
-      FROM input, cur WHERE ${check}
-      ORDER BY input.ord
-      RETURNING stream_position, transaction_id::text, global_position`;
-    let rows: { stream_position: number; transaction_id: string; global_position: string }[];
+    // The SQL text never changes (the expectation is a parameter) and the statements are named, so
+    // each connection plans them once: re-planning cost more than the insert itself.
+    const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? -1 : Number(expected);
+    let rows: { stream_position: number; tx: string; global_position: string }[];
     try {
-      const result = await this.pool.query(sql, [
-        streamId,
-        events.map((e) => e.id),
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
-      ]);
+      const first = events[0];
+      const result =
+        events.length === 1 && first
+          ? await this.pool.query({
+              name: 'events_append_one',
+              text: APPEND_ONE_SQL,
+              values: [streamId, expectedParam, first.id, first.type, JSON.stringify(first.data), JSON.stringify(first.metadata)],
+            })
+          : await this.pool.query({
+              name: 'events_append_many',
+              text: APPEND_MANY_SQL,
+              values: [
+                streamId,
+                expectedParam,
+                events.map((e) => e.id),
+                events.map((e) => e.type),
+                events.map((e) => JSON.stringify(e.data)),
+                events.map((e) => JSON.stringify(e.metadata)),
+              ],
+            });
       rows = result.rows;
     } catch (err) {
       if (isUniqueViolation(err, 'events_stream_id_stream_position_key')) {
@@ -108,7 +138,7 @@ export class PostgresEventStore implements EventStore {
     this.appended();
     return {
       nextExpectedVersion: Number(last.stream_position),
-      position: { commit: BigInt(last.transaction_id), prepare: BigInt(last.global_position) },
+      position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
     };
   }
 
@@ -121,15 +151,23 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(after: Position, limit: number): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events
-       WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY events.transaction_id, events.global_position
-       LIMIT $3`,
-      [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
-    );
-    return rows.map(toStored);
+    // The page comes back as one JSON document: one parse per page instead of two per row made
+    // catch-up and replay about twice as fast.
+    const { rows } = await this.pool.query<{ page: string }>({
+      name: 'events_read_all',
+      text: READ_ALL_SQL,
+      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
+    });
+    const page = JSON.parse(rows[0]?.page ?? '[]') as PageRow[];
+    return page.map((r) => ({
+      id: r[0],
+      type: r[1],
+      data: r[2],
+      metadata: r[3],
+      streamId: r[4],
+      streamPosition: r[5],
+      position: { commit: BigInt(r[6]), prepare: BigInt(r[7]) },
+    }));
   }
 
   async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {

@@ -32,6 +32,9 @@ export class ProcessorRunner {
   private last: Position = START;
   private waiters: { position: Position; resolve: () => void }[] = [];
   private readonly accepts: (type: string) => boolean;
+  /** The next page, read while the current one is handled. A read returns a prefix of the final
+   *  commit order (nothing can commit below the snapshot's xmin later), so it stays valid. */
+  private readAhead: { from: Position; events: Promise<StoredEvent[] | null> } | null = null;
 
   constructor(
     private readonly pool: Pool,
@@ -119,13 +122,14 @@ export class ProcessorRunner {
       const from: Position = row
         ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
         : START;
-      const events = await this.store.readAll(from, this.options.batchSize ?? 500);
+      const events = await this.read(from);
       const lastEvent = events[events.length - 1];
       if (!lastEvent) {
         await tx.query('COMMIT');
         this.advanced(from);
         return 0;
       }
+      if (events.length === this.batchSize()) this.startReadAhead(lastEvent.position);
       const relevant = events.filter((e) => this.accepts(e.type));
       if (relevant.length > 0) await this.processor.handle(tx, relevant);
       await tx.query(
@@ -142,6 +146,24 @@ export class ProcessorRunner {
     } finally {
       tx.release();
     }
+  }
+
+  private batchSize(): number {
+    return this.options.batchSize ?? 2000;
+  }
+
+  private async read(from: Position): Promise<StoredEvent[]> {
+    const ahead = this.readAhead;
+    this.readAhead = null;
+    if (ahead && comparePositions(ahead.from, from) === 0) {
+      const events = await ahead.events;
+      if (events && events.length > 0) return events;
+    }
+    return this.store.readAll(from, this.batchSize());
+  }
+
+  private startReadAhead(from: Position): void {
+    this.readAhead = { from, events: this.store.readAll(from, this.batchSize()).catch(() => null) };
   }
 
   private advanced(position: Position): void {

