@@ -52,10 +52,11 @@ export default tseslint.config(
     rules: {
       // A promise nobody awaits loses its error and its ordering: write `void` when it is meant.
       '@typescript-eslint/no-floating-promises': 'error',
-      // Deciders switch over unions on `type`/`status`: adding a member must break the build.
+      // Deciders switch over unions on `type`/`status` with a `never` default: adding a member breaks the
+      // build. Reactors that handle a few types say so with an explicit `default`.
       '@typescript-eslint/switch-exhaustiveness-check': [
         'error',
-        { considerDefaultExhaustiveForUnions: false, requireDefaultForNonUnion: false },
+        { considerDefaultExhaustiveForUnions: true, requireDefaultForNonUnion: false },
       ],
       // Promises passed where a void callback is expected (event emitters, setTimeout, Fastify hooks)
       // swallow rejections. There is no JSX here, so `attributes` has nothing to check.

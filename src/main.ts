@@ -35,7 +35,6 @@ async function main(): Promise<void> {
   }
 
   const app = await createHttpApp({ config, databaseUrl });
-  app.enableShutdownHooks([]);
   await app.listen({ port: config.port, host: config.host });
   log.info({ base_url: config.baseUrl }, `listening on http://${config.host}:${config.port}`);
 
@@ -48,13 +47,17 @@ async function main(): Promise<void> {
     force.unref();
     try {
       // Stop taking requests and let in-flight ones finish, then stop the workers, then the database.
-      await app.getHttpAdapter().getInstance().close();
-      await app.get(ProjectionsService).stopAll();
-      await app.get(TimersService).stop();
-      await app.get(DeliveryWorker).stop();
-      await app.get<EventStore>(EVENT_STORE).close();
-      await app.close();
-      if (embedded) await embedded.stop();
+      const step = async (name: string, fn: () => Promise<unknown>): Promise<void> => {
+        log.debug(`shutdown: ${name}`);
+        await fn();
+      };
+      await step('http', () => app.getHttpAdapter().getInstance().close());
+      await step('projections', () => app.get(ProjectionsService).stopAll());
+      await step('timers', () => app.get(TimersService).stop());
+      await step('deliveries', () => app.get(DeliveryWorker).stop());
+      await step('event store', () => app.get<EventStore>(EVENT_STORE).close());
+      await step('application', () => app.close());
+      if (embedded) await step('database', () => embedded.stop());
       log.info('stopped');
       process.exit(0);
     } catch (err) {

@@ -52,9 +52,12 @@ export class ProjectionsService implements OnApplicationShutdown {
 
   /** Read-your-writes for the API: waits until every read model has applied `position`. */
   async waitForProjections(position: Position, timeoutMs = 10_000): Promise<boolean> {
-    const results = await Promise.all(
-      [...this.projections.keys()].map((name) => this.runners.get(name)?.waitFor(position, timeoutMs) ?? true),
-    );
+    const waits: Promise<boolean>[] = [];
+    for (const name of this.projections.keys()) {
+      const runner = this.runners.get(name);
+      if (runner) waits.push(runner.waitFor(position, timeoutMs));
+    }
+    const results = await Promise.all(waits);
     return results.every(Boolean);
   }
 

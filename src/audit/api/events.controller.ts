@@ -48,18 +48,18 @@ export class EventsController {
     const limit = query.limit ?? 50;
     let afterSeq = 0;
     if (query.after) {
-      const found = (await this.db.query('SELECT seq FROM audit_events WHERE tenant_id = $1 AND event_id = $2', [
+      const found: { seq: string }[] = await this.db.query('SELECT seq FROM audit_events WHERE tenant_id = $1 AND event_id = $2', [
         tenant.tenantId,
         query.after,
-      ])) as { seq: string }[];
+      ]);
       if (!found[0]) throw ApiError.notFound('event', 'after');
       afterSeq = Number(found[0].seq);
     }
-    const rows = (await this.db.query(
+    const rows: { envelope: unknown }[] = await this.db.query(
       `SELECT envelope FROM audit_events WHERE tenant_id = $1 AND seq > $2 AND ($3::text IS NULL OR type = $3)
        ORDER BY seq LIMIT $4`,
       [tenant.tenantId, afterSeq, query.type ?? null, limit + 1],
-    )) as { envelope: unknown }[];
+    );
     return { data: rows.slice(0, limit).map((r) => r.envelope), has_more: rows.length > limit };
   }
 }

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { isCatalogType } from '../../catalog/event-catalog';
-import { toEnvelope } from '../../catalog/envelope';
+import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../projections/projection';
 
@@ -30,14 +30,14 @@ export const auditEventsProjection: Projection = {
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO audit_events (event_id, tenant_id, type, session_id, envelope)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[])
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::json[])
        ON CONFLICT (event_id) DO NOTHING`,
       [
         rows.map((e) => e.id),
         rows.map((e) => e.metadata.tenant_id),
         rows.map((e) => e.type),
         rows.map((e) => (typeof e.data.session_id === 'string' ? e.data.session_id : null)),
-        rows.map((e) => JSON.stringify(toEnvelope(e))),
+        rows.map((e) => serializeEnvelope(toEnvelope(e))),
       ],
     );
   },

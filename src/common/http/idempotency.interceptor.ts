@@ -94,7 +94,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
 
     try {
-      const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      const body: unknown = await lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined });
       const status =
         (this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED);
       await this.complete(scope, key, status, body ?? null);

@@ -41,6 +41,12 @@ CREATE INDEX IF NOT EXISTS events_commit_order ON events (transaction_id, global
 CREATE INDEX IF NOT EXISTS events_tenant_type ON events ((metadata->>'tenant_id'), type);
 `;
 
+interface AppendedRow {
+  stream_position: number;
+  tx: string;
+  global_position: string;
+}
+
 type PageRow = [string, string, Record<string, unknown>, StoredEvent['metadata'], string, number, string, string];
 
 const READ_ALL_SQL = `
@@ -79,6 +85,7 @@ const APPEND_MANY_SQL = `
 export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private listenClient: PoolClient | null = null;
+  private listening: Promise<void> | null = null;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -104,17 +111,17 @@ export class PostgresEventStore implements EventStore {
     // The SQL text never changes (the expectation is a parameter) and the statements are named, so
     // each connection plans them once: re-planning cost more than the insert itself.
     const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? -1 : Number(expected);
-    let rows: { stream_position: number; tx: string; global_position: string }[];
+    let rows: AppendedRow[];
     try {
       const first = events[0];
       const result =
         events.length === 1 && first
-          ? await this.pool.query({
+          ? await this.pool.query<AppendedRow>({
               name: 'events_append_one',
               text: APPEND_ONE_SQL,
               values: [streamId, expectedParam, first.id, first.type, JSON.stringify(first.data), JSON.stringify(first.metadata)],
             })
-          : await this.pool.query({
+          : await this.pool.query<AppendedRow>({
               name: 'events_append_many',
               text: APPEND_MANY_SQL,
               values: [
@@ -181,11 +188,14 @@ export class PostgresEventStore implements EventStore {
 
   onAppended(listener: () => void): () => void {
     this.listeners.add(listener);
-    void this.startListening();
+    // One LISTEN connection however many readers register (they register concurrently at start).
+    this.listening ??= this.startListening().finally(() => {
+      this.listening = null;
+    });
     return () => this.listeners.delete(listener);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.closed = true;
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.notifyTimer = null;
@@ -196,6 +206,7 @@ export class PostgresEventStore implements EventStore {
       client.release(true);
     }
     this.listeners.clear();
+    return Promise.resolve();
   }
 
   private async currentVersion(streamId: string): Promise<number | 'no_stream'> {

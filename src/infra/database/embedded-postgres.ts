@@ -18,6 +18,8 @@ export interface EmbeddedPostgresHandle {
   /** postgres://… for the `platform` database. */
   readonly url: string;
   readonly port: number;
+  /** false when an already running server (left by a killed process) was reused. */
+  readonly startedHere: boolean;
   stop(): Promise<void>;
 }
 
@@ -87,6 +89,7 @@ export async function startEmbeddedPostgres(
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/platform`,
     port,
+    startedHere: !running,
     stop: async () => {
       await run(bins.pg_ctl, ['stop', '-w', '-m', 'fast', '-D', pgData], { ...(owner ?? {}), cwd: root }).catch(() => undefined);
     },

@@ -79,6 +79,8 @@ registerMigration({ id: '0003_audit_events', sql: AUDIT_SCHEMA_SQL });
 registerMigration({ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL });
 registerMigration({ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL });
 registerMigration({ id: '0006_dnc', sql: DNC_SCHEMA_SQL });
+// json keeps the envelope's key order (id, type, tenant_id, created_at, data); jsonb sorts keys.
+registerMigration({ id: '0007_audit_envelope_json', sql: 'ALTER TABLE audit_events ALTER COLUMN envelope TYPE json USING envelope::json' });
 
 export async function migrate(pool: Pool): Promise<void> {
   const client = await pool.connect();

@@ -31,8 +31,14 @@ const FAILURE_STATUSES = ['completed', 'failed', 'no_answer', 'voicemail', 'busy
 export function parseMediaSignal(input: unknown): MediaSignal | string {
   if (typeof input !== 'object' || input === null) return 'signal must be an object';
   const s = input as Record<string, unknown>;
-  const str = (k: string): boolean => typeof s[k] === 'string' && (s[k] as string).length > 0 && (s[k] as string).length <= 5000;
-  const num = (k: string): boolean => typeof s[k] === 'number' && Number.isFinite(s[k]) && (s[k] as number) >= 0;
+  const str = (k: string): boolean => {
+    const v = s[k];
+    return typeof v === 'string' && v.length > 0 && v.length <= 5000;
+  };
+  const num = (k: string): boolean => {
+    const v = s[k];
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0;
+  };
   switch (s.kind) {
     case 'answered':
     case 'opt_out':

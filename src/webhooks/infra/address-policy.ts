@@ -23,7 +23,7 @@ export function isPublicAddress(ip: string): boolean {
   // Only canonical literals: legacy forms such as "127.1" or "0x7f.0.0.1" never come from DNS.
   if (isIP(text) === 0 || !ipaddr.isValid(text)) return false;
   const addr = ipaddr.parse(text);
-  return addr instanceof ipaddr.IPv4 ? isPublicV4(addr) : isPublicV6(addr as ipaddr.IPv6);
+  return addr instanceof ipaddr.IPv4 ? isPublicV4(addr) : isPublicV6(addr);
 }
 
 // ipaddr's `unicast` is what remains after every IANA special-purpose block: 0/8, 10/8, 100.64/10,
