@@ -2,16 +2,21 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
 import { buildOpenApiWebhooks } from './catalog/openapi-webhooks';
-import { ApiError } from './common/http/api-error';
+import { ApiError, toErrorResponse } from './common/http/api-error';
+import { hasControlCharacters, parseJsonBody } from './common/http/json-body';
 import { HttpExceptionFilter } from './common/http/http-exception.filter';
 import { IdempotencyInterceptor } from './common/http/idempotency.interceptor';
 import type { CoreOptions } from './core/core.module';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Set when the service starts draining (main.ts). */
+export const lifecycle = { closing: false };
 
 /** Builds the Nest application on Fastify with validation, errors, idempotency and OpenAPI; does not listen. */
 export async function createHttpApp(options: CoreOptions): Promise<NestFastifyApplication> {
@@ -21,6 +26,16 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
     genReqId: () => `req_${randomBytes(12).toString('hex')}`,
     requestIdHeader: false,
     return503OnClosing: true,
+    maxParamLength: 200,
+    // Errors the router raises before any handler (bad percent-encoding, an overlong id) get the same body.
+    frameworkErrors: (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+      const status = error.statusCode === 414 ? 404 : 400;
+      const response = toErrorResponse(
+        status === 404 ? ApiError.notFound('resource') : ApiError.invalid('Malformed request URL.'),
+        String(request.id),
+      );
+      void reply.status(response.status).send(response.body);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     logger: logger.nest,
@@ -29,19 +44,33 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onRequest', async (request, reply) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(request.url.split('?')[0] ?? '');
+    } catch {
+      path = '\u0000';
+    }
+    if (hasControlCharacters(path)) {
+      const response = toErrorResponse(ApiError.invalid('Malformed request URL.'), String(request.id));
+      return reply.status(response.status).send(response.body);
+    }
+  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('request-id', String(request.id));
+    // While draining, answer and close, so keep-alive connections do not hold the shutdown open.
+    if (lifecycle.closing) void reply.header('connection', 'close');
   });
-  // An empty body is no body (action endpoints like /test need none); malformed JSON is a clear 400.
+  // JSON only: every other media type is a 415.
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     // Kept for signature checks on signed ingest calls.
     (req as unknown as { rawBody: string }).rawBody = text;
-    if (text.trim() === '') return done(null, undefined);
     try {
-      done(null, JSON.parse(text) as unknown);
-    } catch {
-      done(new ApiError(400, 'invalid_request', 'Request body is not valid JSON.'), undefined);
+      done(null, parseJsonBody(text));
+    } catch (err) {
+      done(err as Error, undefined);
     }
   });
   app.useGlobalFilters(new HttpExceptionFilter());

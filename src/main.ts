@@ -1,13 +1,9 @@
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from './config/config';
-import { EVENT_STORE, EventStore } from './event-store/event-store.port';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
 import { createLogger } from './infra/logging/logger';
-import { ProjectionsService } from './projections/projections.service';
-import { TimersService } from './timers/timers.service';
-import { DeliveryWorker } from './webhooks/infra/delivery-worker';
-import { createHttpApp } from './http-app';
+import { createHttpApp, lifecycle } from './http-app';
 
 async function main(): Promise<void> {
   let config;
@@ -43,8 +39,16 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: draining`);
-    const force = setTimeout(() => process.exit(1), 30_000);
+    lifecycle.closing = true;
+    const force = setTimeout(() => {
+      log.error('shutdown took over 30 s; exiting');
+      void (embedded ? embedded.stop() : Promise.resolve()).finally(() => process.exit(1));
+    }, 30_000);
     force.unref();
+    // Idle keep-alive connections would hold server.close() open; close them as they become idle.
+    const server = app.getHttpServer() as { closeIdleConnections?: () => void };
+    const idle = setInterval(() => server.closeIdleConnections?.(), 100);
+    idle.unref();
     try {
       // Stop taking requests and let in-flight ones finish, then stop the workers, then the database.
       const step = async (name: string, fn: () => Promise<unknown>): Promise<void> => {
@@ -52,10 +56,7 @@ async function main(): Promise<void> {
         await fn();
       };
       await step('http', () => app.getHttpAdapter().getInstance().close());
-      await step('projections', () => app.get(ProjectionsService).stopAll());
-      await step('timers', () => app.get(TimersService).stop());
-      await step('deliveries', () => app.get(DeliveryWorker).stop());
-      await step('event store', () => app.get<EventStore>(EVENT_STORE).close());
+      // Workers stop in the modules' beforeApplicationShutdown hooks, before the pool closes.
       await step('application', () => app.close());
       if (embedded) await step('database', () => embedded.stop());
       log.info('stopped');

@@ -1,5 +1,7 @@
 import { appendVsInsertBench } from './append.bench';
 import { replayBench } from './replay.bench';
+import { webhooksBench } from './webhooks.bench';
+import { callsBench } from './calls.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -11,4 +13,6 @@ import type { Benchmark } from './support';
 export const BENCHMARKS: Record<string, Benchmark> = {
   append_vs_insert: appendVsInsertBench,
   replay: replayBench,
+  webhooks: webhooksBench,
+  calls: callsBench,
 };

@@ -1,4 +1,4 @@
-import { DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
@@ -13,6 +13,7 @@ import { ProjectionsService } from '../projections/projections.service';
 import { CLOCK, Clock, systemClock } from '../shared/clock';
 import { TimersService } from '../timers/timers.service';
 import { IdempotencyInterceptor } from '../common/http/idempotency.interceptor';
+import { SECRET_BOX, secretBoxProvider } from '../infra/crypto-secret-box.provider';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -27,11 +28,12 @@ export const START_WORKERS = Symbol('START_WORKERS');
 /** Configuration, clock, database pool, event store and the processing machinery shared by every context. */
 @Global()
 @Module({})
-export class CoreModule implements OnApplicationBootstrap {
+export class CoreModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     @Inject(START_WORKERS) private readonly startWorkers: boolean,
     private readonly projections: ProjectionsService,
     private readonly timers: TimersService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   static forRoot(options: CoreOptions): DynamicModule {
@@ -70,6 +72,7 @@ export class CoreModule implements OnApplicationBootstrap {
             return KurrentDbEventStore.connect(config.eventStoreUrl);
           },
         },
+        secretBoxProvider,
         CommandExecutor,
         ProjectionsService,
         TimersService,
@@ -81,6 +84,7 @@ export class CoreModule implements OnApplicationBootstrap {
         START_WORKERS,
         PG_POOL,
         EVENT_STORE,
+        SECRET_BOX,
         CqrsModule,
         CommandExecutor,
         ProjectionsService,
@@ -94,5 +98,12 @@ export class CoreModule implements OnApplicationBootstrap {
     if (!this.startWorkers) return;
     this.projections.startAll();
     this.timers.start();
+  }
+
+  /** Workers stop before any module's shutdown hook closes the database pool. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.projections.stopAll();
+    await this.timers.stop();
+    await this.store.close();
   }
 }

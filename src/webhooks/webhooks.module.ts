@@ -1,4 +1,4 @@
-import { Inject, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProjectionsService } from '../projections/projections.service';
 import { TenantsModule } from '../tenants/tenants.module';
@@ -7,7 +7,6 @@ import { MetricsController } from './api/metrics.controller';
 import { WebhookEndpointsController } from './api/webhook-endpoints.controller';
 import { DeliveryWorker } from './infra/delivery-worker';
 import { MailWorker } from './infra/mail-worker';
-import { secretBoxProvider } from './infra/secret-box.provider';
 import { WebhookMetrics } from './infra/webhook-metrics';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { START_WORKERS } from '../core/core.module';
@@ -16,7 +15,6 @@ import { START_WORKERS } from '../core/core.module';
   imports: [TenantsModule],
   controllers: [WebhookEndpointsController, MetricsController],
   providers: [
-    secretBoxProvider,
     CreateEndpointHandler,
     ChangeEndpointHandler,
     WebhookMetrics,
@@ -35,7 +33,7 @@ import { START_WORKERS } from '../core/core.module';
   ],
   exports: [DeliveryWorker],
 })
-export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap {
+export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     private readonly projections: ProjectionsService,
     private readonly worker: DeliveryWorker,
@@ -56,5 +54,10 @@ export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap {
     if (!this.startWorkers) return;
     this.worker.start();
     this.mail.start();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.worker.stop();
+    await this.mail.stop();
   }
 }

@@ -8,6 +8,8 @@ import { from, lastValueFrom, Observable } from 'rxjs';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import type { TenantRequest } from '../../tenants/api/auth.guards';
 import { ApiError, toErrorResponse } from './api-error';
+import { SECRET_BOX } from '../../infra/crypto-secret-box.provider';
+import type { SecretBox } from '../../shared/crypto/secret-box';
 
 const WINDOW_HOURS = 24;
 const LOCK_MS = 60_000;
@@ -16,7 +18,7 @@ interface StoredKey {
   request_hash: string;
   status: 'in_progress' | 'completed';
   response_status: number | null;
-  response_body: unknown;
+  response_sealed: string | null;
   locked_until: Date | null;
 }
 
@@ -30,7 +32,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly reflector: Reflector,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
   ) {}
+
+  private lastSweep = 0;
+
+  /** Keys older than the window are worthless; drop them about once a minute per instance. */
+  private sweep(): void {
+    if (Date.now() - this.lastSweep < 60_000) return;
+    this.lastSweep = Date.now();
+    this.pool
+      .query(`DELETE FROM idempotency_keys WHERE created_at < now() - interval '${WINDOW_HOURS} hours'`)
+      .catch(() => undefined);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<TenantRequest>();
@@ -47,6 +61,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
     const reply = context.switchToHttp().getResponse<FastifyReply>();
+    this.sweep();
 
     await this.pool.query(
       `DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2 AND created_at < now() - interval '${WINDOW_HOURS} hours'`,
@@ -60,7 +75,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
     if (inserted.rowCount === 0) {
       const { rows } = await this.pool.query<StoredKey>(
-        'SELECT request_hash, status, response_status, response_body, locked_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+        'SELECT request_hash, status, response_status, response_sealed, locked_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
         [scope, key],
       );
       const existing = rows[0];
@@ -74,13 +89,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
         );
       }
       if (existing.status === 'completed') {
+        const body: unknown = existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
         void reply.header('idempotent-replayed', 'true');
         void reply.status(existing.response_status ?? 200);
         if ((existing.response_status ?? 200) >= 400) {
-          void reply.send(existing.response_body);
+          void reply.send(body);
           return undefined;
         }
-        return existing.response_body;
+        return body;
       }
       // A request under this key is running, or its process died: take it over once the lock lapses.
       const taken = await this.pool.query(
@@ -112,9 +128,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private async complete(scope: string, key: string, status: number, body: unknown): Promise<void> {
     await this.pool.query(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_body = $4, locked_until = NULL
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_sealed = $4, locked_until = NULL
        WHERE tenant_id = $1 AND key = $2`,
-      [scope, key, status, JSON.stringify(body)],
+      [scope, key, status, this.box.seal(JSON.stringify(body ?? null))],
     );
   }
 }

@@ -81,6 +81,11 @@ registerMigration({ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL });
 registerMigration({ id: '0006_dnc', sql: DNC_SCHEMA_SQL });
 // json keeps the envelope's key order (id, type, tenant_id, created_at, data); jsonb sorts keys.
 registerMigration({ id: '0007_audit_envelope_json', sql: 'ALTER TABLE audit_events ALTER COLUMN envelope TYPE json USING envelope::json' });
+// Stored idempotent responses can carry a secret shown once (a new API key): sealed like other secrets.
+registerMigration({
+  id: '0008_idempotency_sealed',
+  sql: 'ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS response_sealed text; ALTER TABLE idempotency_keys DROP COLUMN IF EXISTS response_body',
+});
 
 export async function migrate(pool: Pool): Promise<void> {
   const client = await pool.connect();

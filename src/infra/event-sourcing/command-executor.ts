@@ -9,6 +9,7 @@ import {
 import { CLOCK, Clock } from '../../shared/clock';
 import { Decider, DomainEvent, fold } from '../../shared/decider';
 import { newEventId } from '../../shared/ids';
+import { DomainError } from '../../shared/result';
 
 export interface ExecutionContext {
   tenantId: string | null;
@@ -39,6 +40,7 @@ export class CommandExecutor {
     decider: Decider<Command, State, Event>,
     command: Command,
     context: ExecutionContext,
+    options: { appendTo?: string } = {},
   ): Promise<Executed<Event, State>> {
     for (let attempt = 0; ; attempt++) {
       const stored = await this.store.readStream(streamId);
@@ -59,11 +61,16 @@ export class CommandExecutor {
       }));
       const expected = stored.length === 0 ? 'no_stream' : stored.length - 1;
       try {
-        const result = await this.store.append(streamId, events, expected);
+        // `appendTo`: events that must not change the decided stream's state (a test ping) go elsewhere.
+        const result = options.appendTo
+          ? await this.store.append(options.appendTo, events, 'any')
+          : await this.store.append(streamId, events, expected);
         return { events, state: decided.reduce(decider.evolve, state), position: result.position };
       } catch (err) {
-        if (err instanceof WrongExpectedVersionError && attempt < 5) continue;
-        throw err;
+        if (!(err instanceof WrongExpectedVersionError)) throw err;
+        if (attempt >= 15) throw new DomainError('conflict', 'The resource is being changed by other requests; retry.');
+        // Back off a little, with jitter, so that racing writers stop colliding.
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
       }
     }
   }

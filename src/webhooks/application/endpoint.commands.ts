@@ -7,7 +7,7 @@ import { SecretBox } from '../../shared/crypto/secret-box';
 import { newId } from '../../shared/ids';
 import { EndpointCommand, endpointDecider, endpointStream } from '../domain/endpoint.decider';
 import { generateWebhookSecret } from '../domain/signing';
-import { SECRET_BOX } from '../infra/secret-box.provider';
+import { SECRET_BOX } from '../../infra/crypto-secret-box.provider';
 
 export class CreateEndpoint extends Command<{ endpointId: string; secret: string }> {
   constructor(
@@ -86,7 +86,12 @@ export class ChangeEndpointHandler implements ICommandHandler<ChangeEndpoint> {
       default:
         command = { tenantId, ...change };
     }
-    const result = await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId });
+    // Test events are decided on the endpoint's state but stored in a stream of their own, so that
+    // many concurrent tests never contend with each other or with changes to the endpoint.
+    const result =
+      command.type === 'send_test'
+        ? await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId }, { appendTo: `webhook_test-${endpointId}` })
+        : await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId });
     if (result.position) await this.projections.waitForProjections(result.position);
     return { secret, eventIds: Object.fromEntries(result.events.map((e) => [e.type, e.id])) };
   }

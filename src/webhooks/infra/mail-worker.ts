@@ -41,10 +41,13 @@ export class MailWorker implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
     await this.busy;
-    this.transport?.close();
   }
 
   private schedule(ms: number): void {

@@ -1,10 +1,10 @@
 import type { Provider } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/config';
-import { loadOrCreateKey, SecretBox } from '../../shared/crypto/secret-box';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { loadOrCreateKey, SecretBox } from '../shared/crypto/secret-box';
 
 export const SECRET_BOX = Symbol('SECRET_BOX');
 
-/** Webhook secrets are sealed with WEBHOOK_SECRET_KEY, or a key generated into DATA_DIR on first start. */
+/** Secrets at rest (webhook secrets, stored idempotent responses) are sealed with WEBHOOK_SECRET_KEY, or a key generated into DATA_DIR on first start. */
 export const secretBoxProvider: Provider = {
   provide: SECRET_BOX,
   inject: [APP_CONFIG],

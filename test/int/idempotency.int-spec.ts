@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { CreatedTenant, startTestApp, TestApp } from '../support/app';
+
+describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const createWithKey = (key: string, payload: unknown) =>
+    t.admin({
+      method: 'POST',
+      url: '/admin/v1/tenants',
+      headers: { 'idempotency-key': key },
+      payload: payload as object,
+    });
+
+  const tenantCreatedEvents = async (name: string): Promise<number> => {
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'tenant.created' AND data->>'name' = $1`,
+      [name],
+    );
+    return rows[0]!.n;
+  };
+
+  it('replays the first response for the same key and body, and does the work once', async () => {
+    const key = randomUUID();
+    const name = `Idem ${key}`;
+    const first = await createWithKey(key, { name, plan: 'starter' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+
+    const second = await createWithKey(key, { name, plan: 'starter' });
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+
+    expect(await tenantCreatedEvents(name)).toBe(1);
+    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM tenants WHERE name = $1', [name]);
+    expect(rows[0].n).toBe(1);
+
+    // The replayed key is the one that works (there is only one tenant).
+    const key1 = first.json<CreatedTenant>().api_key;
+    expect((await t.asTenant(key1, { method: 'GET', url: '/v1/events' })).statusCode).toBe(200);
+  });
+
+  it('treats the same body with keys in another order as the same request', async () => {
+    const key = randomUUID();
+    const name = `Reordered ${key}`;
+    const first = await t.admin({
+      method: 'POST',
+      url: '/admin/v1/tenants',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name, plan: 'pro' }),
+    });
+    const second = await t.admin({
+      method: 'POST',
+      url: '/admin/v1/tenants',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: JSON.stringify({ plan: 'pro', name }),
+    });
+    expect(first.statusCode).toBe(201);
+    // Either a replay or a 422 is defensible; what must never happen is a second tenant.
+    expect([201, 422]).toContain(second.statusCode);
+    expect(await tenantCreatedEvents(name)).toBe(1);
+  });
+
+  it('answers 422 for the same key with another body, and creates nothing more', async () => {
+    const key = randomUUID();
+    const name = `First ${key}`;
+    expect((await createWithKey(key, { name })).statusCode).toBe(201);
+    const other = await createWithKey(key, { name: `Second ${key}` });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({
+      error: expect.objectContaining({
+        type: expect.any(String),
+        message: expect.any(String),
+        request_id: other.headers['request-id'],
+      }),
+    });
+    expect(await tenantCreatedEvents(`Second ${key}`)).toBe(0);
+    expect(await tenantCreatedEvents(name)).toBe(1);
+  });
+
+  it('answers 422 for the same key on another path', async () => {
+    const key = randomUUID();
+    const tenant = await t.createTenant(`Path ${key}`);
+    const first = await t.admin({
+      method: 'POST',
+      url: `/admin/v1/tenants/${tenant.tenant_id}/credits`,
+      headers: { 'idempotency-key': key },
+      payload: { amount_cents: 100 },
+    });
+    expect(first.statusCode).toBe(200);
+    const second = await t.admin({
+      method: 'POST',
+      url: `/admin/v1/tenants/${tenant.tenant_id}/suspend`,
+      headers: { 'idempotency-key': key },
+      payload: { amount_cents: 100 },
+    });
+    expect(second.statusCode).toBe(422);
+    const { rows } = await t.db.pool.query('SELECT status FROM tenants WHERE tenant_id = $1', [tenant.tenant_id]);
+    expect(rows).toEqual([{ status: 'active' }]);
+  });
+
+  it('creates two tenants for two different keys with the same body', async () => {
+    const name = `Twice ${randomUUID()}`;
+    const a = await createWithKey(randomUUID(), { name });
+    const b = await createWithKey(randomUUID(), { name });
+    expect(a.statusCode).toBe(201);
+    expect(b.statusCode).toBe(201);
+    expect(b.headers['idempotent-replayed']).toBeUndefined();
+    expect(a.json<CreatedTenant>().tenant_id).not.toBe(b.json<CreatedTenant>().tenant_id);
+    expect(await tenantCreatedEvents(name)).toBe(2);
+  });
+
+  it('creates a tenant per request without any key', async () => {
+    const name = `No key ${randomUUID()}`;
+    await t.createTenant(name);
+    await t.createTenant(name);
+    expect(await tenantCreatedEvents(name)).toBe(2);
+  });
+
+  it('replays a 400 as the same 400', async () => {
+    const key = randomUUID();
+    const first = await createWithKey(key, { name: 'Bad plan', plan: 'gold' });
+    expect(first.statusCode).toBe(400);
+    const second = await createWithKey(key, { name: 'Bad plan', plan: 'gold' });
+    expect(second.statusCode).toBe(400);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(second.json<{ error: { param: string } }>().error.param).toBe('plan');
+  });
+
+  it('replays a 404 for an unknown tenant as the same 404', async () => {
+    const key = randomUUID();
+    const first = await t.admin({
+      method: 'POST',
+      url: '/admin/v1/tenants/ten_missing/suspend',
+      headers: { 'idempotency-key': key },
+    });
+    expect(first.statusCode).toBe(404);
+    const second = await t.admin({
+      method: 'POST',
+      url: '/admin/v1/tenants/ten_missing/suspend',
+      headers: { 'idempotency-key': key },
+    });
+    expect(second.statusCode).toBe(404);
+    expect(second.json()).toEqual(first.json());
+  });
+
+  it('replays a 200 action (credits) with status 200, and grants once', async () => {
+    const tenant = await t.createTenant(`Credit ${randomUUID()}`);
+    const key = randomUUID();
+    const send = () =>
+      t.admin({
+        method: 'POST',
+        url: `/admin/v1/tenants/${tenant.tenant_id}/credits`,
+        headers: { 'idempotency-key': key },
+        payload: { amount_cents: 700 },
+      });
+    const first = await send();
+    const second = await send();
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    const { rows } = await t.db.pool.query('SELECT credit_balance_cents FROM tenants WHERE tenant_id = $1', [
+      tenant.tenant_id,
+    ]);
+    expect(rows).toEqual([{ credit_balance_cents: '700' }]);
+  });
+
+  it('does the work once when the same key and body race', async () => {
+    const key = randomUUID();
+    const name = `Race ${key}`;
+    const responses = await Promise.all(Array.from({ length: 8 }, () => createWithKey(key, { name })));
+    const statuses = responses.map((r) => r.statusCode);
+    // The winner gets 201; others get the replay (201) or "in progress" (409); never a 5xx.
+    for (const s of statuses) expect([201, 409]).toContain(s);
+    expect(statuses).toContain(201);
+    const created = responses.filter((r) => r.statusCode === 201).map((r) => r.json<CreatedTenant>().tenant_id);
+    expect(new Set(created).size).toBe(1);
+    expect(await tenantCreatedEvents(name)).toBe(1);
+  });
+});
