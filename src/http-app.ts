@@ -26,7 +26,7 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
     genReqId: () => `req_${randomBytes(12).toString('hex')}`,
     requestIdHeader: false,
     return503OnClosing: true,
-    maxParamLength: 200,
+    routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any handler (bad percent-encoding, an overlong id) get the same body.
     frameworkErrors: (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
       const status = error.statusCode === 414 ? 404 : 400;
@@ -34,7 +34,7 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
         status === 404 ? ApiError.notFound('resource') : ApiError.invalid('Malformed request URL.'),
         String(request.id),
       );
-      void reply.status(response.status).send(response.body);
+      void reply.status(response.status).header('request-id', String(request.id)).send(response.body);
     },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {

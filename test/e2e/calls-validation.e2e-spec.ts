@@ -383,8 +383,9 @@ describe('media gateway: signed dispatch and signed ingest', () => {
   let sessionId: string;
   const ingest = (id: string, body: string, headers: Record<string, string>) =>
     rawPost(gw.svc.baseUrl, `/media/v1/sessions/${id}/signals`, body, headers);
-  const signed = (id: string, payload: unknown, secret = GATEWAY_SECRET, ts?: number) => {
-    const body = JSON.stringify(payload);
+  // The signed body names its session (docs/media-gateway.md); tests that probe it build bodies by hand.
+  const signed = (id: string, payload: object, secret = GATEWAY_SECRET, ts?: number) => {
+    const body = JSON.stringify({ session_id: id, ...payload });
     return ingest(id, body, signedHeaders(secret, body, ts));
   };
 
@@ -616,7 +617,11 @@ describe('media gateway: signed dispatch and signed ingest', () => {
     // The signature covers only the body; the session id is in the path. A body signed for one
     // session, re-posted to another session's path, must not be applied there.
     const victim = await placeCall(gw.call, gwTenant.api_key, '+14155550100', { testMode: false });
-    const body = JSON.stringify({ seq: 1, signal: { kind: 'hangup', status: 'failed', end_reason: 'carrier_error' } });
+    const body = JSON.stringify({
+      session_id: sessionId,
+      seq: 1,
+      signal: { kind: 'hangup', status: 'failed', end_reason: 'carrier_error' },
+    });
     const headers = signedHeaders(GATEWAY_SECRET, body);
     const own = await ingest(sessionId, body, headers); // captured for `sessionId` (an old seq there: a no-op)
     expect(own.status).toBe(202);

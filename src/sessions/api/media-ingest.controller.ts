@@ -35,7 +35,9 @@ export class MediaIngestController {
     const input = (typeof body === 'object' && body !== null ? body : {}) as { session_id?: unknown; seq?: unknown; signal?: unknown };
     // The signature covers the body only, so the body names its session: a signed report cannot be
     // replayed against another session's URL.
-    if (input.session_id !== sessionId) throw ApiError.invalid('session_id in the signed body must equal the session in the path.', 'session_id');
+    if (input.session_id !== sessionId) {
+      throw ApiError.unauthenticated('The signed body is for another session: session_id must equal the session in the path.');
+    }
     if (typeof input.seq !== 'number' || !Number.isInteger(input.seq) || input.seq < 1) {
       throw ApiError.invalid('seq must be a positive integer, increasing per session.', 'seq');
     }
