@@ -7,8 +7,26 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   projects: [
-    { displayName: 'unit', transform, moduleNameMapper, testEnvironment: 'node', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'] },
-    { displayName: 'int', transform, moduleNameMapper, testEnvironment: 'node', testMatch: ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/int/**/*.int-spec.ts'] },
-    { displayName: 'e2e', transform, moduleNameMapper, testEnvironment: 'node', testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'] },
+    {
+      displayName: 'unit',
+      transform,
+      moduleNameMapper,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+    },
+    {
+      displayName: 'int',
+      transform,
+      moduleNameMapper,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.int-spec.ts', '<rootDir>/test/int/**/*.int-spec.ts'],
+    },
+    {
+      displayName: 'e2e',
+      transform,
+      moduleNameMapper,
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+    },
   ],
 };

@@ -63,16 +63,20 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
   });
   // JSON only: every other media type is a 415.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES }, (req, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    // Kept for signature checks on signed ingest calls.
-    (req as unknown as { rawBody: string }).rawBody = text;
-    try {
-      done(null, parseJsonBody(text));
-    } catch (err) {
-      done(err as Error, undefined);
-    }
-  });
+  fastify.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (req, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      // Kept for signature checks on signed ingest calls.
+      (req as unknown as { rawBody: string }).rawBody = text;
+      try {
+        done(null, parseJsonBody(text));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
+  );
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(
     new ValidationPipe({
@@ -94,7 +98,10 @@ export async function createHttpApp(options: CoreOptions): Promise<NestFastifyAp
       .build(),
   );
   const openapi = { ...document, openapi: '3.1.0', webhooks: buildOpenApiWebhooks() };
-  SwaggerModule.setup('docs', app, openapi as typeof document, { jsonDocumentUrl: 'openapi.json', yamlDocumentUrl: 'openapi.yaml' });
+  SwaggerModule.setup('docs', app, openapi as typeof document, {
+    jsonDocumentUrl: 'openapi.json',
+    yamlDocumentUrl: 'openapi.yaml',
+  });
   return app;
 }
 
@@ -109,7 +116,13 @@ function firstConstraint(errors: ValidationError[], parent: string): { param: st
     const constraints = error.constraints ? Object.values(error.constraints) : [];
     if (constraints[0]) {
       const message = constraints[0].replace(/^property (\S+) should not exist$/, 'Unknown field $1.');
-      return { param, message: message.startsWith(error.property) || message.startsWith('Unknown') ? message.replace(error.property, param) : message };
+      return {
+        param,
+        message:
+          message.startsWith(error.property) || message.startsWith('Unknown')
+            ? message.replace(error.property, param)
+            : message,
+      };
     }
     const nested = firstConstraint(error.children ?? [], param);
     if (nested) return nested;

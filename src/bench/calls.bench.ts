@@ -12,10 +12,15 @@ import { BenchContext, formatRate, round2 } from './support';
 export async function callsBench(ctx: BenchContext): Promise<object> {
   const connections = 16;
   const pool = ctx.pool(connections);
-  await pool.query('CREATE TABLE IF NOT EXISTS bench_calls (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS bench_calls (id uuid PRIMARY KEY, body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())',
+  );
   const minimal = Fastify();
   minimal.post('/calls', async (request, reply) => {
-    await pool.query('INSERT INTO bench_calls (id, body) VALUES ($1, $2)', [randomUUID(), JSON.stringify(request.body)]);
+    await pool.query('INSERT INTO bench_calls (id, body) VALUES ($1, $2)', [
+      randomUUID(),
+      JSON.stringify(request.body),
+    ]);
     return reply.code(201).send({ status: 'queued' });
   });
   await minimal.listen({ port: 0, host: '127.0.0.1' });

@@ -60,9 +60,19 @@ export async function webhooksBench(ctx: BenchContext): Promise<object> {
       await store.append(`latency-${i}`, [e], 'no_stream');
     }
     await receiver.waitFor(count, 120_000);
-    const latencies = [...receiver.receivedAt.entries()].map(([id, at]) => at - (appendedAt.get(id) ?? at)).sort((a, b) => a - b);
-    const pct = (q: number): number => round2(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-    const latency = { rate_per_s: rate, events: count, p50_ms: pct(0.5), p95_ms: pct(0.95), p99_ms: pct(0.99), max_ms: pct(1) };
+    const latencies = [...receiver.receivedAt.entries()]
+      .map(([id, at]) => at - (appendedAt.get(id) ?? at))
+      .sort((a, b) => a - b);
+    const pct = (q: number): number =>
+      round2(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    const latency = {
+      rate_per_s: rate,
+      events: count,
+      p50_ms: pct(0.5),
+      p95_ms: pct(0.95),
+      p99_ms: pct(0.99),
+      max_ms: pct(1),
+    };
     ctx.log(`latency at ${rate}/s   p50 ${latency.p50_ms} ms  p99 ${latency.p99_ms} ms`);
 
     const peakRssMb = Math.round(rssPeak.stop() / 1024 / 1024);
@@ -146,13 +156,21 @@ function startReceiver(): Promise<Receiver> {
 
 async function undiciBaseline(url: string, durationMs: number): Promise<number> {
   const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 });
-  const body = JSON.stringify({ id: newEventId(), type: 'credits.low_balance', data: { balance_cents: 420 } }).padEnd(380, ' ');
+  const body = JSON.stringify({ id: newEventId(), type: 'credits.low_balance', data: { balance_cents: 420 } }).padEnd(
+    380,
+    ' ',
+  );
   const end = nowMs() + durationMs;
   let count = 0;
   await Promise.all(
     Array.from({ length: 64 }, async () => {
       while (nowMs() < end) {
-        const response = await request(url, { method: 'POST', body, headers: { 'content-type': 'application/json' }, dispatcher: agent });
+        const response = await request(url, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+          dispatcher: agent,
+        });
         await response.body.dump();
         count++;
       }

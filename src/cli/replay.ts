@@ -17,9 +17,12 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded?.url ?? '';
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl, startWorkers: false }), {
-    logger: ['error', 'warn'],
-  });
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ config, databaseUrl, startWorkers: false }),
+    {
+      logger: ['error', 'warn'],
+    },
+  );
   try {
     const projections = app.get(ProjectionsService);
     if (name && !projections.names().includes(name)) {
@@ -35,6 +38,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`${err instanceof ConfigError ? err.message : `replay failed: ${err instanceof Error ? err.message : String(err)}`}\n`);
+  process.stderr.write(
+    `${err instanceof ConfigError ? err.message : `replay failed: ${err instanceof Error ? err.message : String(err)}`}\n`,
+  );
   process.exit(1);
 });

@@ -103,7 +103,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
   const rate = str('CALL_RATE_CENTS_PER_MINUTE');
   const webhookSecretKey = str('WEBHOOK_SECRET_KEY');
@@ -116,7 +117,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('MEDIA_GATEWAY_SECRET must be whsec_ followed by base64 (at least 20 characters)');
   }
   if (str('MEDIA_GATEWAY_URL') !== null && mediaGatewaySecret === null) {
-    problems.push('MEDIA_GATEWAY_SECRET is required when MEDIA_GATEWAY_URL is set (it signs dispatches and ingest signals)');
+    problems.push(
+      'MEDIA_GATEWAY_SECRET is required when MEDIA_GATEWAY_URL is set (it signs dispatches and ingest signals)',
+    );
   }
 
   const config: AppConfig = {

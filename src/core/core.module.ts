@@ -1,4 +1,11 @@
-import { BeforeApplicationShutdown, DynamicModule, Global, Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Global,
+  Inject,
+  Module,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Pool } from 'pg';

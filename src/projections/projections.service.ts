@@ -75,7 +75,9 @@ export class ProjectionsService implements OnApplicationShutdown {
    * until the rebuilt ones commit (MVCC), then see the new ones at once, as a table swap would give.
    */
   async rebuild(name?: string): Promise<{ projection: string; events: number }[]> {
-    const targets = name ? [this.projections.get(name)] : [...this.projections.values()].filter((p) => p.rebuildable !== false);
+    const targets = name
+      ? [this.projections.get(name)]
+      : [...this.projections.values()].filter((p) => p.rebuildable !== false);
     const out: { projection: string; events: number }[] = [];
     for (const projection of targets) {
       if (!projection || projection.rebuildable === false) throw new Error(`unknown projection ${String(name)}`);

@@ -27,7 +27,10 @@ export class SessionsModule implements OnModuleInit {
   onModuleInit(): void {
     this.projections.registerProjection(sessionsProjection);
     this.projections.registerProcessor(
-      sessionReactor(this.timers, { simTimeScale: this.config.simTimeScale, gateway: this.config.mediaGatewayUrl !== null }),
+      sessionReactor(this.timers, {
+        simTimeScale: this.config.simTimeScale,
+        gateway: this.config.mediaGatewayUrl !== null,
+      }),
     );
     this.sessionTimers.register();
   }

@@ -26,8 +26,15 @@ import { START_WORKERS } from '../core/core.module';
       inject: [CommandBus],
       useFactory:
         (commands: CommandBus) =>
-        async (tenantId: string, endpointId: string, failureStreak: number, lastStatus: number | null): Promise<void> => {
-          await commands.execute(new ChangeEndpoint(tenantId, endpointId, { type: 'suspend', failureStreak, lastStatus }));
+        async (
+          tenantId: string,
+          endpointId: string,
+          failureStreak: number,
+          lastStatus: number | null,
+        ): Promise<void> => {
+          await commands.execute(
+            new ChangeEndpoint(tenantId, endpointId, { type: 'suspend', failureStreak, lastStatus }),
+          );
         },
     },
   ],

@@ -83,22 +83,20 @@ describe('webhook delivery survives kill -9 of the service', () => {
     const appending = (async () => {
       for (let i = 0; i < direct.length; i += 25) {
         await Promise.all(
-          direct
-            .slice(i, i + 25)
-            .map((e) =>
-              store.append(
-                `crash_source-${e.id}`,
-                [
-                  {
-                    id: e.id,
-                    type: e.type,
-                    data: e.data,
-                    metadata: { tenant_id: tenant.tenant_id, created_at: new Date().toISOString() },
-                  },
-                ],
-                'no_stream',
-              ),
+          direct.slice(i, i + 25).map((e) =>
+            store.append(
+              `crash_source-${e.id}`,
+              [
+                {
+                  id: e.id,
+                  type: e.type,
+                  data: e.data,
+                  metadata: { tenant_id: tenant.tenant_id, created_at: new Date().toISOString() },
+                },
+              ],
+              'no_stream',
             ),
+          ),
         );
       }
     })();

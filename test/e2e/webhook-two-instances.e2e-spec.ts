@@ -93,22 +93,20 @@ describe('two service instances on one database', () => {
     const done = (async () => {
       for (let i = 0; i < events.length; i += 25) {
         await Promise.all(
-          events
-            .slice(i, i + 25)
-            .map((e) =>
-              store.append(
-                `twin_source-${e.id}`,
-                [
-                  {
-                    id: e.id,
-                    type: e.type,
-                    data: e.data,
-                    metadata: { tenant_id: tenant.tenant_id, created_at: new Date().toISOString() },
-                  },
-                ],
-                'no_stream',
-              ),
+          events.slice(i, i + 25).map((e) =>
+            store.append(
+              `twin_source-${e.id}`,
+              [
+                {
+                  id: e.id,
+                  type: e.type,
+                  data: e.data,
+                  metadata: { tenant_id: tenant.tenant_id, created_at: new Date().toISOString() },
+                },
+              ],
+              'no_stream',
             ),
+          ),
         );
       }
     })();

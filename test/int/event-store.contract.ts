@@ -15,7 +15,12 @@ export interface EventStoreFixture {
 }
 
 function event(type: string, data: Record<string, unknown> = {}): NewEvent {
-  return { id: newEventId(), type, data, metadata: { tenant_id: 'ten_contract', created_at: new Date().toISOString() } };
+  return {
+    id: newEventId(),
+    type,
+    data,
+    metadata: { tenant_id: 'ten_contract', created_at: new Date().toISOString() },
+  };
 }
 
 async function readEverything(store: EventStore): Promise<StoredEvent[]> {
@@ -79,10 +84,7 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
     it('lets exactly one of two writers with the same expected version win', async () => {
       const s = stream();
       await store.append(s, [event('a')], 'no_stream');
-      const results = await Promise.allSettled([
-        store.append(s, [event('b1')], 0),
-        store.append(s, [event('b2')], 0),
-      ]);
+      const results = await Promise.allSettled([store.append(s, [event('b1')], 0), store.append(s, [event('b2')], 0)]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(WrongExpectedVersionError);

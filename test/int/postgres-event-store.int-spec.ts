@@ -41,7 +41,18 @@ describe('PostgreSQL event store: transactions that commit out of order', () => 
       `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata) VALUES ('slow', 0, $1, 'slow', '{}', '{}')`,
       [idA],
     );
-    const fast = await store.append('fast', [{ id: newEventId(), type: 'fast', data: {}, metadata: { tenant_id: null, created_at: new Date().toISOString() } }], 'no_stream');
+    const fast = await store.append(
+      'fast',
+      [
+        {
+          id: newEventId(),
+          type: 'fast',
+          data: {},
+          metadata: { tenant_id: null, created_at: new Date().toISOString() },
+        },
+      ],
+      'no_stream',
+    );
     const visibleWhileAOpen = await store.readAll(START, 100);
     expect(visibleWhileAOpen.map((e) => e.type)).not.toContain('fast');
     await a.query('COMMIT');
@@ -146,7 +157,9 @@ describe('PostgreSQL event store: transactions that commit out of order', () => 
     }
     // Transactions really committed in another order than the positions they took (else this proves nothing).
     const gpOf = new Map(raceEvents.map((e) => [e.id, e.position.prepare]));
-    const commitsOutOfOrder = committedOrder.some((id, i) => i > 0 && gpOf.get(id)! < gpOf.get(committedOrder[i - 1]!)!);
+    const commitsOutOfOrder = committedOrder.some(
+      (id, i) => i > 0 && gpOf.get(id)! < gpOf.get(committedOrder[i - 1]!)!,
+    );
     expect(commitsOutOfOrder).toBe(true);
   });
 });

@@ -4,7 +4,8 @@ import { migrate } from '../../src/infra/database/schema';
 
 function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
-  if (!url) throw new Error('TEST_PG_ADMIN_URL is not set: run the suite through jest (global setup starts PostgreSQL)');
+  if (!url)
+    throw new Error('TEST_PG_ADMIN_URL is not set: run the suite through jest (global setup starts PostgreSQL)');
   return url;
 }
 
@@ -15,7 +16,9 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database on the run's real PostgreSQL server, dropped at the end of the file. */
-export async function createTestDatabase(options: { migrate?: boolean; poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrate?: boolean; poolSize?: number } = {},
+): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new Client({ connectionString: adminUrl() });
   await admin.connect();

@@ -48,10 +48,10 @@ export class EventsController {
     const limit = query.limit ?? 50;
     let afterSeq = 0;
     if (query.after) {
-      const found: { seq: string }[] = await this.db.query('SELECT seq FROM audit_events WHERE tenant_id = $1 AND event_id = $2', [
-        tenant.tenantId,
-        query.after,
-      ]);
+      const found: { seq: string }[] = await this.db.query(
+        'SELECT seq FROM audit_events WHERE tenant_id = $1 AND event_id = $2',
+        [tenant.tenantId, query.after],
+      );
       if (!found[0]) throw ApiError.notFound('event', 'after');
       afterSeq = Number(found[0].seq);
     }

@@ -53,8 +53,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     return from(this.run(context, next, request, Array.isArray(header) ? (header[0] ?? '') : header));
   }
 
-  private async run(context: ExecutionContext, next: CallHandler, request: TenantRequest, key: string): Promise<unknown> {
-    if (key.length === 0 || key.length > 255) throw ApiError.invalid('Idempotency-Key must be 1 to 255 characters.', 'Idempotency-Key');
+  private async run(
+    context: ExecutionContext,
+    next: CallHandler,
+    request: TenantRequest,
+    key: string,
+  ): Promise<unknown> {
+    if (key.length === 0 || key.length > 255)
+      throw ApiError.invalid('Idempotency-Key must be 1 to 255 characters.', 'Idempotency-Key');
     const scope = request.tenant?.tenantId ?? 'admin';
     const path = request.url.split('?')[0] ?? request.url;
     const hash = createHash('sha256')
@@ -79,7 +85,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         [scope, key],
       );
       const existing = rows[0];
-      if (!existing) throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry shortly.');
+      if (!existing)
+        throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry shortly.');
       if (existing.request_hash !== hash) {
         throw new ApiError(
           422,
@@ -89,7 +96,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
         );
       }
       if (existing.status === 'completed') {
-        const body: unknown = existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
+        const body: unknown =
+          existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
         void reply.header('idempotent-replayed', 'true');
         void reply.status(existing.response_status ?? 200);
         if ((existing.response_status ?? 200) >= 400) {
@@ -112,7 +120,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     try {
       const body: unknown = await lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined });
       const status =
-        (this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED);
+        this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
       await this.complete(scope, key, status, body ?? null);
       return body;
     } catch (err) {

@@ -31,7 +31,8 @@ function checkValue(root: unknown): void {
       continue;
     }
     if (typeof value !== 'object' || value === null) continue;
-    if (depth >= MAX_DEPTH) throw ApiError.invalid(`Request body is nested more than ${MAX_DEPTH} levels deep.`, path || undefined);
+    if (depth >= MAX_DEPTH)
+      throw ApiError.invalid(`Request body is nested more than ${MAX_DEPTH} levels deep.`, path || undefined);
     if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push({ value: item, depth: depth + 1, path: `${path}[${i}]` }));
       continue;
@@ -48,7 +49,8 @@ function checkValue(root: unknown): void {
 
 function checkText(text: string, path: string): void {
   if (text.includes('\u0000')) throw ApiError.invalid('Text must not contain NUL characters.', path || undefined);
-  if (LONE_SURROGATE.test(text)) throw ApiError.invalid('Text must be valid Unicode (a lone surrogate was found).', path || undefined);
+  if (LONE_SURROGATE.test(text))
+    throw ApiError.invalid('Text must be valid Unicode (a lone surrogate was found).', path || undefined);
 }
 
 /** Path segments carry ids; a NUL or a control character in one can only be a bad request. */

@@ -24,7 +24,12 @@ interface DncRow {
   created_at: Date;
 }
 
-const present = (r: DncRow) => ({ phone_number: r.phone_number, source: r.source, session_id: r.session_id, created_at: r.created_at.toISOString() });
+const present = (r: DncRow) => ({
+  phone_number: r.phone_number,
+  source: r.source,
+  session_id: r.session_id,
+  created_at: r.created_at.toISOString(),
+});
 
 /** The tenant's do-not-call list. Opt-outs detected on calls are added automatically. */
 @ApiTags('do-not-call')
@@ -49,8 +54,14 @@ export class DncController {
   @Post()
   async add(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: AddDncDto) {
     const phone = normalisePhoneNumber(body.phone_number);
-    if (!phone) throw ApiError.invalid('phone_number must be a valid number in international format, e.g. +14155550100.', 'phone_number');
-    await this.commands.execute(new ChangeDnc(tenant.tenantId, { type: 'add', phoneNumber: phone, source: 'api', sessionId: null }));
+    if (!phone)
+      throw ApiError.invalid(
+        'phone_number must be a valid number in international format, e.g. +14155550100.',
+        'phone_number',
+      );
+    await this.commands.execute(
+      new ChangeDnc(tenant.tenantId, { type: 'add', phoneNumber: phone, source: 'api', sessionId: null }),
+    );
     return this.get(tenant.tenantId, phone);
   }
 

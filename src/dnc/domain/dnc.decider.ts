@@ -29,7 +29,12 @@ export const dncDecider: Decider<DncCommand, DncState, DncEvent> = {
       case 'add':
         return state.numbers.has(command.phoneNumber)
           ? []
-          : [{ type: 'dnc.number_added', data: { phone_number: command.phoneNumber, source: command.source, session_id: command.sessionId } }];
+          : [
+              {
+                type: 'dnc.number_added',
+                data: { phone_number: command.phoneNumber, source: command.source, session_id: command.sessionId },
+              },
+            ];
       case 'remove':
         if (!state.numbers.has(command.phoneNumber)) throw notFound('number on the do-not-call list', 'phone_number');
         return [{ type: 'dnc.number_removed', data: { phone_number: command.phoneNumber } }];

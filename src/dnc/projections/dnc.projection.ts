@@ -29,7 +29,10 @@ export const dncProjection: Projection = {
           [tenantId, event.data.phone_number, event.data.source, event.data.session_id, stored.metadata.created_at],
         );
       } else {
-        await tx.query('DELETE FROM dnc_numbers WHERE tenant_id = $1 AND phone_number = $2', [tenantId, event.data.phone_number]);
+        await tx.query('DELETE FROM dnc_numbers WHERE tenant_id = $1 AND phone_number = $2', [
+          tenantId,
+          event.data.phone_number,
+        ]);
       }
     }
   },

@@ -22,7 +22,8 @@ interface EventRow {
 
 // The text form of the transaction id is aliased `tx`: named `transaction_id`, ORDER BY would bind to it
 // and sort 10000 before 9998.
-const COLUMNS = 'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text AS tx, global_position';
+const COLUMNS =
+  'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text AS tx, global_position';
 
 /** The schema this adapter needs; applied by the migrations (infra/database/schema.ts). */
 export const EVENTS_SCHEMA_SQL = `
@@ -119,7 +120,14 @@ export class PostgresEventStore implements EventStore {
           ? await this.pool.query<AppendedRow>({
               name: 'events_append_one',
               text: APPEND_ONE_SQL,
-              values: [streamId, expectedParam, first.id, first.type, JSON.stringify(first.data), JSON.stringify(first.metadata)],
+              values: [
+                streamId,
+                expectedParam,
+                first.id,
+                first.type,
+                JSON.stringify(first.data),
+                JSON.stringify(first.metadata),
+              ],
             })
           : await this.pool.query<AppendedRow>({
               name: 'events_append_many',

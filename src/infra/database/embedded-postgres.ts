@@ -56,7 +56,14 @@ export async function startEmbeddedPostgres(
     try {
       await run(
         bins.initdb,
-        [`--pgdata=${pgData}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwfile}`, '--locale=C.UTF-8', '--encoding=UTF8'],
+        [
+          `--pgdata=${pgData}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwfile}`,
+          '--locale=C.UTF-8',
+          '--encoding=UTF8',
+        ],
         { ...(owner ?? {}), cwd: root, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
       );
     } finally {
@@ -77,8 +84,16 @@ export async function startEmbeddedPostgres(
     await run(
       bins.pg_ctl,
       [
-        'start', '-w', '-t', '60', '-D', pgData, '-l', join(pgData, 'server.log'),
-        '-o', `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
+        'start',
+        '-w',
+        '-t',
+        '60',
+        '-D',
+        pgData,
+        '-l',
+        join(pgData, 'server.log'),
+        '-o',
+        `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
       ],
       { ...(owner ?? {}), cwd: root, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
     );
@@ -91,7 +106,9 @@ export async function startEmbeddedPostgres(
     port,
     startedHere: !running,
     stop: async () => {
-      await run(bins.pg_ctl, ['stop', '-w', '-m', 'fast', '-D', pgData], { ...(owner ?? {}), cwd: root }).catch(() => undefined);
+      await run(bins.pg_ctl, ['stop', '-w', '-m', 'fast', '-D', pgData], { ...(owner ?? {}), cwd: root }).catch(
+        () => undefined,
+      );
     },
   };
 }

@@ -80,7 +80,10 @@ registerMigration({ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL });
 registerMigration({ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL });
 registerMigration({ id: '0006_dnc', sql: DNC_SCHEMA_SQL });
 // json keeps the envelope's key order (id, type, tenant_id, created_at, data); jsonb sorts keys.
-registerMigration({ id: '0007_audit_envelope_json', sql: 'ALTER TABLE audit_events ALTER COLUMN envelope TYPE json USING envelope::json' });
+registerMigration({
+  id: '0007_audit_envelope_json',
+  sql: 'ALTER TABLE audit_events ALTER COLUMN envelope TYPE json USING envelope::json',
+});
 // Stored idempotent responses can carry a secret shown once (a new API key): sealed like other secrets.
 registerMigration({
   id: '0008_idempotency_sealed',

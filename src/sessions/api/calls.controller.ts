@@ -33,10 +33,13 @@ export class CallsController {
   @Post('calls')
   async placeCall(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCallDto) {
     const to = normalisePhoneNumber(body.to);
-    if (!to) throw ApiError.invalid('to must be a valid phone number in international format, e.g. +14155550100.', 'to');
+    if (!to)
+      throw ApiError.invalid('to must be a valid phone number in international format, e.g. +14155550100.', 'to');
     const from = normalisePhoneNumber(body.from);
-    if (!from) throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
-    if (tenant.status === 'suspended') throw new ApiError(403, 'forbidden', 'This account is suspended; calls cannot be placed.');
+    if (!from)
+      throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
+    if (tenant.status === 'suspended')
+      throw new ApiError(403, 'forbidden', 'This account is suspended; calls cannot be placed.');
     const sessionId = newId('ses');
     await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
@@ -48,7 +51,9 @@ export class CallsController {
           prompt: body.agent_config.prompt,
           ...(body.agent_config.voice_id ? { voice_id: body.agent_config.voice_id } : {}),
           ...(body.agent_config.dispositions
-            ? { dispositions: body.agent_config.dispositions.map((d) => ({ code: d.code, description: d.description })) }
+            ? {
+                dispositions: body.agent_config.dispositions.map((d) => ({ code: d.code, description: d.description })),
+              }
             : {}),
         },
       }),
@@ -68,7 +73,8 @@ export class CallsController {
       throw ApiError.invalid(`status must be one of ${SESSION_STATUSES.join(', ')}.`, 'status');
     }
     const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
     let cursor: { created_at: Date; session_id: string } | null = null;
     if (startingAfter !== undefined) {
       const { rows } = await this.pool.query<{ created_at: Date; session_id: string }>(
@@ -83,7 +89,14 @@ export class CallsController {
        WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR campaign_id = $3)
          AND ($4::timestamptz IS NULL OR (created_at, session_id) < ($4, $5))
        ORDER BY created_at DESC, session_id DESC LIMIT $6`,
-      [tenant.tenantId, status ?? null, campaignId ?? null, cursor?.created_at ?? null, cursor?.session_id ?? null, limit + 1],
+      [
+        tenant.tenantId,
+        status ?? null,
+        campaignId ?? null,
+        cursor?.created_at ?? null,
+        cursor?.session_id ?? null,
+        limit + 1,
+      ],
     );
     return { data: rows.slice(0, limit).map((r) => presentSession(r, this.config)), has_more: rows.length > limit };
   }
@@ -110,10 +123,10 @@ export class CallsController {
   }
 
   private async load(tenant: AuthenticatedTenant, id: string) {
-    const { rows } = await this.pool.query<SessionRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = $1 AND tenant_id = $2`, [
-      id,
-      tenant.tenantId,
-    ]);
+    const { rows } = await this.pool.query<SessionRow>(
+      `SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = $1 AND tenant_id = $2`,
+      [id, tenant.tenantId],
+    );
     if (!rows[0]) throw ApiError.notFound('session', 'session_id');
     return presentSession(rows[0], this.config);
   }

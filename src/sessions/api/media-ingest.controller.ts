@@ -32,21 +32,32 @@ export class MediaIngestController {
     const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
     const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
     if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
-    const input = (typeof body === 'object' && body !== null ? body : {}) as { session_id?: unknown; seq?: unknown; signal?: unknown };
+    const input = (typeof body === 'object' && body !== null ? body : {}) as {
+      session_id?: unknown;
+      seq?: unknown;
+      signal?: unknown;
+    };
     // The signature covers the body only, so the body names its session: a signed report cannot be
     // replayed against another session's URL.
     if (input.session_id !== sessionId) {
-      throw ApiError.unauthenticated('The signed body is for another session: session_id must equal the session in the path.');
+      throw ApiError.unauthenticated(
+        'The signed body is for another session: session_id must equal the session in the path.',
+      );
     }
     if (typeof input.seq !== 'number' || !Number.isInteger(input.seq) || input.seq < 1) {
       throw ApiError.invalid('seq must be a positive integer, increasing per session.', 'seq');
     }
     const signal = parseMediaSignal(input.signal);
     if (typeof signal === 'string') throw ApiError.invalid(signal, 'signal');
-    const { rows } = await this.pool.query<{ tenant_id: string }>('SELECT tenant_id FROM sessions WHERE session_id = $1', [sessionId]);
+    const { rows } = await this.pool.query<{ tenant_id: string }>(
+      'SELECT tenant_id FROM sessions WHERE session_id = $1',
+      [sessionId],
+    );
     const tenantId = rows[0]?.tenant_id;
     if (!tenantId) throw ApiError.notFound('session', 'session_id');
-    const { applied } = await this.commands.execute(new SessionActionCommand(tenantId, sessionId, { type: 'signal', seq: input.seq, signal }));
+    const { applied } = await this.commands.execute(
+      new SessionActionCommand(tenantId, sessionId, { type: 'signal', seq: input.seq, signal }),
+    );
     return { session_id: sessionId, seq: input.seq, applied };
   }
 }

@@ -55,13 +55,18 @@ export function presentSession(row: SessionRow, config: AppConfig) {
       ...(content !== undefined ? { content } : {}),
       ...(t !== undefined ? { t } : {}),
     })),
-    transcript_url: row.transcript.length > 0 ? `${config.baseUrl}/v1/sessions/${row.session_id}/transcript.json` : null,
+    transcript_url:
+      row.transcript.length > 0 ? `${config.baseUrl}/v1/sessions/${row.session_id}/transcript.json` : null,
     function_invocations: row.function_invocations,
     transfer_number: row.transfer_number,
     agent_disposition: row.agent_disposition ?? null,
     recording:
       row.recording_id === null
         ? null
-        : { recording_id: row.recording_id, status: row.recording_status, recording_url: row.recording_status === 'purged' ? null : row.recording_url },
+        : {
+            recording_id: row.recording_id,
+            status: row.recording_status,
+            recording_url: row.recording_status === 'purged' ? null : row.recording_url,
+          },
   };
 }

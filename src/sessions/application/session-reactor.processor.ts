@@ -27,10 +27,24 @@ export interface SimStepPayload {
 }
 
 /** The timer for step `seq` of a simulated call, or null when the script has no such step. */
-export function simStepTimer(p: { tenantId: string | null; sessionId: string; to: string; base: number; seq: number; scale: number }) {
+export function simStepTimer(p: {
+  tenantId: string | null;
+  sessionId: string;
+  to: string;
+  base: number;
+  seq: number;
+  scale: number;
+}) {
   const step = scriptFor(p.to)[p.seq - 1];
   if (!step) return null;
-  const payload: SimStepPayload = { tenant_id: p.tenantId, session_id: p.sessionId, to: p.to, base: p.base, seq: p.seq, scale: p.scale };
+  const payload: SimStepPayload = {
+    tenant_id: p.tenantId,
+    session_id: p.sessionId,
+    to: p.to,
+    base: p.base,
+    seq: p.seq,
+    scale: p.scale,
+  };
   return {
     kind: TIMER.simStep,
     dueAt: new Date(p.base + Math.round(step.at * 1000 * p.scale)),
@@ -81,7 +95,14 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
               break;
             }
             // Steps run one after another: each step schedules the next (infra/session-timers.ts).
-            const first = simStepTimer({ tenantId, sessionId, to: event.data.to_number, base, seq: 1, scale: opts.simTimeScale });
+            const first = simStepTimer({
+              tenantId,
+              sessionId,
+              to: event.data.to_number,
+              base,
+              seq: 1,
+              scale: opts.simTimeScale,
+            });
             if (first) await timers.schedule(first, tx);
             break;
           }
@@ -90,7 +111,11 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
               {
                 kind: TIMER.dncAdd,
                 dueAt: new Date(base),
-                payload: { tenant_id: tenantId, session_id: event.data.session_id, phone_number: event.data.phone_number },
+                payload: {
+                  tenant_id: tenantId,
+                  session_id: event.data.session_id,
+                  phone_number: event.data.phone_number,
+                },
                 dedupeKey: `dnc:${event.data.session_id}`,
               },
               tx,
@@ -101,7 +126,11 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
               {
                 kind: TIMER.purge,
                 dueAt: new Date(event.data.purge_after),
-                payload: { tenant_id: tenantId, session_id: event.data.session_id, recording_id: event.data.recording_id },
+                payload: {
+                  tenant_id: tenantId,
+                  session_id: event.data.session_id,
+                  recording_id: event.data.recording_id,
+                },
                 dedupeKey: `purge:${event.data.session_id}`,
               },
               tx,

@@ -21,7 +21,8 @@ export class SessionActionCommand extends Command<{ applied: boolean }> {
   constructor(
     readonly tenantId: string,
     readonly sessionId: string,
-    readonly action: { type: 'signal'; seq: number; signal: MediaSignal } | { type: 'watchdog' } | { type: 'purge_recording' },
+    readonly action:
+      { type: 'signal'; seq: number; signal: MediaSignal } | { type: 'watchdog' } | { type: 'purge_recording' },
   ) {
     super();
   }
@@ -39,7 +40,12 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
   ) {}
 
   async execute({ tenantId, call }: PlaceCallCommand) {
-    const result = await this.executor.execute(sessionStream(call.sessionId), sessionDecider, { type: 'place', ...call }, { tenantId });
+    const result = await this.executor.execute(
+      sessionStream(call.sessionId),
+      sessionDecider,
+      { type: 'place', ...call },
+      { tenantId },
+    );
     if (result.position) await this.projections.waitForProjections(result.position);
     return { sessionId: call.sessionId };
   }

@@ -48,13 +48,30 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
       if ((s.role !== 'agent' && s.role !== 'user') || !num('t') || (s.content !== undefined && !str('content'))) {
         return 'turn needs role (agent|user), t (seconds) and optional content';
       }
-      return { kind: 'turn', role: s.role, t: s.t as number, ...(s.content !== undefined ? { content: s.content as string } : {}) };
+      return {
+        kind: 'turn',
+        role: s.role,
+        t: s.t as number,
+        ...(s.content !== undefined ? { content: s.content as string } : {}),
+      };
     case 'function_invoked':
-      if (!str('name') || !str('status') || !num('duration_ms')) return 'function_invoked needs name, status and duration_ms';
-      return { kind: 'function_invoked', name: s.name as string, status: s.status as string, duration_ms: Math.round(s.duration_ms as number) };
+      if (!str('name') || !str('status') || !num('duration_ms'))
+        return 'function_invoked needs name, status and duration_ms';
+      return {
+        kind: 'function_invoked',
+        name: s.name as string,
+        status: s.status as string,
+        duration_ms: Math.round(s.duration_ms as number),
+      };
     case 'function_timeout':
-      if (!str('function_id') || !str('name') || !num('timeout_ms')) return 'function_timeout needs function_id, name and timeout_ms';
-      return { kind: 'function_timeout', function_id: s.function_id as string, name: s.name as string, timeout_ms: Math.round(s.timeout_ms as number) };
+      if (!str('function_id') || !str('name') || !num('timeout_ms'))
+        return 'function_timeout needs function_id, name and timeout_ms';
+      return {
+        kind: 'function_timeout',
+        function_id: s.function_id as string,
+        name: s.name as string,
+        timeout_ms: Math.round(s.timeout_ms as number),
+      };
     case 'transfer':
       if (!str('transfer_number')) return 'transfer needs transfer_number';
       return { kind: 'transfer', transfer_number: s.transfer_number as string };
@@ -65,7 +82,8 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
       if (typeof s.status !== 'string' || !FAILURE_STATUSES.includes(s.status) || !str('end_reason')) {
         return `hangup needs status (${FAILURE_STATUSES.join('|')}) and end_reason`;
       }
-      if (s.duration_seconds !== undefined && !num('duration_seconds')) return 'duration_seconds must be a non-negative number';
+      if (s.duration_seconds !== undefined && !num('duration_seconds'))
+        return 'duration_seconds must be a non-negative number';
       return {
         kind: 'hangup',
         status: s.status as 'completed',

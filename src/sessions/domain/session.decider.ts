@@ -42,14 +42,23 @@ export type SessionEvent =
   | DomainEvent<'function.timeout', { session_id: string; function_id: string; name: string; timeout_ms: number }>
   | DomainEvent<
       'session.transfer_initiated',
-      { session_id: string; to_number: string | null; from_number: string | null; transfer_number: string; transferred_at: string }
+      {
+        session_id: string;
+        to_number: string | null;
+        from_number: string | null;
+        transfer_number: string;
+        transferred_at: string;
+      }
     >
   | DomainEvent<'session.opt_out_detected', { session_id: string; phone_number: string | null; detected_at: string }>
   | DomainEvent<'session.consent_refused', { session_id: string; refused_at: string }>
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
   | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
-  | DomainEvent<'session.opt_out_recording_pending_purge', { session_id: string; recording_id: string; purge_after: string }>
+  | DomainEvent<
+      'session.opt_out_recording_pending_purge',
+      { session_id: string; recording_id: string; purge_after: string }
+    >
   | DomainEvent<'session.opt_out_recording_purged', { session_id: string; recording_id: string; purged_at: string }>;
 
 export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
@@ -176,7 +185,12 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, consentRefused: true };
     case 'session.ended':
     case 'session.failed':
-      return { ...state, status: event.data.status, endedAt: event.data.ended_at, durationSeconds: event.data.duration_seconds };
+      return {
+        ...state,
+        status: event.data.status,
+        endedAt: event.data.ended_at,
+        durationSeconds: event.data.duration_seconds,
+      };
     case 'session.recording_completed':
       return { ...state, recording: { id: event.data.recording_id, state: 'available' } };
     case 'session.opt_out_recording_pending_purge':
@@ -219,7 +233,10 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
   switch (command.type) {
     case 'signal':
       if (command.seq <= state.seq) return [];
-      return [...applySignal(state, command.signal, command), { type: 'session.signal_applied', data: { seq: command.seq, kind: command.signal.kind } }];
+      return [
+        ...applySignal(state, command.signal, command),
+        { type: 'session.signal_applied', data: { seq: command.seq, kind: command.signal.kind } },
+      ];
     case 'watchdog':
       // Every call gets a terminal event: one that outlives its maximum length is ended as failed.
       if (isTerminal(state.status)) return [];
@@ -244,26 +261,53 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
   const id = state.sessionId;
   switch (signal.kind) {
     case 'answered':
-      return state.status === 'queued' ? [{ type: 'session.started', data: { session_id: id, started_at: ctx.at } }] : [];
+      return state.status === 'queued'
+        ? [{ type: 'session.started', data: { session_id: id, started_at: ctx.at } }]
+        : [];
     case 'turn': {
       if (!live) return [];
-      const entry: TranscriptEntry = { role: signal.role, ...(signal.content !== undefined ? { content: signal.content } : {}), t: signal.t };
+      const entry: TranscriptEntry = {
+        role: signal.role,
+        ...(signal.content !== undefined ? { content: signal.content } : {}),
+        t: signal.t,
+      };
       return [{ type: 'session.transcript_appended', data: { entry } }];
     }
     case 'function_invoked':
       return live
-        ? [{ type: 'session.function_invoked', data: { invocation: { name: signal.name, status: signal.status, duration_ms: signal.duration_ms } } }]
+        ? [
+            {
+              type: 'session.function_invoked',
+              data: { invocation: { name: signal.name, status: signal.status, duration_ms: signal.duration_ms } },
+            },
+          ]
         : [];
     case 'function_timeout':
       return live
-        ? [{ type: 'function.timeout', data: { session_id: id, function_id: signal.function_id, name: signal.name, timeout_ms: signal.timeout_ms } }]
+        ? [
+            {
+              type: 'function.timeout',
+              data: {
+                session_id: id,
+                function_id: signal.function_id,
+                name: signal.name,
+                timeout_ms: signal.timeout_ms,
+              },
+            },
+          ]
         : [];
     case 'transfer':
       return live
         ? [
             {
               type: 'session.transfer_initiated',
-              data: { session_id: id, to_number: state.to, from_number: state.from, transfer_number: signal.transfer_number, transferred_at: ctx.at },
+              data: {
+                session_id: id,
+                to_number: state.to,
+                from_number: state.from,
+                transfer_number: signal.transfer_number,
+                transferred_at: ctx.at,
+              },
             },
           ]
         : [];
@@ -272,9 +316,13 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         ? [{ type: 'session.opt_out_detected', data: { session_id: id, phone_number: state.to, detected_at: ctx.at } }]
         : [];
     case 'consent_refused':
-      return live && !state.consentRefused ? [{ type: 'session.consent_refused', data: { session_id: id, refused_at: ctx.at } }] : [];
+      return live && !state.consentRefused
+        ? [{ type: 'session.consent_refused', data: { session_id: id, refused_at: ctx.at } }]
+        : [];
     case 'agent_disposition':
-      return live ? [{ type: 'session.agent_disposition_given', data: { code: signal.code, note: signal.note, at: ctx.at } }] : [];
+      return live
+        ? [{ type: 'session.agent_disposition_given', data: { code: signal.code, note: signal.note, at: ctx.at } }]
+        : [];
     case 'hangup':
       return isTerminal(state.status) ? [] : [finish(state, signal, ctx)];
     case 'recording_ready': {
@@ -305,7 +353,10 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
       const purgeAfter = new Date(new Date(ctx.at).getTime() + ctx.purgeGraceMs).toISOString();
       return [
         recorded,
-        { type: 'session.opt_out_recording_pending_purge', data: { session_id: id, recording_id: signal.recording_id, purge_after: purgeAfter } },
+        {
+          type: 'session.opt_out_recording_pending_purge',
+          data: { session_id: id, recording_id: signal.recording_id, purge_after: purgeAfter },
+        },
       ];
     }
     default: {
@@ -320,7 +371,8 @@ function finish(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, c
   const connected = state.startedAt !== null;
   const duration = !connected
     ? 0
-    : (signal.duration_seconds ?? Math.max(0, Math.round((Date.parse(ctx.at) - Date.parse(state.startedAt ?? ctx.at)) / 1000)));
+    : (signal.duration_seconds ??
+      Math.max(0, Math.round((Date.parse(ctx.at) - Date.parse(state.startedAt ?? ctx.at)) / 1000)));
   const cost = state.testMode || duration === 0 ? 0 : Math.ceil(duration / 60) * ctx.centsPerStartedMinute;
   const shared = {
     session_id: state.sessionId,

@@ -35,7 +35,10 @@ function answeredCall(middle: ScriptStep[], length: number, endReason = 'complet
     turn(0.5, 'agent', 'Hi, this is Ava calling from Northwind Dental. Is now a good time?'),
     turn(4, 'user', 'Sure, what is it about?'),
     ...middle,
-    { at: RING + length, signal: { kind: 'hangup', status: 'completed', end_reason: endReason, duration_seconds: length } },
+    {
+      at: RING + length,
+      signal: { kind: 'hangup', status: 'completed', end_reason: endReason, duration_seconds: length },
+    },
   ];
   if (record) steps.push({ at: RING + length + RECORDING_LAG, record: { duration_seconds: length } });
   return steps.sort((a, b) => a.at - b.at);
@@ -44,7 +47,10 @@ function answeredCall(middle: ScriptStep[], length: number, endReason = 'complet
 const lookup: ScriptStep[] = [
   turn(6, 'agent', 'You are due for a cleaning. Let me check the calendar.'),
   { at: RING + 7, signal: { kind: 'turn', role: 'agent', t: 7 } },
-  { at: RING + 8, signal: { kind: 'function_invoked', name: 'find_open_slots', status: 'succeeded', duration_ms: 840 } },
+  {
+    at: RING + 8,
+    signal: { kind: 'function_invoked', name: 'find_open_slots', status: 'succeeded', duration_ms: 840 },
+  },
   turn(9, 'agent', 'I have Tuesday at 10 or Thursday at 3.'),
   turn(13, 'user', 'Thursday at 3 works.'),
   turn(15, 'agent', 'Booked for Thursday at 3. See you then!'),
@@ -87,15 +93,29 @@ export function scriptFor(to: string): ScriptStep[] {
         turn(3, 'user', 'No, I do not consent to recording.'),
         { at: RING + 3.5, signal: { kind: 'consent_refused' } },
         turn(4, 'agent', 'No problem. I will end the call now. Goodbye.'),
-        { at: RING + 6, signal: { kind: 'hangup', status: 'completed', end_reason: 'consent_refused', duration_seconds: 6 } },
+        {
+          at: RING + 6,
+          signal: { kind: 'hangup', status: 'completed', end_reason: 'consent_refused', duration_seconds: 6 },
+        },
       ];
     case TEST_NUMBERS.functionTimeout:
       return answeredCall(
         [
           turn(6, 'agent', 'Let me check whether that part is in stock.'),
-          { at: RING + 12, signal: { kind: 'function_timeout', function_id: 'fn_check_inventory', name: 'check_inventory', timeout_ms: 5000 } },
+          {
+            at: RING + 12,
+            signal: {
+              kind: 'function_timeout',
+              function_id: 'fn_check_inventory',
+              name: 'check_inventory',
+              timeout_ms: 5000,
+            },
+          },
           turn(12.5, 'agent', 'I am still checking, thanks for your patience.'),
-          { at: RING + 16, signal: { kind: 'function_invoked', name: 'check_inventory', status: 'succeeded', duration_ms: 9200 } },
+          {
+            at: RING + 16,
+            signal: { kind: 'function_invoked', name: 'check_inventory', status: 'succeeded', duration_ms: 9200 },
+          },
           turn(17, 'agent', 'Good news, it is in stock.'),
         ],
         30,
@@ -104,7 +124,10 @@ export function scriptFor(to: string): ScriptStep[] {
       return answeredCall(
         [
           ...lookup,
-          { at: RING + 16, signal: { kind: 'agent_disposition', code: 'appointment_booked', note: 'Thursday 3 pm cleaning' } },
+          {
+            at: RING + 16,
+            signal: { kind: 'agent_disposition', code: 'appointment_booked', note: 'Thursday 3 pm cleaning' },
+          },
         ],
         20,
       );

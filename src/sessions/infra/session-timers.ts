@@ -45,11 +45,22 @@ export class SessionTimers {
     const p = timer.payload as unknown as SimStepPayload;
     const step = scriptFor(p.to)[p.seq - 1];
     if (step) await this.playStep(timer, p, step);
-    const next = simStepTimer({ tenantId: p.tenant_id, sessionId: p.session_id, to: p.to, base: p.base, seq: p.seq + 1, scale: p.scale });
+    const next = simStepTimer({
+      tenantId: p.tenant_id,
+      sessionId: p.session_id,
+      to: p.to,
+      base: p.base,
+      seq: p.seq + 1,
+      scale: p.scale,
+    });
     if (next) await this.timers.schedule(next);
   }
 
-  private async playStep(timer: DueTimer, p: SimStepPayload, step: ReturnType<typeof scriptFor>[number]): Promise<void> {
+  private async playStep(
+    timer: DueTimer,
+    p: SimStepPayload,
+    step: ReturnType<typeof scriptFor>[number],
+  ): Promise<void> {
     const { session_id, seq } = p;
     if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
     const recordingId = `rec_${session_id.slice(session_id.indexOf('_') + 1)}`;
@@ -59,7 +70,12 @@ export class SessionTimers {
     await this.action(timer, {
       type: 'signal',
       seq,
-      signal: { kind: 'recording_ready', recording_id: recordingId, duration_seconds: step.record.duration_seconds, channels: 'dual' },
+      signal: {
+        kind: 'recording_ready',
+        recording_id: recordingId,
+        duration_seconds: step.record.duration_seconds,
+        channels: 'dual',
+      },
     });
   }
 
@@ -70,9 +86,15 @@ export class SessionTimers {
   }
 
   private async addOptOut(timer: DueTimer): Promise<void> {
-    const { tenant_id, session_id, phone_number } = timer.payload as { tenant_id: string; session_id: string; phone_number: string | null };
+    const { tenant_id, session_id, phone_number } = timer.payload as {
+      tenant_id: string;
+      session_id: string;
+      phone_number: string | null;
+    };
     if (!phone_number) return;
-    await this.commands.execute(new ChangeDnc(tenant_id, { type: 'add', phoneNumber: phone_number, source: 'opt_out', sessionId: session_id }));
+    await this.commands.execute(
+      new ChangeDnc(tenant_id, { type: 'add', phoneNumber: phone_number, source: 'opt_out', sessionId: session_id }),
+    );
   }
 
   /** Production calls go to MEDIA_GATEWAY_URL, signed like a webhook; a failure is retried by the timer. */
@@ -80,7 +102,10 @@ export class SessionTimers {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
-    const body = JSON.stringify({ session_id: (timer.payload as { session_id: string }).session_id, ...(timer.payload as object) });
+    const body = JSON.stringify({
+      session_id: (timer.payload as { session_id: string }).session_id,
+      ...(timer.payload as object),
+    });
     const headers = signDelivery({
       secret,
       eventId: timer.timerId,
@@ -88,7 +113,12 @@ export class SessionTimers {
       timestampSeconds: Math.floor(Date.now() / 1000),
       body,
     });
-    const response = await request(`${url}/calls`, { method: 'POST', headers, body, signal: AbortSignal.timeout(15_000) });
+    const response = await request(`${url}/calls`, {
+      method: 'POST',
+      headers,
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
     await response.body.dump();
     if (response.statusCode >= 300) throw new Error(`media gateway answered ${response.statusCode}`);
     this.logger.log(`dispatched ${(timer.payload as { session_id: string }).session_id} to the media gateway`);

@@ -45,7 +45,8 @@ export const sessionsProjection: Projection = {
     for (const stored of events) {
       const event = stored as unknown as SessionEvent & StoredEvent;
       const id = stored.streamId.slice('session-'.length);
-      const set = (sql: string, params: unknown[]) => tx.query(`UPDATE sessions SET ${sql} WHERE session_id = $1`, [id, ...params]);
+      const set = (sql: string, params: unknown[]) =>
+        tx.query(`UPDATE sessions SET ${sql} WHERE session_id = $1`, [id, ...params]);
       switch (event.type) {
         case 'session.placed': {
           const d = event.data;
@@ -53,7 +54,18 @@ export const sessionsProjection: Projection = {
             `INSERT INTO sessions (session_id, tenant_id, status, to_number, from_number, campaign_id, contact_id,
                client_reference_id, voice_id, test_mode, created_at)
              VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (session_id) DO NOTHING`,
-            [id, stored.metadata.tenant_id, d.to_number, d.from_number, d.campaign_id, d.contact_id, d.client_reference_id, d.voice_id, d.test_mode, stored.metadata.created_at],
+            [
+              id,
+              stored.metadata.tenant_id,
+              d.to_number,
+              d.from_number,
+              d.campaign_id,
+              d.contact_id,
+              d.client_reference_id,
+              d.voice_id,
+              d.test_mode,
+              stored.metadata.created_at,
+            ],
           );
           break;
         }
@@ -64,10 +76,14 @@ export const sessionsProjection: Projection = {
           await set('transcript = transcript || $2::jsonb', [JSON.stringify([event.data.entry])]);
           break;
         case 'session.function_invoked':
-          await set('function_invocations = function_invocations || $2::jsonb', [JSON.stringify([event.data.invocation])]);
+          await set('function_invocations = function_invocations || $2::jsonb', [
+            JSON.stringify([event.data.invocation]),
+          ]);
           break;
         case 'session.agent_disposition_given':
-          await set('agent_disposition = $2', [JSON.stringify({ code: event.data.code, note: event.data.note, given_at: event.data.at })]);
+          await set('agent_disposition = $2', [
+            JSON.stringify({ code: event.data.code, note: event.data.note, given_at: event.data.at }),
+          ]);
           break;
         case 'session.transfer_initiated':
           await set('transfer_number = $2', [event.data.transfer_number]);
@@ -89,7 +105,10 @@ export const sessionsProjection: Projection = {
           ]);
           break;
         case 'session.recording_completed':
-          await set(`recording_id = $2, recording_status = 'available', recording_url = $3`, [event.data.recording_id, event.data.recording_url]);
+          await set(`recording_id = $2, recording_status = 'available', recording_url = $3`, [
+            event.data.recording_id,
+            event.data.recording_url,
+          ]);
           break;
         case 'session.opt_out_recording_pending_purge':
           await set(`recording_status = 'pending_purge', purge_after = $2`, [event.data.purge_after]);

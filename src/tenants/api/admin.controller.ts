@@ -20,7 +20,9 @@ export class AdminController {
 
   @Post('tenants')
   async createTenant(@Body() body: CreateTenantDto) {
-    return this.commands.execute(new CreateTenant({ name: body.name, email: body.email ?? null, plan: body.plan ?? 'pro' }));
+    return this.commands.execute(
+      new CreateTenant({ name: body.name, email: body.email ?? null, plan: body.plan ?? 'pro' }),
+    );
   }
 
   @Post('tenants/:tenantId/api_keys')

@@ -5,7 +5,13 @@ import { newId } from '../../shared/ids';
 import { generateApiKey } from '../domain/api-key';
 import { Plan, TenantCommand, tenantDecider, tenantStream } from '../domain/tenant.decider';
 
-export class CreateTenant extends Command<{ tenant_id: string; name: string; plan: Plan; api_key: string; key_prefix: string }> {
+export class CreateTenant extends Command<{
+  tenant_id: string;
+  name: string;
+  plan: Plan;
+  api_key: string;
+  key_prefix: string;
+}> {
   constructor(readonly input: { name: string; email: string | null; plan: Plan }) {
     super();
   }
@@ -58,7 +64,12 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKey> {
 
   async execute({ tenantId }: IssueApiKey) {
     const { apiKey, issued } = generateApiKey();
-    const result = await this.executor.execute(tenantStream(tenantId), tenantDecider, { type: 'issue_key', key: issued }, { tenantId });
+    const result = await this.executor.execute(
+      tenantStream(tenantId),
+      tenantDecider,
+      { type: 'issue_key', key: issued },
+      { tenantId },
+    );
     if (result.position) await this.projections.waitForProjections(result.position);
     return { api_key: apiKey, key_prefix: issued.prefix };
   }

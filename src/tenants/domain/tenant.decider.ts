@@ -81,7 +81,9 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
     if (state.status === 'none') throw notFound('tenant', 'tenant_id');
     switch (command.type) {
       case 'issue_key':
-        return [{ type: 'tenant.api_key_issued', data: { key_prefix: command.key.prefix, key_hash: command.key.hash } }];
+        return [
+          { type: 'tenant.api_key_issued', data: { key_prefix: command.key.prefix, key_hash: command.key.hash } },
+        ];
       case 'revoke_key': {
         const key = state.keys.get(command.keyPrefix);
         if (key === undefined) throw notFound('API key', 'key_prefix');

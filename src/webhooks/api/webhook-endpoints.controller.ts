@@ -120,10 +120,15 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id/deliveries')
-  async deliveries(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Query('limit') limitText?: string) {
+  async deliveries(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Query('limit') limitText?: string,
+  ) {
     await this.load(tenant, id);
     const limit = limitText === undefined ? 50 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
     const { rows } = await this.pool.query<{
       delivery_id: string;
       event_id: string;
@@ -154,7 +159,11 @@ export class WebhookEndpointsController {
 
   @Post(':id/deliveries/:deliveryId/retry')
   @HttpCode(202)
-  async retry(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Param('deliveryId') deliveryId: string) {
+  async retry(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Param('deliveryId') deliveryId: string,
+  ) {
     await this.load(tenant, id);
     const { rowCount } = await this.pool.query(
       `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL, updated_at = now()

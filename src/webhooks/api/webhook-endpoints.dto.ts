@@ -45,7 +45,10 @@ export class UpdateEndpointDto {
 }
 
 export class RecoverDto {
-  @ApiProperty({ example: '2026-11-21T00:00:00Z', description: 'Re-send every delivery created since then that did not succeed.' })
+  @ApiProperty({
+    example: '2026-11-21T00:00:00Z',
+    description: 'Re-send every delivery created since then that did not succeed.',
+  })
   @IsISO8601({ strict: true })
   since!: string;
 }

@@ -90,7 +90,13 @@ export class ChangeEndpointHandler implements ICommandHandler<ChangeEndpoint> {
     // many concurrent tests never contend with each other or with changes to the endpoint.
     const result =
       command.type === 'send_test'
-        ? await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId }, { appendTo: `webhook_test-${endpointId}` })
+        ? await this.executor.execute(
+            endpointStream(endpointId),
+            endpointDecider,
+            command,
+            { tenantId },
+            { appendTo: `webhook_test-${endpointId}` },
+          )
         : await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId });
     if (result.position) await this.projections.waitForProjections(result.position);
     return { secret, eventIds: Object.fromEntries(result.events.map((e) => [e.type, e.id])) };

@@ -35,7 +35,14 @@ export const ENDPOINT_EVENT_TYPES: readonly EndpointEvent['type'][] = [
 ];
 
 export type EndpointCommand = { tenantId: string } & (
-  | { type: 'create'; endpointId: string; url: string; events: string[]; description: string | null; secretSealed: string }
+  | {
+      type: 'create';
+      endpointId: string;
+      url: string;
+      events: string[];
+      description: string | null;
+      secretSealed: string;
+    }
   | { type: 'update'; url?: string; events?: string[]; description?: string | null }
   | { type: 'rotate_secret'; secretSealed: string }
   | { type: 'delete' }
@@ -135,7 +142,10 @@ function decide(command: EndpointCommand, state: EndpointState): EndpointEvent[]
     case 'suspend':
       if (state.status === 'suspended') return [];
       return [
-        { type: 'webhook_endpoint.suspended', data: { failure_streak: command.failureStreak, last_status: command.lastStatus } },
+        {
+          type: 'webhook_endpoint.suspended',
+          data: { failure_streak: command.failureStreak, last_status: command.lastStatus },
+        },
         {
           type: 'webhook.endpoint_disabled_notice',
           data: {

@@ -70,7 +70,12 @@ export class DeliveryWorker implements OnApplicationShutdown {
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     private readonly metrics: WebhookMetrics,
     @Inject('SUSPEND_ENDPOINT')
-    private readonly suspend: (tenantId: string, endpointId: string, streak: number, lastStatus: number | null) => Promise<void>,
+    private readonly suspend: (
+      tenantId: string,
+      endpointId: string,
+      streak: number,
+      lastStatus: number | null,
+    ) => Promise<void>,
   ) {
     this.plainAgent = new Agent({
       headersTimeout: config.webhookTimeoutMs,
@@ -98,7 +103,10 @@ export class DeliveryWorker implements OnApplicationShutdown {
     await this.loop;
     await Promise.allSettled([...this.pending]);
     await this.flush();
-    await Promise.allSettled([this.plainAgent.close(), ...[...this.dispatchers.values()].map((d) => d.dispatcher.close())]);
+    await Promise.allSettled([
+      this.plainAgent.close(),
+      ...[...this.dispatchers.values()].map((d) => d.dispatcher.close()),
+    ]);
     this.dispatchers.clear();
   }
 
@@ -165,7 +173,11 @@ export class DeliveryWorker implements OnApplicationShutdown {
   private async attempt(delivery: Claimed): Promise<AttemptResult> {
     const at = this.clock.now();
     const started = performance.now();
-    const finish = (outcome: AttemptOutcome, error: string | null, responseBody: string | null = null): AttemptResult => ({
+    const finish = (
+      outcome: AttemptOutcome,
+      error: string | null,
+      responseBody: string | null = null,
+    ): AttemptResult => ({
       delivery,
       at,
       outcome,
@@ -177,7 +189,10 @@ export class DeliveryWorker implements OnApplicationShutdown {
     try {
       dispatcher = await this.dispatcherFor(delivery.url);
     } catch (err) {
-      return finish({ kind: 'network_error', code: 'address_rejected' }, err instanceof Error ? err.message : String(err));
+      return finish(
+        { kind: 'network_error', code: 'address_rejected' },
+        err instanceof Error ? err.message : String(err),
+      );
     }
     const headers = signDelivery({
       secret: this.secretOf(delivery.secret_sealed),
@@ -198,7 +213,11 @@ export class DeliveryWorker implements OnApplicationShutdown {
       const body = empty ? (await response.body.dump(), '') : await readCapped(response.body, RESPONSE_CAPTURE_BYTES);
       const retryAfter = response.headers['retry-after'];
       return finish(
-        { kind: 'response', status: response.statusCode, retryAfterHeader: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter },
+        {
+          kind: 'response',
+          status: response.statusCode,
+          retryAfterHeader: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        },
         null,
         body,
       );
@@ -212,7 +231,10 @@ export class DeliveryWorker implements OnApplicationShutdown {
         e.code === 'UND_ERR_CONNECT_TIMEOUT';
       return timedOut
         ? finish({ kind: 'timeout' }, `timeout after ${this.config.webhookTimeoutMs} ms`)
-        : finish({ kind: 'network_error', code: e.code }, `${e.code ?? e.name ?? 'error'}: ${e.message ?? ''}`.slice(0, 500));
+        : finish(
+            { kind: 'network_error', code: e.code },
+            `${e.code ?? e.name ?? 'error'}: ${e.message ?? ''}`.slice(0, 500),
+          );
     }
   }
 
@@ -268,7 +290,9 @@ export class DeliveryWorker implements OnApplicationShutdown {
     this.flushing = this.record(batch)
       .catch((err: unknown) => {
         // The claims lapse and the deliveries are attempted again: at least once, never lost.
-        this.logger.error(`recording ${batch.length} attempts failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.logger.error(
+          `recording ${batch.length} attempts failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
       })
       .finally(() => {
         this.flushing = null;
@@ -315,7 +339,9 @@ export class DeliveryWorker implements OnApplicationShutdown {
         ],
       );
       // Failure streaks, applied in completion order: a success resets, a permanent failure adds one.
-      const endpointIds = [...new Set(updates.filter((u) => u.streakEffect !== 'none').map((u) => u.endpointId))].sort();
+      const endpointIds = [
+        ...new Set(updates.filter((u) => u.streakEffect !== 'none').map((u) => u.endpointId)),
+      ].sort();
       if (endpointIds.length > 0) {
         await tx.query(
           `INSERT INTO webhook_endpoint_health (endpoint_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
@@ -325,7 +351,9 @@ export class DeliveryWorker implements OnApplicationShutdown {
           'SELECT endpoint_id, failure_streak, last_status FROM webhook_endpoint_health WHERE endpoint_id = ANY($1) ORDER BY endpoint_id FOR UPDATE',
           [endpointIds],
         );
-        const health = new Map(rows.map((r) => [r.endpoint_id, { streak: r.failure_streak, lastStatus: r.last_status, suspendNow: false }]));
+        const health = new Map(
+          rows.map((r) => [r.endpoint_id, { streak: r.failure_streak, lastStatus: r.last_status, suspendNow: false }]),
+        );
         for (const u of updates) {
           const h = health.get(u.endpointId);
           if (!h || u.streakEffect === 'none') continue;
@@ -333,7 +361,8 @@ export class DeliveryWorker implements OnApplicationShutdown {
           else {
             h.streak += 1;
             h.lastStatus = u.httpStatus;
-            if (u.streakEffect === 'fail_and_suspend' || h.streak >= this.config.webhookSuspendAfter) h.suspendNow = true;
+            if (u.streakEffect === 'fail_and_suspend' || h.streak >= this.config.webhookSuspendAfter)
+              h.suspendNow = true;
           }
         }
         for (const [endpointId, h] of health) {
@@ -342,7 +371,8 @@ export class DeliveryWorker implements OnApplicationShutdown {
             [endpointId, h.streak, h.lastStatus, now],
           );
           const tenantId = batch.find((r) => r.delivery.endpoint_id === endpointId)?.delivery.tenant_id;
-          if (h.suspendNow && tenantId) suspensions.push({ tenantId, endpointId, streak: h.streak, lastStatus: h.lastStatus });
+          if (h.suspendNow && tenantId)
+            suspensions.push({ tenantId, endpointId, streak: h.streak, lastStatus: h.lastStatus });
         }
       }
       await tx.query('COMMIT');
@@ -365,7 +395,8 @@ export class DeliveryWorker implements OnApplicationShutdown {
     const attemptNumber = r.delivery.attempt_count + 1;
     const httpStatus = r.outcome.kind === 'response' ? r.outcome.status : null;
     const base = { deliveryId: r.delivery.delivery_id, endpointId: r.delivery.endpoint_id, httpStatus };
-    if (verdict === 'succeeded') return { ...base, status: 'succeeded', nextAttemptAt: null, streakEffect: 'reset' as const };
+    if (verdict === 'succeeded')
+      return { ...base, status: 'succeeded', nextAttemptAt: null, streakEffect: 'reset' as const };
     if (verdict === 'retry') {
       const firstAt = r.delivery.first_attempt_at ?? r.at;
       const delay = nextRetryDelayMs({
@@ -376,7 +407,12 @@ export class DeliveryWorker implements OnApplicationShutdown {
         elapsedSinceFirstAttemptMs: now.getTime() - firstAt.getTime(),
       });
       if (delay !== null) {
-        return { ...base, status: 'pending', nextAttemptAt: new Date(now.getTime() + delay), streakEffect: 'none' as const };
+        return {
+          ...base,
+          status: 'pending',
+          nextAttemptAt: new Date(now.getTime() + delay),
+          streakEffect: 'none' as const,
+        };
       }
       return { ...base, status: 'failed', nextAttemptAt: null, streakEffect: 'fail' as const };
     }

@@ -79,9 +79,17 @@ export class MailWorker implements OnApplicationShutdown {
         } else if (!this.transport) {
           this.logger.log(`SMTP_URL is not set; notice for ${mail.to_address}: ${mail.subject}`);
         } else {
-          await this.transport.sendMail({ from: this.config.mailFrom, to: mail.to_address, subject: mail.subject, text: mail.body });
+          await this.transport.sendMail({
+            from: this.config.mailFrom,
+            to: mail.to_address,
+            subject: mail.subject,
+            text: mail.body,
+          });
         }
-        await this.pool.query(`UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL WHERE mail_id = $1`, [mail.mail_id]);
+        await this.pool.query(
+          `UPDATE mail_outbox SET status = 'sent', sent_at = now(), locked_until = NULL WHERE mail_id = $1`,
+          [mail.mail_id],
+        );
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         const giveUp = mail.attempts >= 10;

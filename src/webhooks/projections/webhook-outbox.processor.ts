@@ -40,7 +40,15 @@ async function applyEndpointEvent(tx: PoolClient, stored: StoredEvent): Promise<
       await tx.query(
         `INSERT INTO webhook_endpoints (endpoint_id, tenant_id, url, events, description, status, secret_sealed, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, 'active', $6, $7, $7) ON CONFLICT (endpoint_id) DO NOTHING`,
-        [id, event.data.tenant_id, event.data.url, event.data.events, event.data.description, event.data.secret_sealed, at],
+        [
+          id,
+          event.data.tenant_id,
+          event.data.url,
+          event.data.events,
+          event.data.description,
+          event.data.secret_sealed,
+          at,
+        ],
       );
       return;
     case 'webhook_endpoint.updated':
@@ -57,17 +65,23 @@ async function applyEndpointEvent(tx: PoolClient, stored: StoredEvent): Promise<
       ]);
       return;
     case 'webhook_endpoint.deleted':
-      await tx.query(`UPDATE webhook_endpoints SET status = 'deleted', updated_at = $2 WHERE endpoint_id = $1`, [id, at]);
+      await tx.query(`UPDATE webhook_endpoints SET status = 'deleted', updated_at = $2 WHERE endpoint_id = $1`, [
+        id,
+        at,
+      ]);
       return;
     case 'webhook_endpoint.suspended':
-      await tx.query(`UPDATE webhook_endpoints SET status = 'suspended', updated_at = $2 WHERE endpoint_id = $1`, [id, at]);
+      await tx.query(`UPDATE webhook_endpoints SET status = 'suspended', updated_at = $2 WHERE endpoint_id = $1`, [
+        id,
+        at,
+      ]);
       return;
     case 'webhook_endpoint.enabled':
-      await tx.query(`UPDATE webhook_endpoints SET status = 'active', updated_at = $2 WHERE endpoint_id = $1`, [id, at]);
-      await tx.query(
-        'UPDATE webhook_endpoint_health SET failure_streak = 0 WHERE endpoint_id = $1',
-        [id],
-      );
+      await tx.query(`UPDATE webhook_endpoints SET status = 'active', updated_at = $2 WHERE endpoint_id = $1`, [
+        id,
+        at,
+      ]);
+      await tx.query('UPDATE webhook_endpoint_health SET failure_streak = 0 WHERE endpoint_id = $1', [id]);
       return;
     default:
       return;
@@ -103,7 +117,13 @@ async function fanOut(tx: PoolClient, events: readonly StoredEvent[]): Promise<v
 }
 
 async function queueNoticeMail(tx: PoolClient, event: StoredEvent): Promise<void> {
-  const data = event.data as { endpoint_id: string; url: string; disabled_at: string; failure_streak: number; last_status: number | null };
+  const data = event.data as {
+    endpoint_id: string;
+    url: string;
+    disabled_at: string;
+    failure_streak: number;
+    last_status: number | null;
+  };
   const subject = `Webhook endpoint ${data.endpoint_id} was suspended`;
   const body = [
     `Your webhook endpoint ${data.url} (${data.endpoint_id}) was suspended at ${data.disabled_at}`,
