@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../shared/clock';
+import { Wakeup } from '../shared/wakeup';
 import { PG_POOL } from '../infra/database/database.tokens';
 
 export interface Queryable {
@@ -39,8 +40,7 @@ export class TimersService implements OnApplicationShutdown {
   private readonly handlers = new Map<string, TimerHandler>();
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private pokeRequested = false;
+  private readonly wakeup = new Wakeup();
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
@@ -83,8 +83,7 @@ export class TimersService implements OnApplicationShutdown {
   }
 
   poke(): void {
-    this.pokeRequested = true;
-    this.wake?.();
+    this.wakeup.wake();
   }
 
   /** Claims and runs every timer due now; returns how many ran (tests drive a manual clock with it). */
@@ -149,13 +148,13 @@ export class TimersService implements OnApplicationShutdown {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        this.pokeRequested = false;
+        this.wakeup.reset();
         const n = await this.runDue();
         if (n > 0) continue;
-        await this.sleep(await this.msUntilNextDue());
+        await this.wakeup.sleep(await this.msUntilNextDue());
       } catch (err) {
         this.logger.error(`timer loop: ${err instanceof Error ? err.message : String(err)}`);
-        await this.sleep(1000);
+        await this.wakeup.sleep(1000);
       }
     }
   }
@@ -167,20 +166,5 @@ export class TimersService implements OnApplicationShutdown {
     const next = rows[0]?.next;
     if (!next) return 1000;
     return Math.max(5, Math.min(1000, next.getTime() - this.clock.now().getTime()));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.pokeRequested || !this.running) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }

@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { Wakeup } from '../../shared/wakeup';
 import { comparePositions, EventStore, Position, START, StoredEvent } from '../../event-store/event-store.port';
 
 /**
@@ -26,8 +27,7 @@ export interface RunnerOptions {
 export class ProcessorRunner {
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private pendingWake = false;
+  private readonly wakeup = new Wakeup();
   private unsubscribe: (() => void) | null = null;
   private last: Position = START;
   private waiters: { position: Position; resolve: () => void }[] = [];
@@ -73,8 +73,7 @@ export class ProcessorRunner {
   }
 
   poke(): void {
-    this.pendingWake = true;
-    this.wake?.();
+    this.wakeup.wake();
   }
 
   /** Processes everything available now, then returns: for tests, the CLI and rebuilds. */
@@ -91,15 +90,15 @@ export class ProcessorRunner {
     let failures = 0;
     while (this.running) {
       try {
-        this.pendingWake = false;
+        this.wakeup.reset();
         const n = await this.step();
         failures = 0;
         if (n > 0) continue;
-        await this.sleep(this.options.pollMs ?? 250);
+        await this.wakeup.sleep(this.options.pollMs ?? 250);
       } catch (err) {
         failures++;
         this.options.onError?.(err);
-        await this.sleep(Math.min(5000, 100 * 2 ** failures));
+        await this.wakeup.sleep(Math.min(5000, 100 * 2 ** failures));
       }
     }
   }
@@ -175,20 +174,5 @@ export class ProcessorRunner {
       else still.push(w);
     }
     this.waiters = still;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.pendingWake || !this.running) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }

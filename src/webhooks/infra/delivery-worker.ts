@@ -4,6 +4,7 @@ import { Agent, Dispatcher, request } from 'undici';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { CLOCK, Clock } from '../../shared/clock';
+import { Wakeup } from '../../shared/wakeup';
 import { SecretBox } from '../../shared/crypto/secret-box';
 import { AttemptOutcome, classifyAttempt, nextRetryDelayMs } from '../domain/delivery-policy';
 import { signDelivery } from '../domain/signing';
@@ -52,8 +53,7 @@ export class DeliveryWorker implements OnApplicationShutdown {
   private readonly logger = new Logger('Webhooks');
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private woken = false;
+  private readonly wakeup = new Wakeup();
   private inFlight = 0;
   private results: AttemptResult[] = [];
   private flushing: Promise<void> | null = null;
@@ -93,8 +93,7 @@ export class DeliveryWorker implements OnApplicationShutdown {
   }
 
   poke(): void {
-    this.woken = true;
-    this.wake?.();
+    this.wakeup.wake();
   }
 
   async stop(): Promise<void> {
@@ -117,20 +116,20 @@ export class DeliveryWorker implements OnApplicationShutdown {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        this.woken = false;
+        this.wakeup.reset();
         const room = MAX_IN_FLIGHT - this.inFlight;
         // Claim in batches: a claim per finished attempt would cost a query per delivery.
         if (room < CLAIM_BATCH_MIN && this.inFlight > 0) {
-          await this.sleep(1000); // finished attempts wake the loop
+          await this.wakeup.sleep(1000); // finished attempts wake the loop
           continue;
         }
         const claimed = await this.claim(room);
         for (const delivery of claimed) this.launch(delivery);
         if (claimed.length === room) continue;
-        await this.sleep(claimed.length > 0 || this.inFlight > 0 ? 1000 : await this.msUntilNextDue());
+        await this.wakeup.sleep(claimed.length > 0 || this.inFlight > 0 ? 1000 : await this.msUntilNextDue());
       } catch (err) {
         this.logger.error(`delivery loop: ${err instanceof Error ? err.message : String(err)}`);
-        await this.sleep(1000);
+        await this.wakeup.sleep(1000);
       }
     }
   }
@@ -433,21 +432,6 @@ export class DeliveryWorker implements OnApplicationShutdown {
     const next = rows[0]?.next;
     if (!next) return 1000;
     return Math.max(1, Math.min(1000, next.getTime() - this.clock.now().getTime()));
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.woken || !this.running) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = () => {
-        this.wake = null;
-        done();
-      };
-    });
   }
 }
 
