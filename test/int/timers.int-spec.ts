@@ -214,6 +214,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     // Two "processes": separate pools, separate services, one database.
     const poolA = new Pool({ connectionString: db.url, max: 10 });
     const poolB = new Pool({ connectionString: db.url, max: 10 });
+    for (const p of [poolA, poolB]) p.on('error', () => undefined);
     extraPools.push(poolA, poolB);
     const a = service(clock, poolA);
     const b = service(clock, poolB);
