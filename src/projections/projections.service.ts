@@ -128,6 +128,9 @@ export class ProjectionsService implements OnApplicationShutdown {
     if (this.runners.has(processor.name)) return;
     const runner = new ProcessorRunner(this.pool, this.store, processor, {
       onError: (err) => this.logger.error(`${processor.name} failed: ${describe(err)}`),
+      onCommitted: () => {
+        for (const other of this.runners.values()) if (other !== runner) other.poke();
+      },
     });
     this.runners.set(processor.name, runner);
     if (this.started) runner.start();

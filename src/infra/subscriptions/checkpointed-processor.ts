@@ -22,6 +22,9 @@ export interface RunnerOptions {
   /** Fallback polling interval; appends in this process and NOTIFY from others wake the runner sooner. */
   pollMs?: number;
   onError?: (err: unknown) => void;
+  /** Called after each committed batch. An open processor transaction hides newer events from other
+   *  readers (the snapshot-xmin rule), so its commit is the moment to wake them. */
+  onCommitted?: () => void;
 }
 
 export class ProcessorRunner {
@@ -32,6 +35,7 @@ export class ProcessorRunner {
   private last: Position = START;
   private waiters: { position: Position; resolve: () => void }[] = [];
   private readonly accepts: (type: string) => boolean;
+  private checkpointRowExists = false;
   /** The next page, read while the current one is handled. A read returns a prefix of the final
    *  commit order (nothing can commit below the snapshot's xmin later), so it stays valid. */
   private readAhead: { from: Position; events: Promise<StoredEvent[] | null> } | null = null;
@@ -94,7 +98,7 @@ export class ProcessorRunner {
         const n = await this.step();
         failures = 0;
         if (n > 0) continue;
-        await this.wakeup.sleep(this.options.pollMs ?? 250);
+        await this.wakeup.sleep(this.options.pollMs ?? 100);
       } catch (err) {
         failures++;
         this.options.onError?.(err);
@@ -103,42 +107,77 @@ export class ProcessorRunner {
     }
   }
 
-  /** One batch: lock the checkpoint row (so several instances take turns), read, handle, advance. */
+  /**
+   * One batch. The checkpoint and the events are read outside any transaction; the transaction only
+   * applies the batch and moves the checkpoint from where it was read (`WHERE position = old`), so
+   * when another instance got there first this one rolls back and reads again. Keeping transactions
+   * short matters: readers see only events below the oldest running transaction.
+   * Commits are asynchronous: everything a processor writes derives from durable events, and a
+   * commit lost in a crash is redone from the checkpoint that was lost with it.
+   */
   private async step(): Promise<number> {
-    const tx = await this.pool.connect();
-    try {
-      await tx.query('BEGIN');
-      await tx.query(
-        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
-         ON CONFLICT (name) DO NOTHING`,
-        [this.processor.name],
-      );
-      const { rows } = await tx.query<{ commit_position: string; prepare_position: string }>(
-        'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
-        [this.processor.name],
-      );
-      const row = rows[0];
-      const from: Position = row
-        ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }
-        : START;
+    for (;;) {
+      const from = await this.checkpoint();
       const events = await this.read(from);
       const lastEvent = events[events.length - 1];
       if (!lastEvent) {
-        await tx.query('COMMIT');
         this.advanced(from);
         return 0;
       }
       if (events.length === this.batchSize()) this.startReadAhead(lastEvent.position);
       const relevant = events.filter((e) => this.accepts(e.type));
-      if (relevant.length > 0) await this.processor.handle(tx, relevant);
-      await tx.query(
-        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1`,
-        [this.processor.name, lastEvent.position.commit.toString(), lastEvent.position.prepare.toString()],
+      if (await this.commit(relevant, from, lastEvent.position)) {
+        if (relevant.length > 0) this.processor.afterCommit?.();
+        this.options.onCommitted?.();
+        this.advanced(lastEvent.position);
+        return events.length;
+      }
+      this.readAhead = null;
+    }
+  }
+
+  private async checkpoint(): Promise<Position> {
+    if (!this.checkpointRowExists) {
+      await this.pool.query(
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
+         ON CONFLICT (name) DO NOTHING`,
+        [this.processor.name],
       );
+      this.checkpointRowExists = true;
+    }
+    const { rows } = await this.pool.query<{ commit_position: string; prepare_position: string }>({
+      name: 'checkpoint_read',
+      text: 'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1',
+      values: [this.processor.name],
+    });
+    const row = rows[0];
+    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+  }
+
+  /** Applies the batch and moves the checkpoint from `from` to `to`; false when another instance moved it. */
+  private async commit(relevant: readonly StoredEvent[], from: Position, to: Position): Promise<boolean> {
+    const tx = await this.pool.connect();
+    try {
+      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
+      if (relevant.length > 0) await this.processor.handle(tx, relevant);
+      const moved = await tx.query({
+        name: 'checkpoint_move',
+        text: `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
+               WHERE name = $1 AND commit_position = $4 AND prepare_position = $5`,
+        values: [
+          this.processor.name,
+          to.commit.toString(),
+          to.prepare.toString(),
+          from.commit.toString(),
+          from.prepare.toString(),
+        ],
+      });
+      if (moved.rowCount !== 1) {
+        await tx.query('ROLLBACK');
+        return false;
+      }
       await tx.query('COMMIT');
-      if (relevant.length > 0) this.processor.afterCommit?.();
-      this.advanced(lastEvent.position);
-      return events.length;
+      return true;
     } catch (err) {
       await tx.query('ROLLBACK').catch(() => undefined);
       throw err;

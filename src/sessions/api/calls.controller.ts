@@ -12,7 +12,9 @@ import { ApiKeyGuard, type AuthenticatedTenant } from '../../tenants/api/auth.gu
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../domain/phone-number';
 import { CreateCallDto } from './calls.dto';
-import { presentSession, SessionRow } from './session-view';
+import { presentSession, SessionRow, sessionRowFromStream } from './session-view';
+import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
+import { sessionStream } from '../domain/session.decider';
 
 const SESSION_COLUMNS = `session_id, status, to_number, from_number, campaign_id, contact_id, client_reference_id, voice_id,
   test_mode, end_reason, created_at, started_at, ended_at, duration_seconds, actual_cost_cents, transcript,
@@ -28,6 +30,7 @@ export class CallsController {
     private readonly commands: CommandBus,
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Post('calls')
@@ -127,7 +130,8 @@ export class CallsController {
       `SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = $1 AND tenant_id = $2`,
       [id, tenant.tenantId],
     );
-    if (!rows[0]) throw ApiError.notFound('session', 'session_id');
-    return presentSession(rows[0], this.config);
+    const row = rows[0] ?? sessionRowFromStream(await this.store.readStream(sessionStream(id)), tenant.tenantId);
+    if (!row) throw ApiError.notFound('session', 'session_id');
+    return presentSession(row, this.config);
   }
 }

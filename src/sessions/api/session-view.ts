@@ -1,4 +1,7 @@
 import type { AppConfig } from '../../config/config';
+import type { StoredEvent } from '../../event-store/event-store.port';
+import { fold } from '../../shared/decider';
+import { sessionDecider, type SessionEvent } from '../domain/session.decider';
 
 export interface SessionRow {
   session_id: string;
@@ -68,5 +71,43 @@ export function presentSession(row: SessionRow, config: AppConfig) {
             status: row.recording_status,
             recording_url: row.recording_status === 'purged' ? null : row.recording_url,
           },
+  };
+}
+
+/**
+ * The same row folded from the session's own stream, for the moment between a write and the read
+ * model catching up (read-your-writes without making the write wait). Null for another tenant.
+ */
+export function sessionRowFromStream(events: readonly StoredEvent[], tenantId: string): SessionRow | null {
+  const placed = events[0];
+  if (!placed || placed.type !== 'session.placed' || placed.metadata.tenant_id !== tenantId) return null;
+  const state = fold(sessionDecider, events as unknown as SessionEvent[]);
+  if (state.status === 'none') return null;
+  const request = (placed as unknown as Extract<SessionEvent, { type: 'session.placed' }>).data;
+  const ended = events.find((e) => e.type === 'session.ended' || e.type === 'session.failed');
+  const outcome = ended?.data as { end_reason?: string; actual_cost_cents?: number } | undefined;
+  return {
+    session_id: state.sessionId,
+    status: state.status,
+    to_number: state.to,
+    from_number: state.from,
+    campaign_id: state.campaignId,
+    contact_id: state.contactId,
+    client_reference_id: state.clientReferenceId,
+    voice_id: request.voice_id,
+    test_mode: state.testMode,
+    end_reason: outcome?.end_reason ?? null,
+    created_at: new Date(placed.metadata.created_at),
+    started_at: state.startedAt ? new Date(state.startedAt) : null,
+    ended_at: state.endedAt ? new Date(state.endedAt) : null,
+    duration_seconds: state.durationSeconds,
+    actual_cost_cents: outcome?.actual_cost_cents ?? 0,
+    transcript: state.transcript,
+    function_invocations: state.functions,
+    transfer_number: null,
+    agent_disposition: null,
+    recording_id: state.recording?.id ?? null,
+    recording_status: state.recording?.state ?? null,
+    recording_url: null,
   };
 }

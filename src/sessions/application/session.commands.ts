@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
-import { ProjectionsService } from '../../projections/projections.service';
 import { CLOCK, Clock } from '../../shared/clock';
 import type { MediaSignal } from '../domain/media-signal';
 import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
@@ -34,19 +33,16 @@ export function recordingUrl(config: AppConfig, recordingId: string): string {
 
 @CommandHandler(PlaceCallCommand)
 export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
-  constructor(
-    private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
+  /** Answers as soon as the call is stored; reads fall back to the stream until the read model has it. */
   async execute({ tenantId, call }: PlaceCallCommand) {
-    const result = await this.executor.execute(
+    await this.executor.execute(
       sessionStream(call.sessionId),
       sessionDecider,
       { type: 'place', ...call },
       { tenantId },
     );
-    if (result.position) await this.projections.waitForProjections(result.position);
     return { sessionId: call.sessionId };
   }
 }
