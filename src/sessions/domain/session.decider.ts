@@ -332,14 +332,7 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         type: 'session.recording_completed',
         data: {
           session_id: id,
-          campaign_id: state.campaignId,
-          contact_id: state.contactId,
-          from_number: state.from,
-          to_number: state.to,
-          phone_number: state.to,
-          email: null,
-          first_name: null,
-          last_name: null,
+          ...contactFields(state),
           recording_id: signal.recording_id,
           status: 'completed',
           channels: signal.channels,
@@ -366,6 +359,20 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
   }
 }
 
+/** Who the call is with, as every outcome and recording payload repeats it (null identity until campaigns). */
+function contactFields(state: Live) {
+  return {
+    campaign_id: state.campaignId,
+    contact_id: state.contactId,
+    from_number: state.from,
+    to_number: state.to,
+    phone_number: state.to,
+    email: null,
+    first_name: null,
+    last_name: null,
+  };
+}
+
 /** session.ended for a completed call, session.failed for every other final status; same shape. */
 function finish(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, ctx: SignalContext): SessionEvent {
   const connected = state.startedAt !== null;
@@ -377,14 +384,7 @@ function finish(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, c
   const shared = {
     session_id: state.sessionId,
     client_reference_id: state.clientReferenceId,
-    campaign_id: state.campaignId,
-    contact_id: state.contactId,
-    from_number: state.from,
-    to_number: state.to,
-    phone_number: state.to,
-    email: null,
-    first_name: null,
-    last_name: null,
+    ...contactFields(state),
     end_reason: signal.end_reason,
     ended_at: ctx.at,
     duration_seconds: duration,
