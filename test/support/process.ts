@@ -1,10 +1,10 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventually } from './eventually';
+import { freePort } from '../../src/infra/database/embedded-postgres';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const MAIN_JS = join(REPO_ROOT, 'dist', 'main.js');
@@ -34,17 +34,8 @@ export interface ServiceProcess {
 
 const live = new Set<ServiceProcess>();
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
+// One free-port helper for the service and the tests.
+export { freePort };
 
 /**
  * Spawns `node dist/main.js` with a clean environment: the parent's PATH and HOME, none of its
