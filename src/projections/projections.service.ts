@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
 import { PG_POOL } from '../infra/database/database.tokens';
@@ -11,7 +11,7 @@ import type { Processor } from '../infra/subscriptions/checkpointed-processor';
  * theirs in onModuleInit; the runners start once the application has bootstrapped.
  */
 @Injectable()
-export class ProjectionsService implements OnApplicationShutdown {
+export class ProjectionsService {
   private readonly logger = new Logger('Projections');
   private readonly projections = new Map<string, Projection>();
   private readonly runners = new Map<string, ProcessorRunner>();
@@ -44,10 +44,6 @@ export class ProjectionsService implements OnApplicationShutdown {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.runners.values()].map((r) => r.stop()));
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.stopAll();
   }
 
   /** Read-your-writes for the API: waits until every read model has applied `position`. */

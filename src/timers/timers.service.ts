@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../shared/clock';
@@ -35,7 +35,7 @@ const LEASE_MS = 30_000;
  * a restart loses none. A handler may run again after a crash, so handlers are idempotent.
  */
 @Injectable()
-export class TimersService implements OnApplicationShutdown {
+export class TimersService {
   private readonly logger = new Logger('Timers');
   private readonly handlers = new Map<string, TimerHandler>();
   private running = false;
@@ -76,10 +76,6 @@ export class TimersService implements OnApplicationShutdown {
     this.poke();
     await this.loop;
     await Promise.allSettled([...this.inFlight]);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.stop();
   }
 
   poke(): void {

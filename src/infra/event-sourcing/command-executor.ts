@@ -9,7 +9,7 @@ import {
 import { CLOCK, Clock } from '../../shared/clock';
 import { Decider, DomainEvent, fold } from '../../shared/decider';
 import { newEventId } from '../../shared/ids';
-import { DomainError } from '../../shared/result';
+import { conflict } from '../../shared/result';
 
 export interface ExecutionContext {
   tenantId: string | null;
@@ -68,7 +68,7 @@ export class CommandExecutor {
         return { events, state: decided.reduce(decider.evolve, state), position: result.position };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;
-        if (attempt >= 15) throw new DomainError('conflict', 'The resource is being changed by other requests; retry.');
+        if (attempt >= 15) throw conflict('The resource is being changed by other requests; retry.');
         // Back off a little, with jitter, so that racing writers stop colliding.
         await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
       }

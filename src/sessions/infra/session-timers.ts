@@ -102,10 +102,7 @@ export class SessionTimers {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
-    const body = JSON.stringify({
-      session_id: (timer.payload as { session_id: string }).session_id,
-      ...(timer.payload as object),
-    });
+    const body = JSON.stringify(timer.payload);
     const headers = signDelivery({
       secret,
       eventId: timer.timerId,

@@ -1,4 +1,4 @@
-import { DomainError, notFound } from '../../shared/result';
+import { conflict, DomainError, notFound } from '../../shared/result';
 import type { Decider, DomainEvent } from '../../shared/decider';
 
 export type Plan = 'starter' | 'pro';
@@ -69,7 +69,7 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
 
   decide(command, state) {
     if (command.type === 'create') {
-      if (state.status !== 'none') throw new DomainError('conflict', 'Tenant already exists.');
+      if (state.status !== 'none') throw conflict('Tenant already exists.');
       return [
         {
           type: 'tenant.created',

@@ -1,5 +1,5 @@
 import type { Decider, DomainEvent } from '../../shared/decider';
-import { DomainError, notFound } from '../../shared/result';
+import { conflict, notFound } from '../../shared/result';
 import type { WebhookEndpointDisabledNoticeData, WebhookTestData } from '../../catalog/event-catalog';
 
 /** Endpoint lifecycle. The secret only ever appears sealed (AES-256-GCM) in events and rows. */
@@ -102,7 +102,7 @@ function evolve(state: EndpointState, event: EndpointEvent): EndpointState {
 
 function decide(command: EndpointCommand, state: EndpointState): EndpointEvent[] {
   if (command.type === 'create') {
-    if (state.status !== 'none') throw new DomainError('conflict', 'Endpoint already exists.');
+    if (state.status !== 'none') throw conflict('Endpoint already exists.');
     return [
       {
         type: 'webhook_endpoint.created',

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { Agent, Dispatcher, request } from 'undici';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -49,7 +49,7 @@ const FLUSH_EVERY_MS = 20;
  * for byte, on every attempt; only the timestamp and signatures are new.
  */
 @Injectable()
-export class DeliveryWorker implements OnApplicationShutdown {
+export class DeliveryWorker {
   private readonly logger = new Logger('Webhooks');
   private running = false;
   private loop: Promise<void> | null = null;
@@ -107,10 +107,6 @@ export class DeliveryWorker implements OnApplicationShutdown {
       ...[...this.dispatchers.values()].map((d) => d.dispatcher.close()),
     ]);
     this.dispatchers.clear();
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.stop();
   }
 
   private async run(): Promise<void> {

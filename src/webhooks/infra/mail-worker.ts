@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -17,7 +17,7 @@ interface Mail {
  * Without SMTP_URL the notice is written to the log instead. Failed sends retry with backoff.
  */
 @Injectable()
-export class MailWorker implements OnApplicationShutdown {
+export class MailWorker {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;
@@ -38,10 +38,6 @@ export class MailWorker implements OnApplicationShutdown {
 
   poke(): void {
     if (this.running) this.schedule(0);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await this.stop();
   }
 
   async stop(): Promise<void> {
