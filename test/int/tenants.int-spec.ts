@@ -2,6 +2,8 @@ import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
 import { ProjectionsService } from '../../src/projections/projections.service';
+import { DeliveryWorker } from '../../src/webhooks/infra/delivery-worker';
+import { MailWorker } from '../../src/webhooks/infra/mail-worker';
 import { TimersService } from '../../src/timers/timers.service';
 import { checkedOutClients, CreatedTenant, startTestApp, TestApp } from '../support/app';
 
@@ -272,6 +274,9 @@ describe('operator API: shutdown', () => {
       const pool = t.app.get<Pool>(PG_POOL);
       await t.app.get(ProjectionsService).stopAll();
       await t.app.get(TimersService).stop();
+      // The webhook workers poll the pool too: every worker stops before the check.
+      await t.app.get(DeliveryWorker).stop();
+      await t.app.get(MailWorker).stop();
       await t.app.get<EventStore>(EVENT_STORE).close();
       // Anything still checked out now would make pool.end() (inside app.close()) wait forever.
       expect(checkedOutClients(pool)).toBe(0);
