@@ -1,6 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
-import { CoreModule, CoreOptions } from './core/core.module';
+import { CoreModule, CoreOptions } from './runtime/runtime.module';
 import { HealthController } from './health/health.controller';
 import { TenantsModule } from './tenants/tenants.module';
 import { WebhooksModule } from './webhooks/webhooks.module';

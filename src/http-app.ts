@@ -6,11 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from './app.module';
 import { buildOpenApiWebhooks } from './catalog/openapi-webhooks';
-import { ApiError, toErrorResponse } from './common/http/api-error';
-import { hasControlCharacters, parseJsonBody } from './common/http/json-body';
-import { HttpExceptionFilter } from './common/http/http-exception.filter';
-import { IdempotencyInterceptor } from './common/http/idempotency.interceptor';
-import type { CoreOptions } from './core/core.module';
+import { ApiError, toErrorResponse } from './kernel/http/api-error';
+import { hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
+import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
+import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
+import type { CoreOptions } from './runtime/runtime.module';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

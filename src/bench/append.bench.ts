@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { ExpectedVersion, NewEvent } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { newEventId } from '../shared/ids';
+import { newEventId } from '../kernel/ids';
 import {
   BenchContext,
   checkpoint,

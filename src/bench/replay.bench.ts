@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { Position, START, StoredEvent } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { ProcessorRunner } from '../infra/subscriptions/checkpointed-processor';
-import type { Projection } from '../projections/projection';
+import { ProcessorRunner } from '../runtime/processor-runner';
+import type { Projection } from '../runtime/processor';
 import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed } from './support';
 
 /**

@@ -4,7 +4,7 @@ import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
-import { migrate } from '../infra/database/schema';
+import { migrate } from '../infra/database/migrations';
 
 // ---------------------------------------------------------------------------------------------
 // What a benchmark receives

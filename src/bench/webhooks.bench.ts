@@ -1,7 +1,7 @@
 import { createServer, IncomingMessage, Server } from 'node:http';
 import { Agent, request } from 'undici';
 import { EVENT_STORE, EventStore, NewEvent } from '../event-store/event-store.port';
-import { newEventId } from '../shared/ids';
+import { newEventId } from '../kernel/ids';
 import { startBenchService } from './service';
 import { BenchContext, formatRate, nowMs, numberFromEnv, perSecond, round2 } from './support';
 

@@ -1,4 +1,4 @@
-import { parseDuration } from '../shared/duration';
+import { parseDuration } from '../kernel/duration';
 
 /** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
 export interface AppConfig {

@@ -1,5 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { ProjectionsService } from '../projections/projections.service';
+import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants/tenants.module';
 import { DncController } from './api/dnc.controller';
 import { ChangeDncHandler } from './application/dnc.commands';

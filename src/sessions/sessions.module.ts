@@ -1,8 +1,8 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { ProjectionsService } from '../projections/projections.service';
+import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants/tenants.module';
-import { TimersService } from '../timers/timers.service';
+import { TimersService } from '../runtime/timers.service';
 import { CallsController } from './api/calls.controller';
 import { MediaIngestController } from './api/media-ingest.controller';
 import { RecordingsController } from './api/recordings.controller';

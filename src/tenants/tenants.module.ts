@@ -1,6 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProjectionsService } from '../projections/projections.service';
+import { ProjectionsService } from '../runtime/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
 import { AdminGuard, ApiKeyGuard } from './api/auth.guards';

@@ -1,6 +1,6 @@
 import { BeforeApplicationShutdown, Inject, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ProjectionsService } from '../projections/projections.service';
+import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants/tenants.module';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
 import { MetricsController } from './api/metrics.controller';
@@ -9,7 +9,7 @@ import { DeliveryWorker } from './infra/delivery-worker';
 import { MailWorker } from './infra/mail-worker';
 import { WebhookMetrics } from './infra/webhook-metrics';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
-import { START_WORKERS } from '../core/core.module';
+import { START_WORKERS } from '../runtime/runtime.module';
 
 @Module({
   imports: [TenantsModule],

@@ -6,7 +6,7 @@
  * duplicates, and the webhook receiver must get those events.
  */
 import { validatePayload } from '../../src/catalog/event-catalog';
-import { verifyWebhook } from '../../src/webhooks/verification/verify-webhook';
+import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import {
   allEvents,
   CallsService,

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { validatePayload } from '../../src/catalog/event-catalog';
-import { verifyWebhook } from '../../src/webhooks/verification/verify-webhook';
+import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import { expectNoLeak } from '../support/app';
 import {
   allEvents,

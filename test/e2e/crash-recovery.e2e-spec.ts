@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { generateApiKey } from '../../src/tenants/domain/api-key';
-import { newEventId, newId } from '../../src/shared/ids';
+import { newEventId, newId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { killAllServices, ServiceProcess, startService } from '../support/process';

@@ -6,7 +6,7 @@
  * files), opt-out purge, DNC, listing and tenant isolation; then a billed production call.
  */
 import { isCatalogType, validatePayload } from '../../src/catalog/event-catalog';
-import { verifyWebhook } from '../../src/webhooks/verification/verify-webhook';
+import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import {
   allEvents,
   CallsService,

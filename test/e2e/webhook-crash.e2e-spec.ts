@@ -5,7 +5,7 @@
  */
 import { EVENT_CATALOG, isCatalogType } from '../../src/catalog/event-catalog';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { newEventId } from '../../src/shared/ids';
+import { newEventId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from '../support/process';

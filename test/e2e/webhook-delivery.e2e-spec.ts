@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EVENT_CATALOG, isCatalogType, validatePayload } from '../../src/catalog/event-catalog';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
-import { newEventId } from '../../src/shared/ids';
-import { verifyWebhook } from '../../src/webhooks/verification/verify-webhook';
+import { newEventId } from '../../src/kernel/ids';
+import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import { eventually } from '../support/eventually';
 import { startListeningApp, ListeningApp } from '../support/webhooks-app';
 import {

@@ -7,7 +7,7 @@ import {
   StoredEvent,
   WrongExpectedVersionError,
 } from '../../src/event-store/event-store.port';
-import { newEventId } from '../../src/shared/ids';
+import { newEventId } from '../../src/kernel/ids';
 
 export interface EventStoreFixture {
   store: EventStore;

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { START, StoredEvent } from '../../src/event-store/event-store.port';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { newEventId } from '../../src/shared/ids';
+import { newEventId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { describeEventStoreContract } from './event-store.contract';
 

@@ -1,10 +1,10 @@
 import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
-import { ProjectionsService } from '../../src/projections/projections.service';
+import { ProjectionsService } from '../../src/runtime/processors.service';
 import { DeliveryWorker } from '../../src/webhooks/infra/delivery-worker';
 import { MailWorker } from '../../src/webhooks/infra/mail-worker';
-import { TimersService } from '../../src/timers/timers.service';
+import { TimersService } from '../../src/runtime/timers.service';
 import { checkedOutClients, CreatedTenant, startTestApp, TestApp } from '../support/app';
 
 const KEY_FORMAT = /^vap_[0-9a-z]{12}_[A-Za-z0-9_-]{43}$/;

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
-import { ManualClock } from '../../src/shared/clock';
-import { DueTimer, TimersService } from '../../src/timers/timers.service';
+import { ManualClock } from '../../src/kernel/clock';
+import { DueTimer, TimersService } from '../../src/runtime/timers.service';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 

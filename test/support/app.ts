@@ -18,9 +18,9 @@ import type { Pool, PoolClient } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
 import { createHttpApp } from '../../src/http-app';
-import { ProjectionsService } from '../../src/projections/projections.service';
-import type { Clock } from '../../src/shared/clock';
-import { TimersService } from '../../src/timers/timers.service';
+import { ProjectionsService } from '../../src/runtime/processors.service';
+import type { Clock } from '../../src/kernel/clock';
+import { TimersService } from '../../src/runtime/timers.service';
 import { createTestDatabase, TestDatabase } from './database';
 
 export interface CreatedTenant {

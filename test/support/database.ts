@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { migrate } from '../../src/infra/database/schema';
+import { migrate } from '../../src/infra/database/migrations';
 
 function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;

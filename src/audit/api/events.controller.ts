@@ -5,8 +5,8 @@ import { IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isCatalogType } from '../../catalog/event-catalog';
-import { ApiError } from '../../common/http/api-error';
-import { CurrentTenant } from '../../common/http/current-tenant.decorator';
+import { ApiError } from '../../kernel/http/api-error';
+import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard, type AuthenticatedTenant } from '../../tenants/api/auth.guards';
 
 export class ListEventsQuery {

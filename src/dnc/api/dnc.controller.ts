@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Pool } from 'pg';
-import { ApiError } from '../../common/http/api-error';
-import { CurrentTenant } from '../../common/http/current-tenant.decorator';
+import { ApiError } from '../../kernel/http/api-error';
+import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { normalisePhoneNumber } from '../../sessions/domain/phone-number';
+import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { ApiKeyGuard, type AuthenticatedTenant } from '../../tenants/api/auth.guards';
 import { ChangeDnc } from '../application/dnc.commands';
 

@@ -1,6 +1,6 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
-import { ProjectionsService } from '../../projections/projections.service';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { ProjectionsService } from '../../runtime/processors.service';
 import { DncCommand, dncDecider, dncStream } from '../domain/dnc.decider';
 
 export class ChangeDnc extends Command<void> {

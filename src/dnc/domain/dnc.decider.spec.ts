@@ -1,6 +1,6 @@
 /** Given/when/then on the tenant do-not-call list decider (pure). */
-import { fold } from '../../shared/decider';
-import { DomainError } from '../../shared/result';
+import { fold } from '../../kernel/decider';
+import { DomainError } from '../../kernel/result';
 import { DncCommand, dncDecider, DncEvent, dncStream } from './dnc.decider';
 
 const NUMBER = '+14155550106';

@@ -1,5 +1,5 @@
-import type { Decider, DomainEvent } from '../../shared/decider';
-import { notFound } from '../../shared/result';
+import type { Decider, DomainEvent } from '../../kernel/decider';
+import { notFound } from '../../kernel/result';
 
 /** A tenant's do-not-call list: one stream per tenant. */
 export type DncEvent =

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../projections/projection';
+import type { Projection } from '../../runtime/processor';
 import { DNC_EVENT_TYPES, DncEvent } from '../domain/dnc.decider';
 
 export const DNC_SCHEMA_SQL = `

@@ -3,10 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Pool } from 'pg';
-import { ApiError } from '../../common/http/api-error';
+import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { verifyWebhook } from '../../webhooks/verification/verify-webhook';
+import { verifyWebhook } from '../../kernel/signing/verify-webhook';
 import { SessionActionCommand } from '../application/session.commands';
 import { parseMediaSignal } from '../domain/media-signal';
 

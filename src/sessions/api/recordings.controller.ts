@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Pool } from 'pg';
-import { ApiError } from '../../common/http/api-error';
+import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { recordingPath } from '../infra/session-timers';

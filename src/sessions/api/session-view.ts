@@ -1,6 +1,6 @@
 import type { AppConfig } from '../../config/config';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import { fold } from '../../shared/decider';
+import { fold } from '../../kernel/decider';
 import { sessionDecider, type SessionEvent } from '../domain/session.decider';
 
 export interface SessionRow {

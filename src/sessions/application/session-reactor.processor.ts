@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Processor } from '../../infra/subscriptions/checkpointed-processor';
-import type { TimersService } from '../../timers/timers.service';
+import type { Processor } from '../../runtime/processor-runner';
+import type { TimersService } from '../../runtime/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
 import type { SessionEvent } from '../domain/session.decider';
 

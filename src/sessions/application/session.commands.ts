@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
-import { CLOCK, Clock } from '../../shared/clock';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { CLOCK, Clock } from '../../kernel/clock';
 import type { MediaSignal } from '../domain/media-signal';
 import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
 

@@ -3,8 +3,8 @@
  * checked against the catalog schema (validatePayload).
  */
 import { isCatalogType, validatePayload } from '../../catalog/event-catalog';
-import { fold } from '../../shared/decider';
-import { DomainError } from '../../shared/result';
+import { fold } from '../../kernel/decider';
+import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
 import {
   PlaceCall,

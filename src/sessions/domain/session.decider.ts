@@ -7,8 +7,8 @@ import type {
   SessionStatus,
   TranscriptEntry,
 } from '../../catalog/event-catalog';
-import type { Decider, DomainEvent } from '../../shared/decider';
-import { DomainError } from '../../shared/result';
+import type { Decider, DomainEvent } from '../../kernel/decider';
+import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
 
 export interface AgentConfig {

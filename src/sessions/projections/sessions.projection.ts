@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../projections/projection';
+import type { Projection } from '../../runtime/processor';
 import { SESSION_EVENT_TYPES, SessionEvent } from '../domain/session.decider';
 
 export const SESSIONS_SCHEMA_SQL = `

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ApiError } from '../../common/http/api-error';
-import { ProjectionsService } from '../../projections/projections.service';
+import { ApiError } from '../../kernel/http/api-error';
+import { ProjectionsService } from '../../runtime/processors.service';
 import { ChangeTenant, CreateTenant, IssueApiKey } from '../application/tenant.commands';
 import { AdminGuard } from './auth.guards';
 import { CreateTenantDto, GrantCreditDto, RebuildProjectionsDto } from './admin.dto';

@@ -4,7 +4,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { ApiError } from '../../common/http/api-error';
+import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
 import { ApiKeyEntity, TenantEntity } from '../projections/tenant.entity';
 

@@ -1,7 +1,7 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
-import { ProjectionsService } from '../../projections/projections.service';
-import { newId } from '../../shared/ids';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { ProjectionsService } from '../../runtime/processors.service';
+import { newId } from '../../kernel/ids';
 import { generateApiKey } from '../domain/api-key';
 import { Plan, TenantCommand, tenantDecider, tenantStream } from '../domain/tenant.decider';
 

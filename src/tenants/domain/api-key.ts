@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { newId } from '../../shared/ids';
+import { newId } from '../../kernel/ids';
 import type { IssuedKey } from './tenant.decider';
 
 /** Keys look like `vap_<12 chars>_<43 chars>`; the part before the second underscore is the public prefix. */

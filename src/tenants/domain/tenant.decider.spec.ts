@@ -1,6 +1,6 @@
 /** Given/when/then on the tenant decider (pure). */
-import { fold } from '../../shared/decider';
-import { DomainError } from '../../shared/result';
+import { fold } from '../../kernel/decider';
+import { DomainError } from '../../kernel/result';
 import { TenantCommand, tenantDecider, TenantEvent, tenantStream } from './tenant.decider';
 
 const KEY = { prefix: 'vap_live_abcd', hash: 'h'.repeat(64) };

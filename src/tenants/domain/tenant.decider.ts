@@ -1,5 +1,5 @@
-import { conflict, DomainError, notFound } from '../../shared/result';
-import type { Decider, DomainEvent } from '../../shared/decider';
+import { conflict, DomainError, notFound } from '../../kernel/result';
+import type { Decider, DomainEvent } from '../../kernel/decider';
 
 export type Plan = 'starter' | 'pro';
 

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../projections/projection';
+import type { Projection } from '../../runtime/processor';
 import { TENANT_EVENT_TYPES, TenantEvent } from '../domain/tenant.decider';
 
 /** Read models `tenants` and `api_keys`, used by the guards and the operator API. */

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../infra/event-sourcing/command-executor';
-import { ProjectionsService } from '../../projections/projections.service';
-import { CLOCK, Clock } from '../../shared/clock';
-import { SecretBox } from '../../shared/crypto/secret-box';
-import { newId } from '../../shared/ids';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { ProjectionsService } from '../../runtime/processors.service';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { SecretBox } from '../../kernel/secret-box';
+import { newId } from '../../kernel/ids';
 import { EndpointCommand, endpointDecider, endpointStream } from '../domain/endpoint.decider';
-import { generateWebhookSecret } from '../domain/signing';
-import { SECRET_BOX } from '../../infra/crypto-secret-box.provider';
+import { generateWebhookSecret } from '../../kernel/signing/signing';
+import { SECRET_BOX } from '../../infra/secret-box.provider';
 
 export class CreateEndpoint extends Command<{ endpointId: string; secret: string }> {
   constructor(

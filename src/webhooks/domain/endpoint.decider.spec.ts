@@ -1,6 +1,6 @@
 /** Given/when/then on the webhook endpoint decider (pure); its catalog events validate against the catalog. */
 import { validatePayload } from '../../catalog/event-catalog';
-import { fold } from '../../shared/decider';
+import { fold } from '../../kernel/decider';
 import { EndpointCommand, endpointDecider, EndpointEvent, endpointStream } from './endpoint.decider';
 
 const T = 'ten_1';

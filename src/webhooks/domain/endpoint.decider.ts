@@ -1,5 +1,5 @@
-import type { Decider, DomainEvent } from '../../shared/decider';
-import { conflict, notFound } from '../../shared/result';
+import type { Decider, DomainEvent } from '../../kernel/decider';
+import { conflict, notFound } from '../../kernel/result';
 import type { WebhookEndpointDisabledNoticeData, WebhookTestData } from '../../catalog/event-catalog';
 
 /** Endpoint lifecycle. The secret only ever appears sealed (AES-256-GCM) in events and rows. */

@@ -3,14 +3,14 @@ import type { Pool } from 'pg';
 import { Agent, Dispatcher, request } from 'undici';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { CLOCK, Clock } from '../../shared/clock';
-import { Wakeup } from '../../shared/wakeup';
-import { SecretBox } from '../../shared/crypto/secret-box';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { Wakeup } from '../../runtime/wakeup';
+import { SecretBox } from '../../kernel/secret-box';
 import { AttemptOutcome, classifyAttempt, nextRetryDelayMs } from '../domain/delivery-policy';
-import { signDelivery } from '../domain/signing';
+import { signDelivery } from '../../kernel/signing/signing';
 import { createPinnedDispatcher, resolvePublicAddress, validateWebhookUrl } from './address-policy';
 import { WebhookMetrics } from './webhook-metrics';
-import { SECRET_BOX } from '../../infra/crypto-secret-box.provider';
+import { SECRET_BOX } from '../../infra/secret-box.provider';
 
 interface Claimed {
   delivery_id: string;

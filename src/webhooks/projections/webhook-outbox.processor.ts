@@ -2,7 +2,7 @@ import type { PoolClient } from 'pg';
 import { isCatalogType } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../projections/projection';
+import type { Projection } from '../../runtime/processor';
 import type { EndpointEvent } from '../domain/endpoint.decider';
 
 /**

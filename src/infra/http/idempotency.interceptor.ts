@@ -5,11 +5,11 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import { from, lastValueFrom, Observable } from 'rxjs';
-import { PG_POOL } from '../../infra/database/database.tokens';
+import { PG_POOL } from '../database/database.tokens';
 import type { TenantRequest } from '../../tenants/api/auth.guards';
-import { ApiError, toErrorResponse } from './api-error';
-import { SECRET_BOX } from '../../infra/crypto-secret-box.provider';
-import type { SecretBox } from '../../shared/crypto/secret-box';
+import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
+import { SECRET_BOX } from '../secret-box.provider';
+import type { SecretBox } from '../../kernel/secret-box';
 
 const WINDOW_HOURS = 24;
 const LOCK_MS = 60_000;

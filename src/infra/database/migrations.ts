@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
-import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/webhooks.schema';
+import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/webhooks.migrations';
 import { SESSIONS_SCHEMA_SQL } from '../../sessions/projections/sessions.projection';
 import { DNC_SCHEMA_SQL } from '../../dnc/projections/dnc.projection';
 import { AUDIT_SCHEMA_SQL } from '../../audit/projections/audit-events.projection';

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
 import { PG_POOL } from '../infra/database/database.tokens';
-import { ProcessorRunner } from '../infra/subscriptions/checkpointed-processor';
-import type { Projection } from './projection';
-import type { Processor } from '../infra/subscriptions/checkpointed-processor';
+import { ProcessorRunner } from './processor-runner';
+import type { Projection } from './processor';
+import type { Processor } from './processor-runner';
 
 /**
  * Runs every registered projection (read model) and reactor from its checkpoint. Modules register

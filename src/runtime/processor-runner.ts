@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
-import { Wakeup } from '../../shared/wakeup';
-import { comparePositions, EventStore, Position, START, StoredEvent } from '../../event-store/event-store.port';
+import { Wakeup } from './wakeup';
+import { comparePositions, EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
 
 /**
  * A consumer of the global event order whose effects and checkpoint commit in one PostgreSQL

@@ -1,4 +1,4 @@
-import { DomainError, DomainErrorCode } from '../../shared/result';
+import { DomainError, DomainErrorCode } from '../result';
 
 /** The error body of CONTRACT.md: {"error": {type, message, param?, request_id}}. */
 export type ApiErrorType =

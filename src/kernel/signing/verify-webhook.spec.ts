@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { generateWebhookSecret, signDelivery } from '../domain/signing';
+import { generateWebhookSecret, signDelivery } from './signing';
 import {
   verifyWebhook,
   verifyWebhookOrThrow,

@@ -1,4 +1,4 @@
-import type { Processor } from '../infra/subscriptions/checkpointed-processor';
+import type { Processor } from './processor-runner';
 
 /** A read model: a processor that owns some tables and can be rebuilt from the whole history. */
 export interface Projection extends Processor {

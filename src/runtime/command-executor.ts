@@ -5,11 +5,11 @@ import {
   NewEvent,
   Position,
   WrongExpectedVersionError,
-} from '../../event-store/event-store.port';
-import { CLOCK, Clock } from '../../shared/clock';
-import { Decider, DomainEvent, fold } from '../../shared/decider';
-import { newEventId } from '../../shared/ids';
-import { conflict } from '../../shared/result';
+} from '../event-store/event-store.port';
+import { CLOCK, Clock } from '../kernel/clock';
+import { Decider, DomainEvent, fold } from '../kernel/decider';
+import { newEventId } from '../kernel/ids';
+import { conflict } from '../kernel/result';
 
 export interface ExecutionContext {
   tenantId: string | null;

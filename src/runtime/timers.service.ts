@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { CLOCK, Clock } from '../shared/clock';
-import { Wakeup } from '../shared/wakeup';
+import { CLOCK, Clock } from '../kernel/clock';
+import { Wakeup } from './wakeup';
 import { PG_POOL } from '../infra/database/database.tokens';
 
 export interface Queryable {

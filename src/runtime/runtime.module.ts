@@ -14,13 +14,13 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { PG_POOL } from '../infra/database/database.tokens';
-import { migrate } from '../infra/database/schema';
-import { CommandExecutor } from '../infra/event-sourcing/command-executor';
-import { ProjectionsService } from '../projections/projections.service';
-import { CLOCK, Clock, systemClock } from '../shared/clock';
-import { TimersService } from '../timers/timers.service';
-import { IdempotencyInterceptor } from '../common/http/idempotency.interceptor';
-import { SECRET_BOX, secretBoxProvider } from '../infra/crypto-secret-box.provider';
+import { migrate } from '../infra/database/migrations';
+import { CommandExecutor } from './command-executor';
+import { ProjectionsService } from './processors.service';
+import { CLOCK, Clock, systemClock } from '../kernel/clock';
+import { TimersService } from './timers.service';
+import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
+import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
 export interface CoreOptions {
   config: AppConfig;

@@ -1,6 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { loadOrCreateKey, SecretBox } from '../shared/crypto/secret-box';
+import { loadOrCreateKey, SecretBox } from '../kernel/secret-box';
 
 export const SECRET_BOX = Symbol('SECRET_BOX');
 
