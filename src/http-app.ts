@@ -10,7 +10,7 @@ import { ApiError, toErrorResponse } from './kernel/http/api-error';
 import { hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
 import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
-import type { CoreOptions } from './runtime/runtime.module';
+import type { RuntimeOptions } from './runtime/runtime.module';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -19,7 +19,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const lifecycle = { closing: false };
 
 /** Builds the Nest application on Fastify with validation, errors, idempotency and OpenAPI; does not listen. */
-export async function createHttpApp(options: CoreOptions): Promise<NestFastifyApplication> {
+export async function createHttpApp(options: Omit<RuntimeOptions, 'contexts'>): Promise<NestFastifyApplication> {
   const logger = createLogger(options.config.logLevel);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,

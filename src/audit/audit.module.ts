@@ -1,4 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import type { BoundedContext } from '../runtime/bounded-context';
+import { auditMigrations } from './audit.migrations';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants/tenants.module';
 import { EventsController } from './api/events.controller';
@@ -6,6 +8,8 @@ import { auditEventsProjection } from './projections/audit-events.projection';
 
 @Module({ imports: [TenantsModule], controllers: [EventsController] })
 export class AuditModule implements OnModuleInit {
+  static readonly context: BoundedContext = { name: 'audit', migrations: auditMigrations };
+
   constructor(private readonly projections: ProjectionsService) {}
 
   onModuleInit(): void {

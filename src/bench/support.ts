@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { contextMigrations } from '../app.module';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -199,7 +200,7 @@ function serverAt(url: string, source: DatabaseServer['source'], stop: () => Pro
       const dbUrl = withDatabase(name);
       const pool = new Pool({ connectionString: dbUrl, max: 1 });
       try {
-        await migrate(pool);
+        await migrate(pool, contextMigrations());
       } finally {
         await pool.end();
       }

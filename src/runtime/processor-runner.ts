@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { Wakeup } from './wakeup';
+import { PollingWorker } from './polling-worker';
 import { comparePositions, EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
 
 /**
@@ -27,10 +27,7 @@ export interface RunnerOptions {
   onCommitted?: () => void;
 }
 
-export class ProcessorRunner {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private readonly wakeup = new Wakeup();
+export class ProcessorRunner extends PollingWorker {
   private unsubscribe: (() => void) | null = null;
   private last: Position = START;
   private waiters: { position: Position; resolve: () => void }[] = [];
@@ -46,24 +43,30 @@ export class ProcessorRunner {
     readonly processor: Processor,
     private readonly options: RunnerOptions = {},
   ) {
+    super(`processor:${processor.name}`, { onError: options.onError });
     const handles = processor.handles;
     const set = handles === '*' ? null : new Set(handles);
     this.accepts = set === null ? () => true : (type) => set.has(type);
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
+  override start(): void {
+    if (this.isRunning) return;
     this.unsubscribe = this.store.onAppended(() => this.poke());
-    this.loop = this.run();
+    super.start();
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
+  override async stop(): Promise<void> {
     this.unsubscribe?.();
-    this.poke();
-    await this.loop;
-    this.loop = null;
+    this.unsubscribe = null;
+    await super.stop();
+  }
+
+  protected async tick(): Promise<boolean> {
+    return (await this.step()) > 0;
+  }
+
+  protected override idleMs(): number {
+    return this.options.pollMs ?? 100;
   }
 
   /** Resolves once this processor has committed every event up to `position`. */
@@ -76,10 +79,6 @@ export class ProcessorRunner {
     });
   }
 
-  poke(): void {
-    this.wakeup.wake();
-  }
-
   /** Processes everything available now, then returns: for tests, the CLI and rebuilds. */
   async drain(): Promise<number> {
     let total = 0;
@@ -87,23 +86,6 @@ export class ProcessorRunner {
       const n = await this.step();
       if (n === 0) return total;
       total += n;
-    }
-  }
-
-  private async run(): Promise<void> {
-    let failures = 0;
-    while (this.running) {
-      try {
-        this.wakeup.reset();
-        const n = await this.step();
-        failures = 0;
-        if (n > 0) continue;
-        await this.wakeup.sleep(this.options.pollMs ?? 100);
-      } catch (err) {
-        failures++;
-        this.options.onError?.(err);
-        await this.wakeup.sleep(Math.min(5000, 100 * 2 ** failures));
-      }
     }
   }
 

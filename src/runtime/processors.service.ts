@@ -5,6 +5,7 @@ import { PG_POOL } from '../infra/database/database.tokens';
 import { ProcessorRunner } from './processor-runner';
 import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
+import { WorkerLifecycle } from './lifecycle';
 
 /**
  * Runs every registered projection (read model) and reactor from its checkpoint. Modules register
@@ -15,11 +16,11 @@ export class ProjectionsService {
   private readonly logger = new Logger('Projections');
   private readonly projections = new Map<string, Projection>();
   private readonly runners = new Map<string, ProcessorRunner>();
-  private started = false;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly lifecycle: WorkerLifecycle,
   ) {}
 
   registerProjection(projection: Projection): void {
@@ -35,15 +36,6 @@ export class ProjectionsService {
   /** Projections that a rebuild can replay. */
   names(): string[] {
     return [...this.projections.values()].filter((p) => p.rebuildable !== false).map((p) => p.name);
-  }
-
-  startAll(): void {
-    this.started = true;
-    for (const runner of this.runners.values()) runner.start();
-  }
-
-  async stopAll(): Promise<void> {
-    await Promise.all([...this.runners.values()].map((r) => r.stop()));
   }
 
   /** Read-your-writes for the API: waits until every read model has applied `position`. */
@@ -129,7 +121,7 @@ export class ProjectionsService {
       },
     });
     this.runners.set(processor.name, runner);
-    if (this.started) runner.start();
+    this.lifecycle.register(runner);
   }
 }
 

@@ -19,15 +19,19 @@ import { CommandExecutor } from './command-executor';
 import { ProjectionsService } from './processors.service';
 import { CLOCK, Clock, systemClock } from '../kernel/clock';
 import { TimersService } from './timers.service';
+import type { BoundedContext } from './bounded-context';
+import { WorkerLifecycle } from './lifecycle';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
-export interface CoreOptions {
+export interface RuntimeOptions {
   config: AppConfig;
   databaseUrl: string;
   clock?: Clock;
   /** false for the CLI: no projection runners or timer loop. */
   startWorkers?: boolean;
+  /** The bounded contexts' static parts (migrations, catalog fragments). */
+  contexts: readonly BoundedContext[];
 }
 
 export const START_WORKERS = Symbol('START_WORKERS');
@@ -35,17 +39,19 @@ export const START_WORKERS = Symbol('START_WORKERS');
 /** Configuration, clock, database pool, event store and the processing machinery shared by every context. */
 @Global()
 @Module({})
-export class CoreModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(
     @Inject(START_WORKERS) private readonly startWorkers: boolean,
-    private readonly projections: ProjectionsService,
-    private readonly timers: TimersService,
+    private readonly lifecycle: WorkerLifecycle,
+    timers: TimersService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-  ) {}
+  ) {
+    lifecycle.register(timers);
+  }
 
-  static forRoot(options: CoreOptions): DynamicModule {
+  static forRoot(options: RuntimeOptions): DynamicModule {
     return {
-      module: CoreModule,
+      module: RuntimeModule,
       imports: [
         CqrsModule.forRoot(),
         TypeOrmModule.forRoot({
@@ -66,7 +72,10 @@ export class CoreModule implements OnApplicationBootstrap, BeforeApplicationShut
           inject: [DataSource],
           useFactory: async (dataSource: DataSource): Promise<Pool> => {
             const pool = (dataSource.driver as unknown as { master: Pool }).master;
-            await migrate(pool);
+            await migrate(
+              pool,
+              options.contexts.flatMap((c) => c.migrations ?? []),
+            );
             return pool;
           },
         },
@@ -83,6 +92,7 @@ export class CoreModule implements OnApplicationBootstrap, BeforeApplicationShut
         CommandExecutor,
         ProjectionsService,
         TimersService,
+        WorkerLifecycle,
         IdempotencyInterceptor,
       ],
       exports: [
@@ -96,21 +106,19 @@ export class CoreModule implements OnApplicationBootstrap, BeforeApplicationShut
         CommandExecutor,
         ProjectionsService,
         TimersService,
+        WorkerLifecycle,
         IdempotencyInterceptor,
       ],
     };
   }
 
   onApplicationBootstrap(): void {
-    if (!this.startWorkers) return;
-    this.projections.startAll();
-    this.timers.start();
+    if (this.startWorkers) this.lifecycle.startAll();
   }
 
   /** Workers stop before any module's shutdown hook closes the database pool. */
   async beforeApplicationShutdown(): Promise<void> {
-    await this.projections.stopAll();
-    await this.timers.stop();
+    await this.lifecycle.stopAll();
     await this.store.close();
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../kernel/clock';
-import { Wakeup } from './wakeup';
+import { PollingWorker } from './polling-worker';
 import { PG_POOL } from '../infra/database/database.tokens';
 
 export interface Queryable {
@@ -35,18 +35,20 @@ const LEASE_MS = 30_000;
  * a restart loses none. A handler may run again after a crash, so handlers are idempotent.
  */
 @Injectable()
-export class TimersService {
+export class TimersService extends PollingWorker {
   private readonly logger = new Logger('Timers');
   private readonly handlers = new Map<string, TimerHandler>();
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private readonly wakeup = new Wakeup();
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  ) {
+    super('timers', {
+      onError: (err) => new Logger('Timers').error(`timer loop: ${err instanceof Error ? err.message : String(err)}`),
+      backoffMs: () => 1000,
+    });
+  }
 
   register(kind: string, handler: TimerHandler): void {
     this.handlers.set(kind, handler);
@@ -65,21 +67,16 @@ export class TimersService {
     await db.query('DELETE FROM timers WHERE dedupe_key = $1', [dedupeKey]);
   }
 
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.poke();
-    await this.loop;
+  protected override async afterStop(): Promise<void> {
     await Promise.allSettled([...this.inFlight]);
   }
 
-  poke(): void {
-    this.wakeup.wake();
+  protected async tick(): Promise<boolean> {
+    return (await this.runDue()) > 0;
+  }
+
+  protected override idleMs(): Promise<number> {
+    return this.msUntilNextDue();
   }
 
   /** Claims and runs every timer due now; returns how many ran (tests drive a manual clock with it). */
@@ -139,20 +136,6 @@ export class TimersService {
   private track(p: Promise<void>): Promise<void> {
     this.inFlight.add(p);
     return p.finally(() => this.inFlight.delete(p));
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        this.wakeup.reset();
-        const n = await this.runDue();
-        if (n > 0) continue;
-        await this.wakeup.sleep(await this.msUntilNextDue());
-      } catch (err) {
-        this.logger.error(`timer loop: ${err instanceof Error ? err.message : String(err)}`);
-        await this.wakeup.sleep(1000);
-      }
-    }
   }
 
   private async msUntilNextDue(): Promise<number> {

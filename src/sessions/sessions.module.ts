@@ -1,4 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import type { BoundedContext } from '../runtime/bounded-context';
+import { sessionsMigrations } from './sessions.migrations';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants/tenants.module';
@@ -17,6 +19,8 @@ import { sessionsProjection } from './projections/sessions.projection';
   providers: [PlaceCallHandler, SessionActionHandler, SessionTimers],
 })
 export class SessionsModule implements OnModuleInit {
+  static readonly context: BoundedContext = { name: 'sessions', migrations: sessionsMigrations };
+
   constructor(
     private readonly projections: ProjectionsService,
     private readonly timers: TimersService,

@@ -1,4 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import type { BoundedContext } from '../runtime/bounded-context';
+import { tenantsMigrations } from './tenants.migrations';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
@@ -14,6 +16,8 @@ import { tenantsProjection } from './projections/tenants.projection';
   exports: [ApiKeyGuard, AdminGuard, TypeOrmModule],
 })
 export class TenantsModule implements OnModuleInit {
+  static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations };
+
   constructor(private readonly projections: ProjectionsService) {}
 
   onModuleInit(): void {

@@ -1,8 +1,10 @@
+import type { Migration } from '../runtime/bounded-context';
+
 /**
  * Tables of the webhooks context. `webhook_endpoints` is written by the outbox processor (so every
  * delivery sees the endpoints as of its event); the rest is operational state of the delivery worker.
  */
-export const WEBHOOKS_SCHEMA_SQL = `
+const WEBHOOKS_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS webhook_endpoints (
   endpoint_id text PRIMARY KEY,
   tenant_id text NOT NULL,
@@ -69,3 +71,5 @@ CREATE TABLE IF NOT EXISTS mail_outbox (
 );
 CREATE INDEX IF NOT EXISTS mail_outbox_due ON mail_outbox (next_attempt_at) WHERE status = 'pending';
 `;
+
+export const webhooksMigrations: readonly Migration[] = [{ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL }];

@@ -1,4 +1,6 @@
-import { BeforeApplicationShutdown, Inject, Module, OnApplicationBootstrap, OnModuleInit } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import type { BoundedContext } from '../runtime/bounded-context';
+import { webhooksMigrations } from './webhooks.migrations';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants/tenants.module';
@@ -9,7 +11,7 @@ import { DeliveryWorker } from './infra/delivery-worker';
 import { MailWorker } from './infra/mail-worker';
 import { WebhookMetrics } from './infra/webhook-metrics';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
-import { START_WORKERS } from '../runtime/runtime.module';
+import { WorkerLifecycle } from '../runtime/lifecycle';
 
 @Module({
   imports: [TenantsModule],
@@ -40,12 +42,14 @@ import { START_WORKERS } from '../runtime/runtime.module';
   ],
   exports: [DeliveryWorker],
 })
-export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {
+export class WebhooksModule implements OnModuleInit {
+  static readonly context: BoundedContext = { name: 'webhooks', migrations: webhooksMigrations };
+
   constructor(
     private readonly projections: ProjectionsService,
     private readonly worker: DeliveryWorker,
     private readonly mail: MailWorker,
-    @Inject(START_WORKERS) private readonly startWorkers: boolean,
+    private readonly lifecycle: WorkerLifecycle,
   ) {}
 
   onModuleInit(): void {
@@ -55,16 +59,7 @@ export class WebhooksModule implements OnModuleInit, OnApplicationBootstrap, Bef
         this.mail.poke();
       }),
     );
-  }
-
-  onApplicationBootstrap(): void {
-    if (!this.startWorkers) return;
-    this.worker.start();
-    this.mail.start();
-  }
-
-  async beforeApplicationShutdown(): Promise<void> {
-    await this.worker.stop();
-    await this.mail.stop();
+    this.lifecycle.register(this.worker);
+    this.lifecycle.register(this.mail);
   }
 }

@@ -1,10 +1,7 @@
 import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
-import { ProjectionsService } from '../../src/runtime/processors.service';
-import { DeliveryWorker } from '../../src/webhooks/infra/delivery-worker';
-import { MailWorker } from '../../src/webhooks/infra/mail-worker';
-import { TimersService } from '../../src/runtime/timers.service';
+import { WorkerLifecycle } from '../../src/runtime/lifecycle';
 import { checkedOutClients, CreatedTenant, startTestApp, TestApp } from '../support/app';
 
 const KEY_FORMAT = /^vap_[0-9a-z]{12}_[A-Za-z0-9_-]{43}$/;
@@ -272,11 +269,8 @@ describe('operator API: shutdown', () => {
     try {
       await t.createTenant('Shutdown Co');
       const pool = t.app.get<Pool>(PG_POOL);
-      await t.app.get(ProjectionsService).stopAll();
-      await t.app.get(TimersService).stop();
-      // The webhook workers poll the pool too: every worker stops before the check.
-      await t.app.get(DeliveryWorker).stop();
-      await t.app.get(MailWorker).stop();
+      // One owner stops every worker that polls the pool: processors, timers, delivery and mail.
+      await t.app.get(WorkerLifecycle).stopAll();
       await t.app.get<EventStore>(EVENT_STORE).close();
       // Anything still checked out now would make pool.end() (inside app.close()) wait forever.
       expect(checkedOutClients(pool)).toBe(0);

@@ -18,9 +18,8 @@ import type { Pool, PoolClient } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
 import { createHttpApp } from '../../src/http-app';
-import { ProjectionsService } from '../../src/runtime/processors.service';
+import { WorkerLifecycle } from '../../src/runtime/lifecycle';
 import type { Clock } from '../../src/kernel/clock';
-import { TimersService } from '../../src/runtime/timers.service';
 import { createTestDatabase, TestDatabase } from './database';
 
 export interface CreatedTenant {
@@ -100,8 +99,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
       closed = true;
       try {
         // The order of main.ts's shutdown: workers first, then the store's LISTEN connection, then Nest.
-        await nest.get(ProjectionsService).stopAll();
-        await nest.get(TimersService).stop();
+        await nest.get(WorkerLifecycle).stopAll();
         await nest.get<EventStore>(EVENT_STORE).close();
         await closeNest(nest);
       } finally {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { contextMigrations } from '../../src/app.module';
 import { Client, Pool } from 'pg';
 import { migrate } from '../../src/infra/database/migrations';
 
@@ -30,7 +31,7 @@ export async function createTestDatabase(
   // Dropping the database (WITH FORCE) terminates whatever is still connected; an idle client's
   // error then must not crash the test file.
   pool.on('error', () => undefined);
-  if (options.migrate !== false) await migrate(pool);
+  if (options.migrate !== false) await migrate(pool, contextMigrations());
   return {
     url: url.toString(),
     pool,

@@ -4,19 +4,6 @@ import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../runtime/processor';
 
-export const AUDIT_SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS audit_events (
-  seq bigserial PRIMARY KEY,
-  event_id uuid NOT NULL UNIQUE,
-  tenant_id text NOT NULL,
-  type text NOT NULL,
-  session_id text,
-  envelope jsonb NOT NULL
-);
-CREATE INDEX IF NOT EXISTS audit_events_tenant ON audit_events (tenant_id, seq);
-CREATE INDEX IF NOT EXISTS audit_events_session ON audit_events (tenant_id, session_id, seq) WHERE session_id IS NOT NULL;
-`;
-
 /**
  * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which
  * is the store's commit order). Works the same whichever event store adapter is configured.

@@ -3,17 +3,6 @@ import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../runtime/processor';
 import { DNC_EVENT_TYPES, DncEvent } from '../domain/dnc.decider';
 
-export const DNC_SCHEMA_SQL = `
-CREATE TABLE IF NOT EXISTS dnc_numbers (
-  tenant_id text NOT NULL,
-  phone_number text NOT NULL,
-  source text NOT NULL,
-  session_id text,
-  created_at timestamptz NOT NULL,
-  PRIMARY KEY (tenant_id, phone_number)
-);
-`;
-
 export const dncProjection: Projection = {
   name: 'dnc_numbers',
   handles: DNC_EVENT_TYPES,

@@ -1,29 +1,18 @@
 import type { Pool } from 'pg';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
-import { WEBHOOKS_SCHEMA_SQL } from '../../webhooks/webhooks.migrations';
-import { SESSIONS_SCHEMA_SQL } from '../../sessions/projections/sessions.projection';
-import { DNC_SCHEMA_SQL } from '../../dnc/projections/dnc.projection';
-import { AUDIT_SCHEMA_SQL } from '../../audit/projections/audit-events.projection';
+import type { Migration } from '../../runtime/bounded-context';
 
 /**
  * Forward-only migrations, applied at start under an advisory lock so that several instances
- * starting together apply each once. A feature adds its tables by adding an entry at the end.
+ * starting together apply each once. The platform's own tables are here; each bounded context
+ * brings its own (`<context>.migrations.ts`, listed by its module). All run in id order.
  */
-export interface Migration {
-  readonly id: string;
-  readonly sql: string;
-}
-
-const migrations: Migration[] = [];
-
-export function registerMigration(migration: Migration): void {
-  if (!migrations.some((m) => m.id === migration.id)) migrations.push(migration);
-}
-
-registerMigration({ id: '0001_events', sql: EVENTS_SCHEMA_SQL });
-registerMigration({
-  id: '0002_core',
-  sql: `
+export const PLATFORM_MIGRATIONS: readonly Migration[] = [
+  { id: '0001_events', sql: EVENTS_SCHEMA_SQL },
+  {
+    // The tenants tables were here before contexts owned their migrations (now 0002_tenants).
+    id: '0002_core',
+    sql: `
   CREATE TABLE IF NOT EXISTS projection_checkpoints (
     name text PRIMARY KEY,
     commit_position bigint NOT NULL,
@@ -55,42 +44,23 @@ registerMigration({
     created_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (tenant_id, key)
   );
-  CREATE TABLE IF NOT EXISTS tenants (
-    tenant_id text PRIMARY KEY,
-    name text NOT NULL,
-    email text,
-    plan text NOT NULL,
-    status text NOT NULL,
-    credit_balance_cents bigint NOT NULL DEFAULT 0,
-    created_at timestamptz NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS api_keys (
-    key_prefix text PRIMARY KEY,
-    tenant_id text NOT NULL,
-    key_hash text NOT NULL,
-    created_at timestamptz NOT NULL,
-    revoked_at timestamptz
-  );
-  CREATE INDEX IF NOT EXISTS api_keys_tenant ON api_keys (tenant_id);
   `,
-});
+  },
 
-registerMigration({ id: '0003_audit_events', sql: AUDIT_SCHEMA_SQL });
-registerMigration({ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL });
-registerMigration({ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL });
-registerMigration({ id: '0006_dnc', sql: DNC_SCHEMA_SQL });
-// json keeps the envelope's key order (id, type, tenant_id, created_at, data); jsonb sorts keys.
-registerMigration({
-  id: '0007_audit_envelope_json',
-  sql: 'ALTER TABLE audit_events ALTER COLUMN envelope TYPE json USING envelope::json',
-});
-// Stored idempotent responses can carry a secret shown once (a new API key): sealed like other secrets.
-registerMigration({
-  id: '0008_idempotency_sealed',
-  sql: 'ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS response_sealed text; ALTER TABLE idempotency_keys DROP COLUMN IF EXISTS response_body',
-});
+  // Stored idempotent responses can carry a secret shown once (a new API key): sealed like other secrets.
+  {
+    id: '0008_idempotency_sealed',
+    sql: 'ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS response_sealed text; ALTER TABLE idempotency_keys DROP COLUMN IF EXISTS response_body',
+  },
+];
 
-export async function migrate(pool: Pool): Promise<void> {
+export async function migrate(pool: Pool, contextMigrations: readonly Migration[] = []): Promise<void> {
+  const migrations = [...PLATFORM_MIGRATIONS, ...contextMigrations].sort((a, b) => a.id.localeCompare(b.id));
+  const ids = new Set<string>();
+  for (const m of migrations) {
+    if (ids.has(m.id)) throw new Error(`two migrations have the id ${m.id}`);
+    ids.add(m.id);
+  }
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock(7210001)');

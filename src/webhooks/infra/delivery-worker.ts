@@ -50,6 +50,7 @@ const FLUSH_EVERY_MS = 20;
  */
 @Injectable()
 export class DeliveryWorker {
+  readonly name = 'webhook-delivery';
   private readonly logger = new Logger('Webhooks');
   private running = false;
   private loop: Promise<void> | null = null;

@@ -18,6 +18,7 @@ interface Mail {
  */
 @Injectable()
 export class MailWorker {
+  readonly name = 'mail';
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter | null;
   private timer: NodeJS.Timeout | null = null;

@@ -1,0 +1,37 @@
+import type { Migration } from '../runtime/bounded-context';
+
+/** Forward-only migrations of the sessions context, applied in id order at start (src/infra/database/migrations.ts). */
+const SESSIONS_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS sessions (
+  session_id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  status text NOT NULL,
+  to_number text,
+  from_number text,
+  campaign_id text,
+  contact_id text,
+  client_reference_id text,
+  voice_id text NOT NULL,
+  test_mode boolean NOT NULL,
+  end_reason text,
+  created_at timestamptz NOT NULL,
+  started_at timestamptz,
+  ended_at timestamptz,
+  duration_seconds integer NOT NULL DEFAULT 0,
+  actual_cost_cents integer NOT NULL DEFAULT 0,
+  transcript jsonb NOT NULL DEFAULT '[]',
+  function_invocations jsonb NOT NULL DEFAULT '[]',
+  transfer_number text,
+  opted_out boolean NOT NULL DEFAULT false,
+  consent_refused boolean NOT NULL DEFAULT false,
+  agent_disposition jsonb,
+  recording_id text,
+  recording_status text,
+  recording_url text,
+  purge_after timestamptz
+);
+CREATE INDEX IF NOT EXISTS sessions_tenant_created ON sessions (tenant_id, created_at DESC, session_id DESC);
+CREATE INDEX IF NOT EXISTS sessions_recording ON sessions (recording_id) WHERE recording_id IS NOT NULL;
+`;
+
+export const sessionsMigrations: readonly Migration[] = [{ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL }];
