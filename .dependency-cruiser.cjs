@@ -21,8 +21,68 @@ const INFRASTRUCTURE_PACKAGES = [
 ];
 const nodeModule = (names) => `(^|/)node_modules/(@types/)?(${names.join('|')})/`;
 
+/**
+ * The bounded contexts: one folder each under src/. A context's public face is its index.ts (the
+ * commands, queries and event types it offers); app.module.ts wires each by its module file.
+ */
+const CONTEXTS = [
+  'tenants',
+  'audit',
+  'webhooks',
+  'sessions',
+  'dnc',
+  'campaigns',
+  'credits',
+  'voices',
+  'rooms',
+  'numbers',
+];
+const CONTEXT = `^src/(${CONTEXTS.join('|')})/`;
+const PUBLIC_FACE = '^src/[^/]+/index\\.ts$';
+
 module.exports = {
   forbidden: [
+    {
+      name: 'context-through-public-face',
+      comment:
+        'A context uses another only through its public face (src/<context>/index.ts), never its tables, ' +
+        'internal folders or module file: that keeps each context free to change its insides.',
+      severity: 'error',
+      from: { path: '^src/([^/]+)/' },
+      to: { path: CONTEXT, pathNot: ['^src/$1/', PUBLIC_FACE] },
+    },
+    {
+      name: 'platform-wires-contexts-by-module-only',
+      comment:
+        'Outside the contexts, only the composition root (app.module.ts) names a context, by its module file ' +
+        'or public face; the runtime, kernel, catalog and infrastructure stay generic.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [CONTEXT, '^src/app\\.module\\.ts$'] },
+      to: { path: CONTEXT },
+    },
+    {
+      name: 'composition-root-uses-modules',
+      comment: 'app.module.ts lists each context by its module (or public face), nothing inside it.',
+      severity: 'error',
+      from: { path: '^src/app\\.module\\.ts$' },
+      to: { path: CONTEXT, pathNot: [PUBLIC_FACE, '^src/[^/]+/[^/]+\\.module\\.ts$'] },
+    },
+    {
+      name: 'kernel-is-shared',
+      comment:
+        'The shared kernel (value objects, ids, errors, signing, HTTP helpers) is used by everything and ' +
+        'uses nothing of the platform: no context, runtime, infrastructure, catalog or configuration.',
+      severity: 'error',
+      from: { path: '^src/kernel/' },
+      to: { path: '^src/', pathNot: '^src/kernel/' },
+    },
+    {
+      name: 'infra-not-application',
+      comment: 'Infrastructure adapters serve the application layer; they never call back into it.',
+      severity: 'error',
+      from: { path: ['^src/infra/', '^src/[^/]+/infra/'] },
+      to: { path: ['^src/application/', '^src/[^/]+/application/'] },
+    },
     {
       name: 'domain-is-pure',
       comment:

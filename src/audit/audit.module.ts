@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { auditMigrations } from './audit.migrations';
 import { ProjectionsService } from '../runtime/processors.service';
-import { TenantsModule } from '../tenants/tenants.module';
+import { TenantsModule } from '../tenants';
 import { EventsController } from './api/events.controller';
 import { auditEventsProjection } from './projections/audit-events.projection';
 

@@ -3,14 +3,14 @@ import type { BoundedContext } from '../runtime/bounded-context';
 import { sessionsMigrations } from './sessions.migrations';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ProjectionsService } from '../runtime/processors.service';
-import { TenantsModule } from '../tenants/tenants.module';
+import { TenantsModule } from '../tenants';
 import { TimersService } from '../runtime/timers.service';
 import { CallsController } from './api/calls.controller';
 import { MediaIngestController } from './api/media-ingest.controller';
 import { RecordingsController } from './api/recordings.controller';
 import { PlaceCallHandler, SessionActionHandler } from './application/session.commands';
 import { sessionReactor } from './application/session-reactor.processor';
-import { SessionTimers } from './infra/session-timers';
+import { SessionTimers } from './application/session-timers';
 import { sessionsProjection } from './projections/sessions.projection';
 
 @Module({

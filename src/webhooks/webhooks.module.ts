@@ -3,7 +3,7 @@ import type { BoundedContext } from '../runtime/bounded-context';
 import { webhooksMigrations } from './webhooks.migrations';
 import { CommandBus } from '@nestjs/cqrs';
 import { ProjectionsService } from '../runtime/processors.service';
-import { TenantsModule } from '../tenants/tenants.module';
+import { TenantsModule } from '../tenants';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
 import { MetricsController } from './api/metrics.controller';
 import { WebhookEndpointsController } from './api/webhook-endpoints.controller';

@@ -7,7 +7,8 @@ import { DataSource } from 'typeorm';
 import { isCatalogType } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
-import { ApiKeyGuard, type AuthenticatedTenant } from '../../tenants/api/auth.guards';
+import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
+import { ApiKeyGuard } from '../../tenants';
 
 export class ListEventsQuery {
   @ApiPropertyOptional({ example: 'session.ended' })

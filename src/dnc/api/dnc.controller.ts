@@ -7,7 +7,8 @@ import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { ApiKeyGuard, type AuthenticatedTenant } from '../../tenants/api/auth.guards';
+import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
+import { ApiKeyGuard } from '../../tenants';
 import { ChangeDnc } from '../application/dnc.commands';
 
 export class AddDncDto {

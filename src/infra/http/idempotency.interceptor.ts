@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import { from, lastValueFrom, Observable } from 'rxjs';
 import { PG_POOL } from '../database/database.tokens';
-import type { TenantRequest } from '../../tenants/api/auth.guards';
+import type { TenantRequest } from '../../kernel/http/current-tenant';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
 import { SECRET_BOX } from '../secret-box.provider';
 import type { SecretBox } from '../../kernel/secret-box';

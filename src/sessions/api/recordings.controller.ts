@@ -7,7 +7,7 @@ import type { Pool } from 'pg';
 import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { recordingPath } from '../infra/session-timers';
+import { recordingPath } from '../infra/recording-files';
 
 /**
  * Recording files at {recordings_url}. Like a public file host, the unguessable URL is the credential.

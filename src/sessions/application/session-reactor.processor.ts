@@ -94,7 +94,7 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
               );
               break;
             }
-            // Steps run one after another: each step schedules the next (infra/session-timers.ts).
+            // Steps run one after another: each step schedules the next (application/session-timers.ts).
             const first = simStepTimer({
               tenantId,
               sessionId,

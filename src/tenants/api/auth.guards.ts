@@ -2,27 +2,12 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { InjectRepository } from '@nestjs/typeorm';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { bearer, type TenantRequest } from '../../kernel/http/current-tenant';
 import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
 import { ApiKeyEntity, TenantEntity } from '../projections/tenant.entity';
-
-export interface AuthenticatedTenant {
-  tenantId: string;
-  plan: 'starter' | 'pro';
-  status: 'active' | 'suspended';
-  email: string | null;
-}
-
-export type TenantRequest = FastifyRequest & { tenant?: AuthenticatedTenant };
-
-function bearer(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? null;
-}
 
 /** `Authorization: Bearer <API key>` on every /v1 route; the tenant is attached to the request. */
 @Injectable()
@@ -62,9 +47,4 @@ export class AdminGuard implements CanActivate {
     if (!timingSafeEqual(a, b)) throw ApiError.unauthenticated('Invalid admin token.');
     return true;
   }
-}
-
-export function requireTenant(request: TenantRequest): AuthenticatedTenant {
-  if (!request.tenant) throw ApiError.unauthenticated();
-  return request.tenant;
 }

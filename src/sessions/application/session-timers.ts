@@ -1,20 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { request } from 'undici';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { ChangeDnc } from '../../dnc/application/dnc.commands';
-import { synthesiseDualChannelWav } from '../../kernel/audio/wav';
-import { signDelivery } from '../../kernel/signing/signing';
+import { ChangeDnc } from '../../dnc';
 import { TimersService, type DueTimer } from '../../runtime/timers.service';
-import { SessionActionCommand } from '../application/session.commands';
-import { SimStepPayload, simStepTimer, TIMER } from '../application/session-reactor.processor';
 import { scriptFor } from '../domain/test-pool.scenarios';
-
-export function recordingPath(config: AppConfig, recordingId: string): string {
-  return join(resolve(config.dataDir), 'recordings', `${recordingId}.wav`);
-}
+import { dispatchToMediaGateway } from '../infra/media-gateway.client';
+import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
+import { SessionActionCommand } from './session.commands';
+import { SimStepPayload, simStepTimer, TIMER } from './session-reactor.processor';
 
 /** The work behind each session timer; every handler is safe to run twice. */
 @Injectable()
@@ -64,9 +57,7 @@ export class SessionTimers {
     const { session_id, seq } = p;
     if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
     const recordingId = `rec_${session_id.slice(session_id.indexOf('_') + 1)}`;
-    const path = recordingPath(this.config, recordingId);
-    await mkdir(join(resolve(this.config.dataDir), 'recordings'), { recursive: true });
-    await writeFile(path, synthesiseDualChannelWav(step.record.duration_seconds));
+    await writeSimulatedRecording(this.config, recordingId, step.record.duration_seconds);
     await this.action(timer, {
       type: 'signal',
       seq,
@@ -81,7 +72,7 @@ export class SessionTimers {
 
   private async purge(timer: DueTimer): Promise<void> {
     const { recording_id } = timer.payload as { recording_id: string };
-    await rm(recordingPath(this.config, recording_id), { force: true });
+    await removeRecording(this.config, recording_id);
     await this.action(timer, { type: 'purge_recording' });
   }
 
@@ -102,22 +93,7 @@ export class SessionTimers {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
-    const body = JSON.stringify(timer.payload);
-    const headers = signDelivery({
-      secret,
-      eventId: timer.timerId,
-      eventType: 'media.dispatch',
-      timestampSeconds: Math.floor(Date.now() / 1000),
-      body,
-    });
-    const response = await request(`${url}/calls`, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(15_000),
-    });
-    await response.body.dump();
-    if (response.statusCode >= 300) throw new Error(`media gateway answered ${response.statusCode}`);
+    await dispatchToMediaGateway({ url, secret }, timer.timerId, timer.payload);
     this.logger.log(`dispatched ${(timer.payload as { session_id: string }).session_id} to the media gateway`);
   }
 }

@@ -1,0 +1,2 @@
+/** The audit context's public face: what other contexts may use. */
+export { AuditModule } from './audit.module';

@@ -1,0 +1,3 @@
+/** The sessions context's public face: what other contexts may use. */
+export { SessionsModule } from './sessions.module';
+export { PlaceCallCommand, SessionActionCommand } from './application/session.commands';

@@ -1,0 +1,3 @@
+/** The webhooks context's public face: what other contexts may use. */
+export { WebhooksModule } from './webhooks.module';
+export { ChangeEndpoint, CreateEndpoint } from './application/endpoint.commands';
