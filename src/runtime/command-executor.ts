@@ -10,6 +10,7 @@ import { CLOCK, Clock } from '../kernel/clock';
 import { Decider, DomainEvent, fold } from '../kernel/decider';
 import { newEventId } from '../kernel/ids';
 import { conflict } from '../kernel/result';
+import { ProjectionsService } from './processors.service';
 
 export interface ExecutionContext {
   tenantId: string | null;
@@ -24,6 +25,16 @@ export interface Executed<Event extends DomainEvent, State> {
   readonly position: Position | null;
 }
 
+export interface ExecuteOptions {
+  /** Append to this stream instead: for events that must not change the decided stream's state (a test ping). */
+  appendTo?: string;
+  /**
+   * Read-your-writes: return only once every read model has applied the new events, for a response
+   * or a next request that reads them (a new API key must work at once). Bounded by the wait's timeout.
+   */
+  readYourWrites?: boolean;
+}
+
 /**
  * The whole command pipeline: load the stream, fold it, decide, and append with the expected version.
  * A concurrent writer makes the append fail; the command is then decided again on fresh state.
@@ -33,6 +44,7 @@ export class CommandExecutor {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly projections: ProjectionsService,
   ) {}
 
   async execute<Command, State, Event extends DomainEvent>(
@@ -40,7 +52,7 @@ export class CommandExecutor {
     decider: Decider<Command, State, Event>,
     command: Command,
     context: ExecutionContext,
-    options: { appendTo?: string } = {},
+    options: ExecuteOptions = {},
   ): Promise<Executed<Event, State>> {
     for (let attempt = 0; ; attempt++) {
       const stored = await this.store.readStream(streamId);
@@ -61,10 +73,10 @@ export class CommandExecutor {
       }));
       const expected = stored.length === 0 ? 'no_stream' : stored.length - 1;
       try {
-        // `appendTo`: events that must not change the decided stream's state (a test ping) go elsewhere.
         const result = options.appendTo
           ? await this.store.append(options.appendTo, events, 'any')
           : await this.store.append(streamId, events, expected);
+        if (options.readYourWrites) await this.projections.waitForProjections(result.position);
         return { events, state: decided.reduce(decider.evolve, state), position: result.position };
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError)) throw err;

@@ -1,4 +1,10 @@
+import type { PoolClient } from 'pg';
+import type { StoredEvent } from '../event-store/event-store.port';
+import type { DomainEvent } from '../kernel/decider';
+import type { StreamName } from '../kernel/stream-name';
 import type { Processor } from './processor-runner';
+
+export type { Processor } from './processor-runner';
 
 /** A read model: a processor that owns some tables and can be rebuilt from the whole history. */
 export interface Projection extends Processor {
@@ -6,4 +12,87 @@ export interface Projection extends Processor {
   readonly tables: readonly string[];
   /** false for read models with side effects (the webhook outbox): API reads wait for them, rebuilds skip them. */
   readonly rebuildable?: boolean;
+}
+
+/** What a handler of every type ('*') sees: any stored event. */
+export type AnyEvent = DomainEvent<string, Record<string, unknown>>;
+
+/** A stored event as a handler sees it: typed by its `type`, with its stream's entity id. */
+export type Handled<E extends DomainEvent> = E &
+  Omit<StoredEvent, 'type' | 'data'> & {
+    /** The id of the entity whose stream holds the event (the stream name without its category). */
+    readonly entityId: string;
+  };
+
+interface HandlerDefinition<E extends DomainEvent> {
+  readonly name: string;
+  /** The event types handled ('*': all); the runner moves the checkpoint past the others without calling back. */
+  readonly handles: readonly E['type'][] | '*';
+  /** The stream category of the handled events, to read entity ids from stream names. */
+  readonly stream?: StreamName;
+  /**
+   * The one place where an older stored shape becomes today's event (rename a field, add a default).
+   * Without it, the stored event is taken as it is.
+   */
+  readonly upcast?: (stored: StoredEvent) => StoredEvent;
+  /** Applies one event with the batch's transaction. */
+  readonly apply?: (tx: PoolClient, event: Handled<E>) => Promise<void>;
+  /** Applies a whole batch at once (one statement for many events), instead of `apply`. */
+  readonly applyBatch?: (tx: PoolClient, events: readonly Handled<E>[]) => Promise<void>;
+}
+
+export interface ProjectionDefinition<E extends DomainEvent> extends HandlerDefinition<E> {
+  readonly tables: readonly string[];
+  /** false for a read model with side effects (the webhook outbox): never rebuilt. */
+  readonly rebuildable?: false;
+  readonly afterCommit?: () => void;
+}
+
+export interface ReactorDefinition<E extends DomainEvent> extends HandlerDefinition<E> {
+  /** After each committed batch that had events for it, e.g. to wake the worker of what it queued. */
+  readonly afterCommit?: () => void;
+}
+
+/** A read model over events of types E: the cast, the upcast and the stream-id parsing happen here, once. */
+export function defineProjection<E extends DomainEvent = AnyEvent>(definition: ProjectionDefinition<E>): Projection {
+  return {
+    ...toProcessor(definition),
+    tables: definition.tables,
+    ...(definition.rebuildable === false ? { rebuildable: false } : {}),
+    ...(definition.afterCommit ? { afterCommit: definition.afterCommit } : {}),
+  };
+}
+
+/**
+ * A processor with effects (timers scheduled, deliveries queued): never rebuilt, since replaying it
+ * would repeat its effects. Its effects commit with its checkpoint.
+ */
+export function defineReactor<E extends DomainEvent = AnyEvent>(definition: ReactorDefinition<E>): Processor {
+  return {
+    ...toProcessor(definition),
+    ...(definition.afterCommit ? { afterCommit: definition.afterCommit } : {}),
+  };
+}
+
+function toProcessor<E extends DomainEvent>(definition: HandlerDefinition<E>): Processor {
+  const { apply, applyBatch, stream, upcast } = definition;
+  const applyAll =
+    applyBatch ??
+    (apply
+      ? async (tx: PoolClient, events: readonly Handled<E>[]) => {
+          for (const event of events) await apply(tx, event);
+        }
+      : null);
+  if (!applyAll || (apply && applyBatch)) throw new Error(`${definition.name}: give one of apply and applyBatch`);
+  const handled = (stored: StoredEvent): Handled<E> => {
+    const event = upcast ? upcast(stored) : stored;
+    const entityId = stream ? stream.idOf(event.streamId) : event.streamId;
+    // The stored type is one of `handles` (the runner filters by it): this is the one cast to E.
+    return { ...event, entityId } as unknown as Handled<E>;
+  };
+  return {
+    name: definition.name,
+    handles: definition.handles,
+    handle: (tx, events) => applyAll(tx, events.map(handled)),
+  };
 }

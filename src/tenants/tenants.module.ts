@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
+import { GetTenantHandler } from './application/tenant.queries';
 import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
 import { ApiKeyEntity, TenantEntity } from './projections/tenant.entity';
 import { tenantsProjection } from './projections/tenants.projection';
@@ -12,7 +13,7 @@ import { tenantsProjection } from './projections/tenants.projection';
 @Module({
   imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
   controllers: [AdminController],
-  providers: [CreateTenantHandler, IssueApiKeyHandler, ChangeTenantHandler, ApiKeyGuard, AdminGuard],
+  providers: [CreateTenantHandler, IssueApiKeyHandler, ChangeTenantHandler, GetTenantHandler, ApiKeyGuard, AdminGuard],
   exports: [ApiKeyGuard, AdminGuard, TypeOrmModule],
 })
 export class TenantsModule implements OnModuleInit {

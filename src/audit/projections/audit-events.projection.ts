@@ -1,18 +1,16 @@
-import type { PoolClient } from 'pg';
 import { isCatalogType } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
-import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../runtime/processor';
+import { defineProjection } from '../../runtime/processor';
 
 /**
  * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which
  * is the store's commit order). Works the same whichever event store adapter is configured.
  */
-export const auditEventsProjection: Projection = {
+export const auditEventsProjection = defineProjection({
   name: 'audit_events',
   handles: '*',
   tables: ['audit_events'],
-  async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+  async applyBatch(tx, events) {
     const rows = events.filter((e) => isCatalogType(e.type) && e.metadata.tenant_id);
     if (rows.length === 0) return;
     await tx.query(
@@ -28,4 +26,4 @@ export const auditEventsProjection: Projection = {
       ],
     );
   },
-};
+});

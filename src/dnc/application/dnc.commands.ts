@@ -1,6 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandExecutor } from '../../runtime/command-executor';
-import { ProjectionsService } from '../../runtime/processors.service';
 import { DncCommand, dncDecider, dncStream } from '../domain/dnc.decider';
 
 export class ChangeDnc extends Command<void> {
@@ -14,13 +13,9 @@ export class ChangeDnc extends Command<void> {
 
 @CommandHandler(ChangeDnc)
 export class ChangeDncHandler implements ICommandHandler<ChangeDnc> {
-  constructor(
-    private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ tenantId, change }: ChangeDnc): Promise<void> {
-    const result = await this.executor.execute(dncStream(tenantId), dncDecider, change, { tenantId });
-    if (result.position) await this.projections.waitForProjections(result.position);
+    await this.executor.execute(dncStream(tenantId), dncDecider, change, { tenantId }, { readYourWrites: true });
   }
 }

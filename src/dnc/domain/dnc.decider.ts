@@ -1,5 +1,6 @@
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { notFound } from '../../kernel/result';
+import { streamName } from '../../kernel/stream-name';
 
 /** A tenant's do-not-call list: one stream per tenant. */
 export type DncEvent =
@@ -14,7 +15,7 @@ export type DncCommand =
 
 export type DncState = { numbers: ReadonlySet<string> };
 
-export const dncStream = (tenantId: string): string => `dnc-${tenantId}`;
+export const dncStream = streamName('dnc');
 
 export const dncDecider: Decider<DncCommand, DncState, DncEvent> = {
   initialState: () => ({ numbers: new Set() }),

@@ -1,34 +1,19 @@
-import { createHash } from 'node:crypto';
 import {
   BACKWARDS,
   END,
   FORWARDS,
   KurrentDBClient,
   NO_STREAM,
-  ANY,
-  PARK,
   START as KDB_START,
   ErrorType,
-  StreamNotFoundError,
-  PersistentSubscriptionDoesNotExistError,
-  PersistentSubscriptionExistsError,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   excludeSystemEvents,
   jsonEvent,
-  persistentSubscriptionToAllSettingsFromDefaults,
 } from '@kurrent/kurrentdb-client';
-import type {
-  AllStreamSubscription,
-  AppendStreamState,
-  PersistentSubscriptionToAll,
-  PersistentSubscriptionToAllResolvedEvent,
-  ReadPosition,
-  RecordedEvent,
-} from '@kurrent/kurrentdb-client';
+import type { AllStreamSubscription } from '@kurrent/kurrentdb-client';
 import {
   AppendResult,
   comparePositions,
-  EventMetadata,
   EventStore,
   ExpectedVersion,
   NewEvent,
@@ -37,6 +22,28 @@ import {
   StoredEvent,
   WrongExpectedVersionError,
 } from '../event-store.port';
+import { normalizeConnectionString } from './kurrentdb-connection';
+import {
+  PersistentSubscriptions,
+  type PersistentSubscriptionHandle,
+  type PersistentSubscriptionOptions,
+} from './kurrentdb-persistent-subscriptions';
+import {
+  EVENT_ID_GUARD_PREFIX,
+  EVENT_ID_GUARD_TYPE,
+  guardEventId,
+  hasErrorType,
+  isStreamNotFound,
+  isSystemRecord,
+  knownPosition,
+  mapAppendError,
+  toReadPosition,
+  toStoredEvent,
+  toStreamState,
+} from './kurrentdb-mapping';
+
+export { normalizeConnectionString } from './kurrentdb-connection';
+export type { PersistentSubscriptionHandle, PersistentSubscriptionOptions } from './kurrentdb-persistent-subscriptions';
 
 /**
  * The EventStoreDB / KurrentDB adapter of the event store port (selected when EVENTSTORE_URL is set).
@@ -81,68 +88,11 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
-export interface PersistentSubscriptionOptions {
-  /** Where a newly created group starts; an existing group keeps its own checkpoint. Default: the beginning. */
-  startFrom?: Position | 'start' | 'end';
-  /** Events the server pushes ahead of acks. Default 10. */
-  bufferSize?: number;
-  /** How long the server waits for an ack before retrying the event. Default 30 s. */
-  messageTimeoutMs?: number;
-  /** Server-side retries (timeouts) before an event is parked. Default 10. */
-  maxRetryCount?: number;
-  /** Overrides the store-level error callback for this subscription. */
-  onError?: (err: unknown) => void;
-}
-
-export interface PersistentSubscriptionHandle {
-  /** Stops consuming; resolves once the in-flight handler (if any) has settled. */
-  stop(): Promise<void>;
-}
-
 /** The client reports "no $all position known" as the largest unsigned 64-bit value. */
-const UNKNOWN_POSITION = 2n ** 64n - 1n;
 const NOTIFY_INTERVAL_MS = 10;
 const MIN_PAGE = 64;
 const MAX_PAGE = 4096;
 const SCAN_PAGE = 1000;
-/** Guard streams reserving event ids store-wide; never a `$` prefix (system-stream ACLs). */
-const EVENT_ID_GUARD_PREFIX = '__event-id-';
-const EVENT_ID_GUARD_TYPE = 'event-id.reserved';
-
-const SCHEMES: Readonly<Record<string, string>> = {
-  esdb: 'kurrentdb',
-  'esdb+discover': 'kurrentdb+discover',
-  kurrentdb: 'kurrentdb',
-  'kurrentdb+discover': 'kurrentdb+discover',
-  kurrent: 'kurrent',
-  'kurrent+discover': 'kurrent+discover',
-  kdb: 'kdb',
-  'kdb+discover': 'kdb+discover',
-};
-
-/**
- * Accepts esdb://, kurrentdb://, kurrent://, kdb:// and their +discover forms. The client parses
- * esdb:// too but prints a deprecation warning on every connect, so it is rewritten to kurrentdb://
- * (same grammar: hosts, credentials and query options are untouched).
- */
-export function normalizeConnectionString(connectionString: string): string {
-  const trimmed = connectionString.trim();
-  const match = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//.exec(trimmed);
-  const scheme = match?.[1]?.toLowerCase();
-  const target = scheme === undefined ? undefined : SCHEMES[scheme];
-  if (match === null || target === undefined) {
-    throw new Error(
-      `Unsupported EventStoreDB connection string "${redact(trimmed)}": expected ${Object.keys(SCHEMES)
-        .map((s) => `${s}://`)
-        .join(', ')}`,
-    );
-  }
-  return `${target}://${trimmed.slice(match[0].length)}`;
-}
-
-function redact(connectionString: string): string {
-  return connectionString.replace(/\/\/[^@/]*@/, '//***@');
-}
 
 export class KurrentDbEventStore implements EventStore {
   private closed = false;
@@ -151,13 +101,18 @@ export class KurrentDbEventStore implements EventStore {
   private live: AllStreamSubscription | null = null;
   private liveRetryTimer: NodeJS.Timeout | null = null;
   private liveFailures = 0;
-  private readonly persistent = new Set<PersistentSubscriptionHandle>();
-  private readonly ensuredGroups = new Set<string>();
+  private readonly persistent: PersistentSubscriptions;
 
   private constructor(
     private readonly client: KurrentDBClient,
     private readonly options: KurrentDbEventStoreOptions = {},
-  ) {}
+  ) {
+    this.persistent = new PersistentSubscriptions(
+      client,
+      (err) => this.reportError(err),
+      () => this.closed,
+    );
+  }
 
   /** Lazy: no connection is made until the first call. */
   static connect(connectionString: string, options: KurrentDbEventStoreOptions = {}): KurrentDbEventStore {
@@ -269,89 +224,20 @@ export class KurrentDbEventStore implements EventStore {
     return START;
   }
 
-  /**
-   * Competing consumer of a persistent subscription to $all (the outbox feed when events live in
-   * KurrentDB). Creates the group when missing (system events filtered out server-side), then
-   * consumes it: ack once `handler` resolves, nack with `park` when it throws, so a poison event
-   * lands in the group's parked stream instead of blocking the feed. Reconnects with backoff.
-   * Delivery is at least once: the handler must be idempotent (the outbox is unique on
-   * (event_id, endpoint_id)).
-   */
+  /** See PersistentSubscriptions.subscribe. */
   subscribePersistentToAll(
     group: string,
     handler: (event: StoredEvent) => Promise<void>,
     options: PersistentSubscriptionOptions = {},
   ): PersistentSubscriptionHandle {
     this.assertOpen();
-    const onError = options.onError ?? ((err: unknown) => this.reportError(err));
-    let stopped = false;
-    let current: PersistentSubscriptionToAll | null = null;
-    let wake: (() => void) | null = null;
-
-    const sleep = (ms: number): Promise<void> =>
-      new Promise((resolve) => {
-        const timer = setTimeout(done, ms);
-        function done(): void {
-          clearTimeout(timer);
-          wake = null;
-          resolve();
-        }
-        wake = done;
-      });
-
-    const loop = async (): Promise<void> => {
-      let failures = 0;
-      while (!stopped && !this.closed) {
-        try {
-          await this.ensurePersistentGroup(group, options);
-          if (stopped) break;
-          const subscription = this.client.subscribeToPersistentSubscriptionToAll(group, {
-            bufferSize: options.bufferSize ?? 10,
-          });
-          current = subscription;
-          for await (const resolved of subscription) {
-            failures = 0;
-            await dispatch(subscription, resolved, handler);
-            if (stopped) break;
-          }
-        } catch (err) {
-          if (stopped || this.closed) break;
-          if (isPersistentGroupMissing(err)) this.ensuredGroups.delete(group);
-          failures++;
-          onError(err);
-        } finally {
-          const subscription = current;
-          current = null;
-          if (subscription !== null) await subscription.unsubscribe().catch(() => undefined);
-        }
-        if (!stopped && !this.closed) await sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)));
-      }
-    };
-
-    const running = loop();
-    const handle: PersistentSubscriptionHandle = {
-      stop: async () => {
-        stopped = true;
-        wake?.();
-        const subscription = current;
-        if (subscription !== null) await subscription.unsubscribe().catch(() => undefined);
-        await running;
-        this.persistent.delete(handle);
-      },
-    };
-    this.persistent.add(handle);
-    return handle;
+    return this.persistent.subscribe(group, handler, options);
   }
 
   /** Removes a persistent subscription group (operations and test cleanup); a missing group is fine. */
   async deletePersistentSubscriptionToAll(group: string): Promise<void> {
     this.assertOpen();
-    this.ensuredGroups.delete(group);
-    try {
-      await this.client.deletePersistentSubscriptionToAll(group);
-    } catch (err) {
-      if (!isPersistentGroupMissing(err)) throw err;
-    }
+    await this.persistent.delete(group);
   }
 
   async close(): Promise<void> {
@@ -362,7 +248,7 @@ export class KurrentDbEventStore implements EventStore {
     this.notifyTimer = null;
     this.liveRetryTimer = null;
     this.listeners.clear();
-    await Promise.all([...this.persistent].map((h) => h.stop().catch(() => undefined)));
+    await this.persistent.stopAll();
     const live = this.live;
     this.live = null;
     if (live !== null) await live.unsubscribe().catch(() => undefined);
@@ -463,24 +349,6 @@ export class KurrentDbEventStore implements EventStore {
     return (await this.lastEvent(streamId))?.position;
   }
 
-  private async ensurePersistentGroup(group: string, options: PersistentSubscriptionOptions): Promise<void> {
-    if (this.ensuredGroups.has(group)) return;
-    const startFrom = options.startFrom ?? 'start';
-    const settings = persistentSubscriptionToAllSettingsFromDefaults({
-      startFrom:
-        startFrom === 'start' ? KDB_START : startFrom === 'end' ? END : startFrom.commit < 0n ? KDB_START : startFrom,
-      resolveLinkTos: false,
-      ...(options.messageTimeoutMs !== undefined ? { messageTimeout: options.messageTimeoutMs } : {}),
-      ...(options.maxRetryCount !== undefined ? { maxRetryCount: options.maxRetryCount } : {}),
-    });
-    try {
-      await this.client.createPersistentSubscriptionToAll(group, settings, { filter: excludeSystemEvents() });
-    } catch (err) {
-      if (!isPersistentGroupExists(err)) throw err;
-    }
-    this.ensuredGroups.add(group);
-  }
-
   private startLive(): void {
     if (this.closed || this.live !== null || this.liveRetryTimer !== null) return;
     const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
@@ -539,141 +407,4 @@ export class KurrentDbEventStore implements EventStore {
   private assertOpen(): void {
     if (this.closed) throw new Error('KurrentDbEventStore is closed');
   }
-}
-
-async function dispatch(
-  subscription: PersistentSubscriptionToAll,
-  resolved: PersistentSubscriptionToAllResolvedEvent,
-  handler: (event: StoredEvent) => Promise<void>,
-): Promise<void> {
-  const record = resolved.event;
-  if (record === undefined || isSystemRecord(record)) {
-    await subscription.ack(resolved);
-    return;
-  }
-  try {
-    await handler(toStoredEvent(record, resolved.commitPosition));
-  } catch (err) {
-    await subscription.nack(PARK, reasonOf(err), resolved);
-    return;
-  }
-  await subscription.ack(resolved);
-}
-
-function reasonOf(err: unknown): string {
-  const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-  return text.length > 500 ? `${text.slice(0, 497)}...` : text;
-}
-
-function toStreamState(expected: ExpectedVersion): AppendStreamState {
-  if (expected === 'any') return ANY;
-  if (expected === 'no_stream') return NO_STREAM;
-  if (!Number.isSafeInteger(expected)) throw new RangeError(`Invalid expected version ${String(expected)}`);
-  // -1 is the conventional "no stream" revision
-  return expected < 0 ? NO_STREAM : BigInt(expected);
-}
-
-function toReadPosition(position: Position): ReadPosition {
-  if (position.commit < 0n || position.prepare < 0n) return KDB_START;
-  return { commit: position.commit, prepare: position.prepare };
-}
-
-function knownPosition(position: { commit: bigint; prepare: bigint } | undefined): Position | undefined {
-  if (position === undefined) return undefined;
-  const { commit, prepare } = position;
-  if (commit < 0n || prepare < 0n || commit >= UNKNOWN_POSITION || prepare >= UNKNOWN_POSITION) return undefined;
-  return { commit, prepare };
-}
-
-function mapAppendError(err: unknown, streamId: string, expected: ExpectedVersion): unknown {
-  if (err instanceof KurrentWrongExpectedVersionError || hasErrorType(err, ErrorType.WRONG_EXPECTED_VERSION)) {
-    const actualState = (err as KurrentWrongExpectedVersionError).actualState;
-    const actual: number | 'no_stream' =
-      typeof actualState === 'bigint' && actualState >= 0n ? Number(actualState) : 'no_stream';
-    return new WrongExpectedVersionError(streamId, expected, actual);
-  }
-  return err;
-}
-
-function hasErrorType(err: unknown, type: ErrorType): boolean {
-  return typeof err === 'object' && err !== null && (err as { type?: unknown }).type === type;
-}
-
-function isStreamNotFound(err: unknown): boolean {
-  return err instanceof StreamNotFoundError || hasErrorType(err, ErrorType.STREAM_NOT_FOUND);
-}
-
-function isPersistentGroupExists(err: unknown): boolean {
-  return (
-    err instanceof PersistentSubscriptionExistsError || hasErrorType(err, ErrorType.PERSISTENT_SUBSCRIPTION_EXISTS)
-  );
-}
-
-function isPersistentGroupMissing(err: unknown): boolean {
-  return (
-    err instanceof PersistentSubscriptionDoesNotExistError ||
-    hasErrorType(err, ErrorType.PERSISTENT_SUBSCRIPTION_DOES_NOT_EXIST)
-  );
-}
-
-/** System events ($-typed: $metadata, $>, $statsCollected, …), anything in a $-stream, and our id guards. */
-function isSystemRecord(record: { type: string; streamId: string }): boolean {
-  return (
-    record.type.startsWith('$') || record.streamId.startsWith('$') || record.streamId.startsWith(EVENT_ID_GUARD_PREFIX)
-  );
-}
-
-/** A name-based (v5-style) UUID of (stream, event id): the same pair always yields the same guard event id. */
-function guardEventId(streamId: string, eventId: string): string {
-  const hash = createHash('sha1').update(`${streamId}\n${eventId}`).digest();
-  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
-  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-function toStoredEvent(record: RecordedEvent, commitPosition: bigint | undefined, position?: Position): StoredEvent {
-  return {
-    id: record.id,
-    type: record.type,
-    data: toData(record.data),
-    metadata: toMetadata(record.metadata, record.created),
-    streamId: record.streamId,
-    streamPosition: Number(record.revision),
-    position: position ?? knownPosition(record.position) ?? fallbackPosition(commitPosition),
-  };
-}
-
-/** Servers before 22.6 send no $all position on stream reads: use the commit position for both numbers. */
-function fallbackPosition(commitPosition: bigint | undefined): Position {
-  const known =
-    commitPosition === undefined ? undefined : knownPosition({ commit: commitPosition, prepare: commitPosition });
-  return known ?? START;
-}
-
-function toData(data: unknown): Record<string, unknown> {
-  const value = data instanceof Uint8Array ? parseJson(Buffer.from(data).toString('utf8')) : data;
-  if (isPlainObject(value)) return value;
-  // a foreign (non-object) payload is kept rather than dropped
-  return { value };
-}
-
-function toMetadata(metadata: unknown, created: Date): EventMetadata {
-  const value = metadata instanceof Uint8Array ? parseJson(Buffer.from(metadata).toString('utf8')) : metadata;
-  if (isPlainObject(value) && typeof value['created_at'] === 'string') return value as unknown as EventMetadata;
-  // written by something other than this platform: keep what we can
-  const tenant = isPlainObject(value) && typeof value['tenant_id'] === 'string' ? value['tenant_id'] : null;
-  return { tenant_id: tenant, created_at: created.toISOString() };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 }

@@ -7,7 +7,6 @@ import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { newId } from '../../kernel/ids';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
@@ -42,12 +41,8 @@ export class CallsController {
     const from = normalisePhoneNumber(body.from);
     if (!from)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
-    if (tenant.status === 'suspended')
-      throw new ApiError(403, 'forbidden', 'This account is suspended; calls cannot be placed.');
-    const sessionId = newId('ses');
-    await this.commands.execute(
+    const { sessionId } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
-        sessionId,
         to,
         from,
         testMode: body.test_mode ?? false,

@@ -1,9 +1,12 @@
-import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Processor } from '../../runtime/processor-runner';
+import { defineReactor, type Processor } from '../../runtime/processor';
 import type { TimersService } from '../../runtime/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
 import type { SessionEvent } from '../domain/session.decider';
+
+type ReactsTo = Extract<
+  SessionEvent,
+  { type: 'session.placed' | 'session.opt_out_detected' | 'session.opt_out_recording_pending_purge' }
+>;
 
 /** Longest call the platform lets run before the watchdog ends it (simulated seconds). */
 export const MAX_CALL_SECONDS = 3600;
@@ -61,85 +64,84 @@ export function simStepTimer(p: {
  */
 export function sessionReactor(timers: TimersService, opts: { simTimeScale: number; gateway: boolean }): Processor {
   const scaled = (seconds: number): number => Math.round(seconds * 1000 * opts.simTimeScale);
-  return {
+  return defineReactor<ReactsTo>({
     name: 'session_reactor',
     handles: ['session.placed', 'session.opt_out_detected', 'session.opt_out_recording_pending_purge'],
     afterCommit: () => timers.poke(),
-    async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
-      for (const stored of events) {
-        const event = stored as unknown as SessionEvent & StoredEvent;
-        const tenantId = stored.metadata.tenant_id;
-        const base = Date.parse(stored.metadata.created_at);
-        switch (event.type) {
-          case 'session.placed': {
-            const sessionId = event.data.session_id;
+    async apply(tx, event) {
+      const tenantId = event.metadata.tenant_id;
+      const base = Date.parse(event.metadata.created_at);
+      switch (event.type) {
+        case 'session.placed': {
+          const sessionId = event.data.session_id;
+          await timers.schedule(
+            {
+              kind: TIMER.watchdog,
+              dueAt: new Date(base + scaled(MAX_CALL_SECONDS) + 30_000),
+              payload: { tenant_id: tenantId, session_id: sessionId },
+              dedupeKey: `watchdog:${sessionId}`,
+            },
+            tx,
+          );
+          if (opts.gateway && !event.data.test_mode) {
             await timers.schedule(
               {
-                kind: TIMER.watchdog,
-                dueAt: new Date(base + scaled(MAX_CALL_SECONDS) + 30_000),
-                payload: { tenant_id: tenantId, session_id: sessionId },
-                dedupeKey: `watchdog:${sessionId}`,
+                kind: TIMER.gatewayDispatch,
+                dueAt: new Date(base),
+                payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
+                dedupeKey: `dispatch:${sessionId}`,
               },
               tx,
             );
-            if (opts.gateway && !event.data.test_mode) {
-              await timers.schedule(
-                {
-                  kind: TIMER.gatewayDispatch,
-                  dueAt: new Date(base),
-                  payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
-                  dedupeKey: `dispatch:${sessionId}`,
-                },
-                tx,
-              );
-              break;
-            }
-            // Steps run one after another: each step schedules the next (application/session-timers.ts).
-            const first = simStepTimer({
-              tenantId,
-              sessionId,
-              to: event.data.to_number,
-              base,
-              seq: 1,
-              scale: opts.simTimeScale,
-            });
-            if (first) await timers.schedule(first, tx);
             break;
           }
-          case 'session.opt_out_detected':
-            await timers.schedule(
-              {
-                kind: TIMER.dncAdd,
-                dueAt: new Date(base),
-                payload: {
-                  tenant_id: tenantId,
-                  session_id: event.data.session_id,
-                  phone_number: event.data.phone_number,
-                },
-                dedupeKey: `dnc:${event.data.session_id}`,
+          // Steps run one after another: each step schedules the next (application/session-timers.ts).
+          const first = simStepTimer({
+            tenantId,
+            sessionId,
+            to: event.data.to_number,
+            base,
+            seq: 1,
+            scale: opts.simTimeScale,
+          });
+          if (first) await timers.schedule(first, tx);
+          break;
+        }
+        case 'session.opt_out_detected':
+          await timers.schedule(
+            {
+              kind: TIMER.dncAdd,
+              dueAt: new Date(base),
+              payload: {
+                tenant_id: tenantId,
+                session_id: event.data.session_id,
+                phone_number: event.data.phone_number,
               },
-              tx,
-            );
-            break;
-          case 'session.opt_out_recording_pending_purge':
-            await timers.schedule(
-              {
-                kind: TIMER.purge,
-                dueAt: new Date(event.data.purge_after),
-                payload: {
-                  tenant_id: tenantId,
-                  session_id: event.data.session_id,
-                  recording_id: event.data.recording_id,
-                },
-                dedupeKey: `purge:${event.data.session_id}`,
+              dedupeKey: `dnc:${event.data.session_id}`,
+            },
+            tx,
+          );
+          break;
+        case 'session.opt_out_recording_pending_purge':
+          await timers.schedule(
+            {
+              kind: TIMER.purge,
+              dueAt: new Date(event.data.purge_after),
+              payload: {
+                tenant_id: tenantId,
+                session_id: event.data.session_id,
+                recording_id: event.data.recording_id,
               },
-              tx,
-            );
-            break;
-          default:
-            break;
+              dedupeKey: `purge:${event.data.session_id}`,
+            },
+            tx,
+          );
+          break;
+        default: {
+          const unreachable: never = event;
+          void unreachable;
         }
       }
     },
-  };
+  });
 }

@@ -1,15 +1,19 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
+import { newId } from '../../kernel/ids';
+import { DomainError } from '../../kernel/result';
+import { GetTenant } from '../../tenants';
 import type { MediaSignal } from '../domain/media-signal';
 import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
 
+/** Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is made. */
 export class PlaceCallCommand extends Command<{ sessionId: string }> {
   constructor(
     readonly tenantId: string,
-    readonly call: Omit<PlaceCall, 'type'>,
+    readonly call: Omit<PlaceCall, 'type' | 'sessionId'> & { sessionId?: string },
   ) {
     super();
   }
@@ -33,17 +37,24 @@ export function recordingUrl(config: AppConfig, recordingId: string): string {
 
 @CommandHandler(PlaceCallCommand)
 export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
-  constructor(private readonly executor: CommandExecutor) {}
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly queries: QueryBus,
+  ) {}
 
   /** Answers as soon as the call is stored; reads fall back to the stream until the read model has it. */
   async execute({ tenantId, call }: PlaceCallCommand) {
+    const tenant = await this.queries.execute(new GetTenant(tenantId));
+    if (tenant?.status === 'suspended')
+      throw new DomainError('forbidden', 'This account is suspended; calls cannot be placed.');
+    const sessionId = call.sessionId ?? newId('ses');
     await this.executor.execute(
-      sessionStream(call.sessionId),
+      sessionStream(sessionId),
       sessionDecider,
-      { type: 'place', ...call },
+      { type: 'place', ...call, sessionId },
       { tenantId },
     );
-    return { sessionId: call.sessionId };
+    return { sessionId };
   }
 }
 

@@ -10,6 +10,7 @@ import type {
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
+import { streamName } from '../../kernel/stream-name';
 
 export interface AgentConfig {
   prompt: string;
@@ -132,7 +133,7 @@ export type SessionState = { status: 'none' } | Live;
 
 const TERMINAL: ReadonlySet<SessionStatus> = new Set(['completed', 'failed', 'no_answer', 'voicemail', 'busy']);
 export const isTerminal = (status: SessionStatus): boolean => TERMINAL.has(status);
-export const sessionStream = (sessionId: string): string => `session-${sessionId}`;
+export const sessionStream = streamName('session');
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
   initialState: () => ({ status: 'none' }),

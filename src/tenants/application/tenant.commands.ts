@@ -1,6 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandExecutor } from '../../runtime/command-executor';
-import { ProjectionsService } from '../../runtime/processors.service';
 import { newId } from '../../kernel/ids';
 import { generateApiKey } from '../domain/api-key';
 import { Plan, TenantCommand, tenantDecider, tenantStream } from '../domain/tenant.decider';
@@ -35,55 +34,45 @@ export class ChangeTenant extends Command<void> {
 
 @CommandHandler(CreateTenant)
 export class CreateTenantHandler implements ICommandHandler<CreateTenant> {
-  constructor(
-    private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ input }: CreateTenant) {
     const tenantId = newId('ten');
     const { apiKey, issued } = generateApiKey();
-    const result = await this.executor.execute(
+    // The key must work on the very next request: read-your-writes.
+    await this.executor.execute(
       tenantStream(tenantId),
       tenantDecider,
       { type: 'create', tenantId, name: input.name, email: input.email, plan: input.plan, key: issued },
       { tenantId },
+      { readYourWrites: true },
     );
-    // The key must work on the very next request: wait until the read model has it.
-    if (result.position) await this.projections.waitForProjections(result.position);
     return { tenant_id: tenantId, name: input.name, plan: input.plan, api_key: apiKey, key_prefix: issued.prefix };
   }
 }
 
 @CommandHandler(IssueApiKey)
 export class IssueApiKeyHandler implements ICommandHandler<IssueApiKey> {
-  constructor(
-    private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ tenantId }: IssueApiKey) {
     const { apiKey, issued } = generateApiKey();
-    const result = await this.executor.execute(
+    await this.executor.execute(
       tenantStream(tenantId),
       tenantDecider,
       { type: 'issue_key', key: issued },
       { tenantId },
+      { readYourWrites: true },
     );
-    if (result.position) await this.projections.waitForProjections(result.position);
     return { api_key: apiKey, key_prefix: issued.prefix };
   }
 }
 
 @CommandHandler(ChangeTenant)
 export class ChangeTenantHandler implements ICommandHandler<ChangeTenant> {
-  constructor(
-    private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ tenantId, change }: ChangeTenant): Promise<void> {
-    const result = await this.executor.execute(tenantStream(tenantId), tenantDecider, change, { tenantId });
-    if (result.position) await this.projections.waitForProjections(result.position);
+    await this.executor.execute(tenantStream(tenantId), tenantDecider, change, { tenantId }, { readYourWrites: true });
   }
 }

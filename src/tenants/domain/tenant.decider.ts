@@ -1,5 +1,6 @@
 import { conflict, DomainError, notFound } from '../../kernel/result';
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { streamName } from '../../kernel/stream-name';
 
 export type Plan = 'starter' | 'pro';
 
@@ -38,7 +39,7 @@ export type TenantState =
   | { status: 'none' }
   | { status: 'active' | 'suspended'; tenantId: string; plan: Plan; keys: ReadonlyMap<string, 'active' | 'revoked'> };
 
-export const tenantStream = (tenantId: string): string => `tenant-${tenantId}`;
+export const tenantStream = streamName('tenant');
 
 export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
   initialState: () => ({ status: 'none' }),

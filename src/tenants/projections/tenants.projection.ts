@@ -1,53 +1,49 @@
-import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../runtime/processor';
-import { TENANT_EVENT_TYPES, TenantEvent } from '../domain/tenant.decider';
+import { defineProjection } from '../../runtime/processor';
+import { TENANT_EVENT_TYPES, TenantEvent, tenantStream } from '../domain/tenant.decider';
 
 /** Read models `tenants` and `api_keys`, used by the guards and the operator API. */
-export const tenantsProjection: Projection = {
+export const tenantsProjection = defineProjection<TenantEvent>({
   name: 'tenants',
   handles: TENANT_EVENT_TYPES,
+  stream: tenantStream,
   tables: ['api_keys', 'tenants'],
-  async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
-    for (const stored of events) {
-      const event = stored as unknown as TenantEvent & StoredEvent;
-      const tenantId = stored.streamId.slice('tenant-'.length);
-      const at = stored.metadata.created_at;
-      switch (event.type) {
-        case 'tenant.created':
-          await tx.query(
-            `INSERT INTO tenants (tenant_id, name, email, plan, status, created_at) VALUES ($1, $2, $3, $4, 'active', $5)
+  async apply(tx, event) {
+    const tenantId = event.entityId;
+    const at = event.metadata.created_at;
+    switch (event.type) {
+      case 'tenant.created':
+        await tx.query(
+          `INSERT INTO tenants (tenant_id, name, email, plan, status, created_at) VALUES ($1, $2, $3, $4, 'active', $5)
              ON CONFLICT (tenant_id) DO NOTHING`,
-            [tenantId, event.data.name, event.data.email, event.data.plan, at],
-          );
-          break;
-        case 'tenant.api_key_issued':
-          await tx.query(
-            `INSERT INTO api_keys (key_prefix, tenant_id, key_hash, created_at) VALUES ($1, $2, $3, $4)
+          [tenantId, event.data.name, event.data.email, event.data.plan, at],
+        );
+        break;
+      case 'tenant.api_key_issued':
+        await tx.query(
+          `INSERT INTO api_keys (key_prefix, tenant_id, key_hash, created_at) VALUES ($1, $2, $3, $4)
              ON CONFLICT (key_prefix) DO NOTHING`,
-            [event.data.key_prefix, tenantId, event.data.key_hash, at],
-          );
-          break;
-        case 'tenant.api_key_revoked':
-          await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_prefix = $1', [event.data.key_prefix, at]);
-          break;
-        case 'tenant.credit_granted':
-          await tx.query('UPDATE tenants SET credit_balance_cents = credit_balance_cents + $2 WHERE tenant_id = $1', [
-            tenantId,
-            event.data.amount_cents,
-          ]);
-          break;
-        case 'tenant.suspended':
-          await tx.query(`UPDATE tenants SET status = 'suspended' WHERE tenant_id = $1`, [tenantId]);
-          break;
-        case 'tenant.reactivated':
-          await tx.query(`UPDATE tenants SET status = 'active' WHERE tenant_id = $1`, [tenantId]);
-          break;
-        default: {
-          const unreachable: never = event;
-          void unreachable;
-        }
+          [event.data.key_prefix, tenantId, event.data.key_hash, at],
+        );
+        break;
+      case 'tenant.api_key_revoked':
+        await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_prefix = $1', [event.data.key_prefix, at]);
+        break;
+      case 'tenant.credit_granted':
+        await tx.query('UPDATE tenants SET credit_balance_cents = credit_balance_cents + $2 WHERE tenant_id = $1', [
+          tenantId,
+          event.data.amount_cents,
+        ]);
+        break;
+      case 'tenant.suspended':
+        await tx.query(`UPDATE tenants SET status = 'suspended' WHERE tenant_id = $1`, [tenantId]);
+        break;
+      case 'tenant.reactivated':
+        await tx.query(`UPDATE tenants SET status = 'active' WHERE tenant_id = $1`, [tenantId]);
+        break;
+      default: {
+        const unreachable: never = event;
+        void unreachable;
       }
     }
   },
-};
+});

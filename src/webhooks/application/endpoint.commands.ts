@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandExecutor } from '../../runtime/command-executor';
-import { ProjectionsService } from '../../runtime/processors.service';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { SecretBox } from '../../kernel/secret-box';
 import { newId } from '../../kernel/ids';
@@ -41,20 +40,19 @@ export class ChangeEndpoint extends Command<{ secret: string | null; eventIds: R
 export class CreateEndpointHandler implements ICommandHandler<CreateEndpoint> {
   constructor(
     private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
   ) {}
 
   async execute({ tenantId, input }: CreateEndpoint) {
     const endpointId = newId('we');
     const secret = generateWebhookSecret();
-    const result = await this.executor.execute(
+    await this.executor.execute(
       endpointStream(endpointId),
       endpointDecider,
       { type: 'create', tenantId, endpointId, ...input, secretSealed: this.box.seal(secret) },
       { tenantId },
+      { readYourWrites: true },
     );
-    if (result.position) await this.projections.waitForProjections(result.position);
     return { endpointId, secret };
   }
 }
@@ -63,7 +61,6 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpoint> {
 export class ChangeEndpointHandler implements ICommandHandler<ChangeEndpoint> {
   constructor(
     private readonly executor: CommandExecutor,
-    private readonly projections: ProjectionsService,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -95,10 +92,15 @@ export class ChangeEndpointHandler implements ICommandHandler<ChangeEndpoint> {
             endpointDecider,
             command,
             { tenantId },
-            { appendTo: `webhook_test-${endpointId}` },
+            { appendTo: `webhook_test-${endpointId}`, readYourWrites: true },
           )
-        : await this.executor.execute(endpointStream(endpointId), endpointDecider, command, { tenantId });
-    if (result.position) await this.projections.waitForProjections(result.position);
+        : await this.executor.execute(
+            endpointStream(endpointId),
+            endpointDecider,
+            command,
+            { tenantId },
+            { readYourWrites: true },
+          );
     return { secret, eventIds: Object.fromEntries(result.events.map((e) => [e.type, e.id])) };
   }
 }

@@ -1,6 +1,7 @@
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { conflict, notFound } from '../../kernel/result';
 import type { WebhookEndpointDisabledNoticeData, WebhookTestData } from '../../catalog/event-catalog';
+import { streamName } from '../../kernel/stream-name';
 
 /** Endpoint lifecycle. The secret only ever appears sealed (AES-256-GCM) in events and rows. */
 export type EndpointEvent =
@@ -62,7 +63,7 @@ export type EndpointState =
       description: string | null;
     };
 
-export const endpointStream = (endpointId: string): string => `webhook_endpoint-${endpointId}`;
+export const endpointStream = streamName('webhook_endpoint');
 
 export const endpointDecider: Decider<EndpointCommand, EndpointState, EndpointEvent> = {
   initialState: () => ({ status: 'none' }),

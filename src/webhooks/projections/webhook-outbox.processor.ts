@@ -1,9 +1,9 @@
 import type { PoolClient } from 'pg';
+import { defineProjection, type Projection } from '../../runtime/processor';
 import { isCatalogType } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import type { Projection } from '../../runtime/processor';
-import type { EndpointEvent } from '../domain/endpoint.decider';
+import { endpointStream, type EndpointEvent } from '../domain/endpoint.decider';
 
 /**
  * The outbox: one checkpointed pass over the store that keeps `webhook_endpoints` current and turns
@@ -13,13 +13,13 @@ import type { EndpointEvent } from '../domain/endpoint.decider';
  * Not rebuildable: replaying it would address old events to endpoints created later.
  */
 export function webhookOutboxProcessor(wake: () => void): Projection {
-  return {
+  return defineProjection({
     name: 'webhook_outbox',
     handles: '*',
     tables: [],
     rebuildable: false,
     afterCommit: wake,
-    async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+    async applyBatch(tx, events) {
       const deliveries: StoredEvent[] = [];
       for (const event of events) {
         if (event.type.startsWith('webhook_endpoint.')) await applyEndpointEvent(tx, event);
@@ -28,12 +28,13 @@ export function webhookOutboxProcessor(wake: () => void): Projection {
       }
       if (deliveries.length > 0) await fanOut(tx, deliveries);
     },
-  };
+  });
 }
 
 async function applyEndpointEvent(tx: PoolClient, stored: StoredEvent): Promise<void> {
+  // Only webhook_endpoint.* events come here: the one place they are read as EndpointEvent.
   const event = stored as unknown as EndpointEvent & StoredEvent;
-  const id = stored.streamId.slice('webhook_endpoint-'.length);
+  const id = endpointStream.idOf(stored.streamId);
   const at = stored.metadata.created_at;
   switch (event.type) {
     case 'webhook_endpoint.created':
