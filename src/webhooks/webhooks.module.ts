@@ -7,6 +7,9 @@ import { TenantsModule } from '../tenants';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
 import { MetricsController } from './api/metrics.controller';
 import { WebhookEndpointsController } from './api/webhook-endpoints.controller';
+import { AttemptRecorder } from './infra/attempt-recorder';
+import { DeliveryClaims } from './infra/delivery-claims';
+import { DeliverySender } from './infra/delivery-sender';
 import { DeliveryWorker } from './infra/delivery-worker';
 import { MailWorker } from './infra/mail-worker';
 import { WebhookMetrics } from './infra/webhook-metrics';
@@ -20,6 +23,9 @@ import { WorkerLifecycle } from '../runtime/lifecycle';
     CreateEndpointHandler,
     ChangeEndpointHandler,
     WebhookMetrics,
+    DeliveryClaims,
+    DeliverySender,
+    AttemptRecorder,
     DeliveryWorker,
     MailWorker,
     {

@@ -1,6 +1,6 @@
 /**
  * Webhook delivery status policy: the one place that decides what an attempt's outcome means
- * (CONTRACT.md "Webhook endpoints > Status policy").
+ * (CONTRACT.md "Webhook endpoints > Status policy") for its delivery and for its endpoint.
  *
  * | outcome                                   | verdict            | effect                                              |
  * |-------------------------------------------|--------------------|-----------------------------------------------------|
@@ -12,8 +12,12 @@
  * | any other status (other 4xx, 1xx, …)      | `fail`             | delivery fails permanently                          |
  * | `retry` with the schedule exhausted       | `fail`             | {@link nextRetryDelayMs} returns null               |
  *
- * Every permanent failure adds one to the endpoint's failure streak; reaching the configured
- * threshold (WEBHOOK_SUSPEND_AFTER, default 10) suspends the endpoint.
+ * Failure streaks ({@link foldStreaks}): a success resets the endpoint's streak to 0; every
+ * permanent failure adds one and records its HTTP status as the last status (null after a timeout
+ * or network error); a retry scheduled leaves both alone. Reaching the configured threshold
+ * (WEBHOOK_SUSPEND_AFTER, default 10), or a 410, suspends the endpoint. Results count in the order
+ * the attempts completed, and a suspension once reached stands even if a later result in the same
+ * batch resets the streak: batching never changes which endpoints are suspended.
  *
  * Retry delays: the schedule (default 5s, 30s, 2m, 10m, 30m, 1h, 3h, 6h, 12h: 10 attempts in all)
  * with ±10% jitter. A `Retry-After` (seconds or HTTP-date) is a lower bound on the wait, capped at
@@ -42,6 +46,120 @@ export function classifyAttempt(outcome: AttemptOutcome): AttemptVerdict {
   if (status === 408 || status === 429) return 'retry';
   if (status === 410) return 'fail_and_suspend';
   return 'fail';
+}
+
+/** What a finished attempt does to its endpoint's failure streak. */
+export type StreakEffect = 'none' | 'reset' | 'fail' | 'fail_and_suspend';
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+export interface FinishedAttempt {
+  outcome: AttemptOutcome;
+  /** 1-based number of this attempt. */
+  attemptNumber: number;
+  attemptedAt: Date;
+  /** When the delivery was first attempted; null when this attempt is the first. */
+  firstAttemptAt: Date | null;
+}
+
+export interface NextStep {
+  verdict: AttemptVerdict;
+  status: DeliveryStatus;
+  /** When to try again; set only while the delivery stays `pending`. */
+  nextAttemptAt: Date | null;
+  streakEffect: StreakEffect;
+  /** Status of the response; null after a timeout or network error. */
+  httpStatus: number | null;
+}
+
+export interface DecideNextOptions {
+  now: Date;
+  scheduleMs: readonly number[];
+  random?: () => number;
+}
+
+/** What a finished attempt means for its delivery: done, tried again at `nextAttemptAt`, or failed for good. */
+export function decideNext(attempt: FinishedAttempt, options: DecideNextOptions): NextStep {
+  const { outcome } = attempt;
+  const verdict = classifyAttempt(outcome);
+  const httpStatus = outcome.kind === 'response' ? outcome.status : null;
+  switch (verdict) {
+    case 'succeeded':
+      return { verdict, status: 'succeeded', nextAttemptAt: null, streakEffect: 'reset', httpStatus };
+    case 'retry': {
+      const { now } = options;
+      const firstAt = attempt.firstAttemptAt ?? attempt.attemptedAt;
+      const delay = nextRetryDelayMs({
+        attemptNumber: attempt.attemptNumber,
+        scheduleMs: options.scheduleMs,
+        retryAfterHeader: outcome.kind === 'response' ? outcome.retryAfterHeader : null,
+        random: options.random,
+        now,
+        elapsedSinceFirstAttemptMs: now.getTime() - firstAt.getTime(),
+      });
+      if (delay === null) return { verdict, status: 'failed', nextAttemptAt: null, streakEffect: 'fail', httpStatus };
+      return {
+        verdict,
+        status: 'pending',
+        nextAttemptAt: new Date(now.getTime() + delay),
+        streakEffect: 'none',
+        httpStatus,
+      };
+    }
+    case 'fail':
+    case 'fail_and_suspend':
+      return { verdict, status: 'failed', nextAttemptAt: null, streakEffect: verdict, httpStatus };
+    default: {
+      const unknown: never = verdict;
+      throw new Error(`unknown verdict ${String(unknown)}`);
+    }
+  }
+}
+
+export interface EndpointHealth {
+  /** Consecutive permanent failures. */
+  failureStreak: number;
+  /** HTTP status of the last permanent failure. */
+  lastStatus: number | null;
+}
+
+export interface StreakStep {
+  endpointId: string;
+  streakEffect: StreakEffect;
+  httpStatus: number | null;
+}
+
+export interface StreakFold {
+  /** New health of every endpoint in `current`, in its order. */
+  health: Map<string, EndpointHealth>;
+  /** Endpoints to suspend, in the order of `current`. */
+  suspend: string[];
+}
+
+/**
+ * Applies a batch of results, in the order their attempts completed, to the endpoints' current
+ * health. Results for endpoints not in `current` are ignored: the caller reads the health of every
+ * endpoint the batch affects.
+ */
+export function foldStreaks(
+  current: ReadonlyMap<string, EndpointHealth>,
+  steps: readonly StreakStep[],
+  suspendAfter: number,
+): StreakFold {
+  const health = new Map([...current].map(([id, h]) => [id, { ...h }]));
+  const suspended = new Set<string>();
+  for (const step of steps) {
+    const h = health.get(step.endpointId);
+    if (!h || step.streakEffect === 'none') continue;
+    if (step.streakEffect === 'reset') {
+      h.failureStreak = 0;
+      continue;
+    }
+    h.failureStreak += 1;
+    h.lastStatus = step.httpStatus;
+    if (step.streakEffect === 'fail_and_suspend' || h.failureStreak >= suspendAfter) suspended.add(step.endpointId);
+  }
+  return { health, suspend: [...health.keys()].filter((id) => suspended.has(id)) };
 }
 
 export interface NextRetryDelayInput {

@@ -3,6 +3,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
+import { PollingWorker } from '../../runtime/polling-worker';
 
 interface Mail {
   mail_id: string;
@@ -15,50 +16,27 @@ interface Mail {
 /**
  * Sends the durable mail outbox (endpoint suspension notices) through nodemailer to SMTP_URL.
  * Without SMTP_URL the notice is written to the log instead. Failed sends retry with backoff.
+ * A round sends one batch, then the worker waits for the next poll (1 s) or a poke.
  */
 @Injectable()
-export class MailWorker {
-  readonly name = 'mail';
+export class MailWorker extends PollingWorker {
   private readonly logger = new Logger('Mail');
   private readonly transport: Transporter | null;
-  private timer: NodeJS.Timeout | null = null;
-  private running = false;
-  private busy: Promise<void> | null = null;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    super('mail', {
+      onError: (err) => new Logger('Mail').error(`mail loop: ${err instanceof Error ? err.message : String(err)}`),
+      backoffMs: () => 1000,
+    });
     this.transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
   }
 
-  start(): void {
-    this.running = true;
-    this.schedule(100);
-  }
-
-  poke(): void {
-    if (this.running) this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.busy;
-  }
-
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.busy = this.sendDue()
-        .then(() => undefined)
-        .catch((err: unknown) => this.logger.error(`mail loop: ${err instanceof Error ? err.message : String(err)}`))
-        .finally(() => {
-          this.busy = null;
-          if (this.running) this.schedule(1000);
-        });
-    }, ms);
+  protected async tick(): Promise<boolean> {
+    await this.sendDue();
+    return false;
   }
 
   async sendDue(): Promise<number> {
