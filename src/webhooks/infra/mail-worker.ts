@@ -1,12 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { PollingWorker } from '../../runtime/polling-worker';
+import { GetTenant } from '../../tenants';
 
 interface Mail {
   mail_id: string;
+  tenant_id: string;
   to_address: string | null;
   subject: string;
   body: string;
@@ -26,6 +29,7 @@ export class MailWorker extends PollingWorker {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly queries: QueryBus,
   ) {
     super('mail', {
       onError: (err) => new Logger('Mail').error(`mail loop: ${err instanceof Error ? err.message : String(err)}`),
@@ -45,18 +49,20 @@ export class MailWorker extends PollingWorker {
        WHERE mail_id IN (SELECT mail_id FROM mail_outbox WHERE status = 'pending' AND next_attempt_at <= now()
                          AND (locked_until IS NULL OR locked_until < now()) ORDER BY next_attempt_at LIMIT 20
                          FOR UPDATE SKIP LOCKED)
-       RETURNING mail_id, to_address, subject, body, attempts`,
+       RETURNING mail_id, tenant_id, to_address, subject, body, attempts`,
     );
     for (const mail of rows) {
       try {
-        if (!mail.to_address) {
+        // The address is the tenant's at sending time, asked of the tenants context.
+        const to = mail.to_address ?? (await this.queries.execute(new GetTenant(mail.tenant_id)))?.email ?? null;
+        if (!to) {
           this.logger.warn(`no e-mail address for the tenant; notice not mailed: ${mail.subject}`);
         } else if (!this.transport) {
-          this.logger.log(`SMTP_URL is not set; notice for ${mail.to_address}: ${mail.subject}`);
+          this.logger.log(`SMTP_URL is not set; notice for ${to}: ${mail.subject}`);
         } else {
           await this.transport.sendMail({
             from: this.config.mailFrom,
-            to: mail.to_address,
+            to,
             subject: mail.subject,
             text: mail.body,
           });

@@ -134,8 +134,8 @@ async function queueNoticeMail(tx: PoolClient, event: StoredEvent): Promise<void
     `POST /v1/webhook_endpoints/${data.endpoint_id}/enable`,
   ].join('\n');
   await tx.query(
-    `INSERT INTO mail_outbox (mail_id, tenant_id, to_address, subject, body)
-     SELECT $1, $2, (SELECT email FROM tenants WHERE tenant_id = $2), $3, $4
+    // to_address stays empty: the mail worker asks the tenants context for the address when it sends.
+    `INSERT INTO mail_outbox (mail_id, tenant_id, subject, body) VALUES ($1, $2, $3, $4)
      ON CONFLICT (mail_id) DO NOTHING`,
     [`mail_${event.id}`, event.metadata.tenant_id, subject, body],
   );
