@@ -1,14 +1,11 @@
 /** Given/when/then on the tenant do-not-call list decider (pure). */
+import { DeciderSpecification } from '../../../test/support/decider-specification';
 import { fold } from '../../kernel/decider';
-import { DomainError } from '../../kernel/result';
-import { DncCommand, dncDecider, DncEvent, dncStream } from './dnc.decider';
+import { dncDecider, DncEvent, dncStream } from './dnc.decider';
 
 const NUMBER = '+14155550106';
 
-function given(...events: DncEvent[]) {
-  const state = fold(dncDecider, events);
-  return { when: (command: DncCommand) => dncDecider.decide(command, state), state };
-}
+const spec = DeciderSpecification.for(dncDecider);
 
 const added = (phone = NUMBER, source: 'api' | 'opt_out' = 'api', session: string | null = null): DncEvent => ({
   type: 'dnc.number_added',
@@ -26,46 +23,52 @@ describe('dnc decider', () => {
   });
 
   it('add on an empty list → dnc.number_added with its source and session', () => {
-    expect(given().when({ type: 'add', phoneNumber: NUMBER, source: 'opt_out', sessionId: 'ses_1' })).toEqual([
-      { type: 'dnc.number_added', data: { phone_number: NUMBER, source: 'opt_out', session_id: 'ses_1' } },
-    ]);
-    expect(given().when({ type: 'add', phoneNumber: NUMBER, source: 'api', sessionId: null })).toEqual([added()]);
+    spec
+      .given([])
+      .when({ type: 'add', phoneNumber: NUMBER, source: 'opt_out', sessionId: 'ses_1' })
+      .then([{ type: 'dnc.number_added', data: { phone_number: NUMBER, source: 'opt_out', session_id: 'ses_1' } }]);
+    spec.given([]).when({ type: 'add', phoneNumber: NUMBER, source: 'api', sessionId: null }).then([added()]);
   });
 
   it('adding a number already listed decides nothing (idempotent, whatever the source)', () => {
-    const g = given(added());
-    expect(g.when({ type: 'add', phoneNumber: NUMBER, source: 'api', sessionId: null })).toEqual([]);
-    expect(g.when({ type: 'add', phoneNumber: NUMBER, source: 'opt_out', sessionId: 'ses_2' })).toEqual([]);
+    spec
+      .given([added()])
+      .when({ type: 'add', phoneNumber: NUMBER, source: 'api', sessionId: null })
+      .thenNothingHappened();
+    spec
+      .given([added()])
+      .when({ type: 'add', phoneNumber: NUMBER, source: 'opt_out', sessionId: 'ses_2' })
+      .thenNothingHappened();
   });
 
   it('adding another number still works', () => {
-    expect(given(added()).when({ type: 'add', phoneNumber: '+14155550100', source: 'api', sessionId: null })).toEqual([
-      added('+14155550100'),
-    ]);
+    spec
+      .given([added()])
+      .when({ type: 'add', phoneNumber: '+14155550100', source: 'api', sessionId: null })
+      .then([added('+14155550100')]);
   });
 
   it('remove of a listed number → dnc.number_removed', () => {
-    expect(given(added()).when({ type: 'remove', phoneNumber: NUMBER })).toEqual([removed()]);
+    spec.given([added()]).when({ type: 'remove', phoneNumber: NUMBER }).then([removed()]);
   });
 
   it('remove of a number not listed → not_found on phone_number', () => {
-    const attempt = () => given(added('+14155550100')).when({ type: 'remove', phoneNumber: NUMBER });
-    expect(attempt).toThrow(DomainError);
-    expect(attempt).toThrow(expect.objectContaining({ code: 'not_found', param: 'phone_number' }));
+    spec
+      .given([added('+14155550100')])
+      .when({ type: 'remove', phoneNumber: NUMBER })
+      .thenThrows({ code: 'not_found', param: 'phone_number' });
   });
 
   it('remove twice → the second is not_found', () => {
-    expect(() => given(added(), removed()).when({ type: 'remove', phoneNumber: NUMBER })).toThrow(
-      expect.objectContaining({ code: 'not_found' }),
-    );
+    spec.given([added(), removed()]).when({ type: 'remove', phoneNumber: NUMBER }).thenThrows('not_found');
   });
 
   it('a removed number can be added again', () => {
-    const g = given(added(), removed());
-    expect(g.state.numbers.has(NUMBER)).toBe(false);
-    expect(g.when({ type: 'add', phoneNumber: NUMBER, source: 'opt_out', sessionId: 'ses_3' })).toEqual([
-      added(NUMBER, 'opt_out', 'ses_3'),
-    ]);
+    expect(fold(dncDecider, [added(), removed()]).numbers.has(NUMBER)).toBe(false);
+    spec
+      .given([added(), removed()])
+      .when({ type: 'add', phoneNumber: NUMBER, source: 'opt_out', sessionId: 'ses_3' })
+      .then([added(NUMBER, 'opt_out', 'ses_3')]);
   });
 
   it('evolve does not mutate the previous state', () => {

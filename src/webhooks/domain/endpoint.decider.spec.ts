@@ -1,5 +1,6 @@
 /** Given/when/then on the webhook endpoint decider (pure); its catalog events validate against the catalog. */
 import { validatePayload } from '../../catalog/event-catalog';
+import { DeciderSpecification } from '../../../test/support/decider-specification';
 import { fold } from '../../kernel/decider';
 import { EndpointCommand, endpointDecider, EndpointEvent, endpointStream } from './endpoint.decider';
 
@@ -15,11 +16,13 @@ const created: EndpointEvent = {
     secret_sealed: 'sealed:v1:abc',
   },
 };
+const deleted: EndpointEvent = { type: 'webhook_endpoint.deleted', data: {} };
+const suspendedAfter10: EndpointEvent = {
+  type: 'webhook_endpoint.suspended',
+  data: { failure_streak: 10, last_status: 500 },
+};
 
-function given(...events: EndpointEvent[]) {
-  const state = fold(endpointDecider, events);
-  return { state, when: (command: EndpointCommand) => endpointDecider.decide(command, state) };
-}
+const spec = DeciderSpecification.for(endpointDecider);
 
 describe('webhook endpoint decider', () => {
   it('names the stream', () => {
@@ -27,21 +30,24 @@ describe('webhook endpoint decider', () => {
   });
 
   it('create → webhook_endpoint.created (the secret only sealed)', () => {
-    const events = given().when({
-      type: 'create',
-      tenantId: T,
-      endpointId: 'we_1',
-      url: 'https://hooks.example/a',
-      events: ['*'],
-      description: 'main',
-      secretSealed: 'sealed:v1:abc',
-    });
-    expect(events).toEqual([created]);
+    spec
+      .given([])
+      .when({
+        type: 'create',
+        tenantId: T,
+        endpointId: 'we_1',
+        url: 'https://hooks.example/a',
+        events: ['*'],
+        description: 'main',
+        secretSealed: 'sealed:v1:abc',
+      })
+      .then([created]);
   });
 
   it('create twice → conflict', () => {
-    expect(() =>
-      given(created).when({
+    spec
+      .given([created])
+      .when({
         type: 'create',
         tenantId: T,
         endpointId: 'we_1',
@@ -49,8 +55,8 @@ describe('webhook endpoint decider', () => {
         events: ['*'],
         description: null,
         secretSealed: 's',
-      }),
-    ).toThrow(expect.objectContaining({ code: 'conflict' }));
+      })
+      .thenThrows('conflict');
   });
 
   it.each<EndpointCommand>([
@@ -61,31 +67,38 @@ describe('webhook endpoint decider', () => {
     { tenantId: T, type: 'suspend', at: '2026-03-02T17:00:00.000Z', failureStreak: 10, lastStatus: 500 },
     { tenantId: T, type: 'enable' },
   ])('$type on a missing endpoint, on another tenant’s one, or on a deleted one → not_found', (command) => {
-    expect(() => given().when(command)).toThrow(expect.objectContaining({ code: 'not_found', param: 'id' }));
-    expect(() => given(created).when({ ...command, tenantId: 'ten_other' })).toThrow(
-      expect.objectContaining({ code: 'not_found' }),
-    );
-    expect(() => given(created, { type: 'webhook_endpoint.deleted', data: {} }).when(command)).toThrow(
-      expect.objectContaining({ code: 'not_found' }),
-    );
+    spec.given([]).when(command).thenThrows({ code: 'not_found', param: 'id' });
+    spec
+      .given([created])
+      .when({ ...command, tenantId: 'ten_other' })
+      .thenThrows('not_found');
+    spec.given([created, deleted]).when(command).thenThrows('not_found');
   });
 
   it('update merges with the current values; description can be cleared with null', () => {
-    const g = given(created);
-    expect(g.when({ tenantId: T, type: 'update', events: ['session.*'] })).toEqual([
-      {
-        type: 'webhook_endpoint.updated',
-        data: { url: 'https://hooks.example/a', events: ['session.*'], description: 'main' },
-      },
+    spec
+      .given([created])
+      .when({ tenantId: T, type: 'update', events: ['session.*'] })
+      .then([
+        {
+          type: 'webhook_endpoint.updated',
+          data: { url: 'https://hooks.example/a', events: ['session.*'], description: 'main' },
+        },
+      ]);
+    spec
+      .given([created])
+      .when({ tenantId: T, type: 'update', description: null })
+      .then([
+        {
+          type: 'webhook_endpoint.updated',
+          data: { url: 'https://hooks.example/a', events: ['*'], description: null },
+        },
+      ]);
+    const after = fold(endpointDecider, [
+      created,
+      { type: 'webhook_endpoint.updated', data: { url: 'https://c.example', events: ['room.*'], description: null } },
     ]);
-    expect(g.when({ tenantId: T, type: 'update', description: null })).toEqual([
-      { type: 'webhook_endpoint.updated', data: { url: 'https://hooks.example/a', events: ['*'], description: null } },
-    ]);
-    const after = given(created, {
-      type: 'webhook_endpoint.updated',
-      data: { url: 'https://c.example', events: ['room.*'], description: null },
-    });
-    expect(after.state).toMatchObject({
+    expect(after).toMatchObject({
       url: 'https://c.example',
       events: ['room.*'],
       description: null,
@@ -94,36 +107,28 @@ describe('webhook endpoint decider', () => {
   });
 
   it('rotate_secret → webhook_endpoint.secret_rotated', () => {
-    expect(given(created).when({ tenantId: T, type: 'rotate_secret', secretSealed: 'sealed:v1:new' })).toEqual([
-      { type: 'webhook_endpoint.secret_rotated', data: { secret_sealed: 'sealed:v1:new' } },
-    ]);
+    spec
+      .given([created])
+      .when({ tenantId: T, type: 'rotate_secret', secretSealed: 'sealed:v1:new' })
+      .then([{ type: 'webhook_endpoint.secret_rotated', data: { secret_sealed: 'sealed:v1:new' } }]);
   });
 
   it('delete → webhook_endpoint.deleted and the state is deleted', () => {
-    expect(given(created).when({ tenantId: T, type: 'delete' })).toEqual([
-      { type: 'webhook_endpoint.deleted', data: {} },
-    ]);
-    expect(given(created, { type: 'webhook_endpoint.deleted', data: {} }).state.status).toBe('deleted');
+    spec.given([created]).when({ tenantId: T, type: 'delete' }).then([deleted]);
+    expect(fold(endpointDecider, [created, deleted]).status).toBe('deleted');
   });
 
   it('send_test → a catalog-valid webhook.test', () => {
-    const events = given(created).when({ tenantId: T, type: 'send_test', at: '2026-03-02T17:00:00.000Z' });
-    expect(events).toEqual([
+    const events: EndpointEvent[] = [
       { type: 'webhook.test', data: { endpoint_id: 'we_1', emitted_at: '2026-03-02T17:00:00.000Z' } },
-    ]);
+    ];
+    spec.given([created]).when({ tenantId: T, type: 'send_test', at: '2026-03-02T17:00:00.000Z' }).then(events);
     expect(validatePayload('webhook.test', events[0]!.data)).toEqual([]);
   });
 
   it('suspend → suspended plus a catalog-valid webhook.endpoint_disabled_notice; again → nothing', () => {
-    const events = given(created).when({
-      tenantId: T,
-      type: 'suspend',
-      at: '2026-03-02T17:00:00.000Z',
-      failureStreak: 10,
-      lastStatus: 500,
-    });
-    expect(events).toEqual([
-      { type: 'webhook_endpoint.suspended', data: { failure_streak: 10, last_status: 500 } },
+    const events: EndpointEvent[] = [
+      suspendedAfter10,
       {
         type: 'webhook.endpoint_disabled_notice',
         data: {
@@ -134,42 +139,45 @@ describe('webhook endpoint decider', () => {
           last_status: 500,
         },
       },
-    ]);
+    ];
+    spec
+      .given([created])
+      .when({ tenantId: T, type: 'suspend', at: '2026-03-02T17:00:00.000Z', failureStreak: 10, lastStatus: 500 })
+      .then(events);
     expect(validatePayload('webhook.endpoint_disabled_notice', events[1]!.data)).toEqual([]);
-    const nullStatus = given(created).when({
-      tenantId: T,
-      type: 'suspend',
-      at: '2026-03-02T17:00:00.000Z',
-      failureStreak: 3,
-      lastStatus: null,
-    });
+    const nullStatus: EndpointEvent[] = [
+      { type: 'webhook_endpoint.suspended', data: { failure_streak: 3, last_status: null } },
+      {
+        type: 'webhook.endpoint_disabled_notice',
+        data: {
+          endpoint_id: 'we_1',
+          url: 'https://hooks.example/a',
+          disabled_at: '2026-03-02T17:00:00.000Z',
+          failure_streak: 3,
+          last_status: null,
+        },
+      },
+    ];
+    spec
+      .given([created])
+      .when({ tenantId: T, type: 'suspend', at: '2026-03-02T17:00:00.000Z', failureStreak: 3, lastStatus: null })
+      .then(nullStatus);
     expect(validatePayload('webhook.endpoint_disabled_notice', nullStatus[1]!.data)).toEqual([]);
-    const suspended = given(created, events[0]!, events[1]!);
-    expect(suspended.state.status).toBe('suspended');
-    expect(
-      suspended.when({
-        tenantId: T,
-        type: 'suspend',
-        at: '2026-03-02T17:01:00.000Z',
-        failureStreak: 11,
-        lastStatus: 500,
-      }),
-    ).toEqual([]);
+    expect(fold(endpointDecider, [created, ...events]).status).toBe('suspended');
+    spec
+      .given([created, ...events])
+      .when({ tenantId: T, type: 'suspend', at: '2026-03-02T17:01:00.000Z', failureStreak: 11, lastStatus: 500 })
+      .thenNothingHappened();
   });
 
   it('enable on a suspended endpoint → enabled; on an active one → nothing', () => {
-    expect(given(created).when({ tenantId: T, type: 'enable' })).toEqual([]);
-    const suspended = given(created, {
-      type: 'webhook_endpoint.suspended',
-      data: { failure_streak: 10, last_status: 500 },
-    });
-    expect(suspended.when({ tenantId: T, type: 'enable' })).toEqual([{ type: 'webhook_endpoint.enabled', data: {} }]);
+    spec.given([created]).when({ tenantId: T, type: 'enable' }).thenNothingHappened();
+    spec
+      .given([created, suspendedAfter10])
+      .when({ tenantId: T, type: 'enable' })
+      .then([{ type: 'webhook_endpoint.enabled', data: {} }]);
     expect(
-      given(
-        created,
-        { type: 'webhook_endpoint.suspended', data: { failure_streak: 10, last_status: 500 } },
-        { type: 'webhook_endpoint.enabled', data: {} },
-      ).state.status,
+      fold(endpointDecider, [created, suspendedAfter10, { type: 'webhook_endpoint.enabled', data: {} }]).status,
     ).toBe('active');
   });
 });
