@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
 import { PG_POOL } from '../infra/database/database.tokens';
+import { inTransaction } from '../infra/database/transaction';
 import { ProcessorRunner } from './processor-runner';
 import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
@@ -76,10 +77,8 @@ export class ProjectionsService {
 
   private async rebuildOne(projection: Projection): Promise<number> {
     const accepts = projection.handles === '*' ? null : new Set(projection.handles);
-    const tx = await this.pool.connect();
     let count = 0;
-    try {
-      await tx.query('BEGIN');
+    await inTransaction(this.pool, async (tx) => {
       await tx.query(
         `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
          ON CONFLICT (name) DO NOTHING`,
@@ -101,13 +100,7 @@ export class ProjectionsService {
         'UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1',
         [projection.name, position.commit.toString(), position.prepare.toString()],
       );
-      await tx.query('COMMIT');
-    } catch (err) {
-      await tx.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      tx.release();
-    }
+    });
     this.logger.log(`rebuilt ${projection.name} from ${count} events`);
     return count;
   }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
+import { inTransaction } from '../../infra/database/transaction';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { decideNext, foldStreaks, StreakStep } from '../domain/delivery-policy';
 import type { AttemptResult } from './delivery-sender';
@@ -95,55 +96,49 @@ export class AttemptRecorder {
         { now, scheduleMs: this.config.webhookRetryScheduleMs },
       ),
     }));
-    let suspensions: Suspension[];
-    const tx = await this.pool.connect();
-    try {
-      await tx.query('BEGIN');
-      // Losing this commit in a crash only means the deliveries are sent again (at least once), so it
-      // need not wait for the disk; the stored events it refers to were committed durably.
-      await tx.query('SET LOCAL synchronous_commit = off');
-      await tx.query(
-        `INSERT INTO webhook_attempts (delivery_id, attempted_at, http_status, error, duration_ms, response_body)
+    // Losing this commit in a crash only means the deliveries are sent again (at least once), so it
+    // need not wait for the disk; the stored events it refers to were committed durably.
+    const suspensions = await inTransaction(
+      this.pool,
+      async (tx): Promise<Suspension[]> => {
+        await tx.query(
+          `INSERT INTO webhook_attempts (delivery_id, attempted_at, http_status, error, duration_ms, response_body)
          SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::int[], $6::text[])`,
-        [
-          batch.map((r) => r.delivery.delivery_id),
-          batch.map((r) => r.at),
-          batch.map((r) => (r.outcome.kind === 'response' ? r.outcome.status : null)),
-          batch.map((r) => r.error),
-          batch.map((r) => r.durationMs),
-          batch.map((r) => r.responseBody),
-        ],
-      );
-      await tx.query(
-        `UPDATE webhook_deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,
+          [
+            batch.map((r) => r.delivery.delivery_id),
+            batch.map((r) => r.at),
+            batch.map((r) => (r.outcome.kind === 'response' ? r.outcome.status : null)),
+            batch.map((r) => r.error),
+            batch.map((r) => r.durationMs),
+            batch.map((r) => r.responseBody),
+          ],
+        );
+        await tx.query(
+          `UPDATE webhook_deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,
            next_attempt_at = u.next_attempt_at, locked_until = NULL, updated_at = $5,
            first_attempt_at = coalesce(d.first_attempt_at, u.attempted_at)
          FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS u(delivery_id, status, next_attempt_at, attempted_at)
          WHERE d.delivery_id = u.delivery_id`,
-        [
-          decided.map((d) => d.result.delivery.delivery_id),
-          decided.map((d) => d.next.status),
-          decided.map((d) => d.next.nextAttemptAt),
-          decided.map((d) => d.result.at),
+          [
+            decided.map((d) => d.result.delivery.delivery_id),
+            decided.map((d) => d.next.status),
+            decided.map((d) => d.next.nextAttemptAt),
+            decided.map((d) => d.result.at),
+            now,
+          ],
+        );
+        return this.updateHealth(
+          tx,
+          decided.map(({ result, next }) => ({
+            endpointId: result.delivery.endpoint_id,
+            streakEffect: next.streakEffect,
+            httpStatus: next.httpStatus,
+          })),
           now,
-        ],
-      );
-      suspensions = await this.updateHealth(
-        tx,
-        decided.map(({ result, next }) => ({
-          endpointId: result.delivery.endpoint_id,
-          streakEffect: next.streakEffect,
-          httpStatus: next.httpStatus,
-        })),
-        now,
-      );
-      await tx.query('COMMIT');
-    } catch (err) {
-      await tx.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      tx.release();
-    }
+        );
+      },
+      'BEGIN; SET LOCAL synchronous_commit = off',
+    );
     for (const { result, next } of decided) this.metrics.observeAttempt(next.verdict, result.durationMs);
     for (const s of suspensions) {
       const tenantId = batch.find((r) => r.delivery.endpoint_id === s.endpointId)?.delivery.tenant_id;
