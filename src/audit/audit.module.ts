@@ -1,12 +1,20 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { auditMigrations } from './audit.migrations';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
 import { EventsController } from './api/events.controller';
+import { AuditQueries } from './application/audit.queries';
+import { AuditEventEntity } from './projections/audit-event.entity';
 import { auditEventsProjection } from './projections/audit-events.projection';
 
-@Module({ imports: [TenantsModule], controllers: [EventsController] })
+@Module({
+  imports: [TypeOrmModule.forFeature([AuditEventEntity]), TenantsModule],
+  controllers: [EventsController],
+  providers: [AuditQueries],
+  exports: [AuditQueries],
+})
 export class AuditModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'audit', migrations: auditMigrations };
 

@@ -5,7 +5,7 @@ import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
-import { migrate } from '../infra/database/migrations';
+import { migrateDatabase } from '../infra/database/migrations';
 
 // ---------------------------------------------------------------------------------------------
 // What a benchmark receives
@@ -198,12 +198,7 @@ function serverAt(url: string, source: DatabaseServer['source'], stop: () => Pro
       const name = `bench_${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
       await admin((c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
       const dbUrl = withDatabase(name);
-      const pool = new Pool({ connectionString: dbUrl, max: 1 });
-      try {
-        await migrate(pool, contextMigrations());
-      } finally {
-        await pool.end();
-      }
+      await migrateDatabase(dbUrl, contextMigrations());
       return { name, url: dbUrl };
     },
     async dropDatabase(name) {

@@ -1,6 +1,7 @@
-import type { Migration } from '../runtime/bounded-context';
+import type { QueryRunner } from 'typeorm';
+import { ForwardOnlyMigration, type Migration } from '../runtime/bounded-context';
 
-/** Forward-only migrations of the dnc context, applied in id order at start (src/infra/database/migrations.ts). */
+/** Forward-only migrations of the dnc context, run by TypeORM at start (src/infra/database/migrations.ts). */
 const DNC_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS dnc_numbers (
   tenant_id text NOT NULL,
@@ -12,4 +13,11 @@ CREATE TABLE IF NOT EXISTS dnc_numbers (
 );
 `;
 
-export const dncMigrations: readonly Migration[] = [{ id: '0006_dnc', sql: DNC_SCHEMA_SQL }];
+/** Was 0006_dnc. */
+export class Dnc0000000000060 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(DNC_SCHEMA_SQL);
+  }
+}
+
+export const dncMigrations: readonly Migration[] = [Dnc0000000000060];

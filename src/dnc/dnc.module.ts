@@ -1,13 +1,20 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { dncMigrations } from './dnc.migrations';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
 import { DncController } from './api/dnc.controller';
 import { ChangeDncHandler } from './application/dnc.commands';
+import { DncQueries } from './application/dnc.queries';
+import { DncNumberEntity } from './projections/dnc-number.entity';
 import { dncProjection } from './projections/dnc.projection';
 
-@Module({ imports: [TenantsModule], controllers: [DncController], providers: [ChangeDncHandler] })
+@Module({
+  imports: [TypeOrmModule.forFeature([DncNumberEntity]), TenantsModule],
+  controllers: [DncController],
+  providers: [ChangeDncHandler, DncQueries],
+})
 export class DncModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'dnc', migrations: dncMigrations };
 

@@ -1,16 +1,17 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
-import type { Pool } from 'pg';
+import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore, START } from '../event-store/event-store.port';
-import { PG_POOL } from '../infra/database/database.tokens';
+import { ProjectionCheckpointEntity } from '../runtime/projection-checkpoint.entity';
 
 @ApiTags('health')
 @Controller()
 export class HealthController {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
+    @InjectDataSource() private readonly db: DataSource,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -32,9 +33,9 @@ export class HealthController {
         return 'error';
       }
     };
-    const database = await check(() => this.pool.query('SELECT 1'));
+    const database = await check(() => this.db.query('SELECT 1'));
     const eventStore = await check(() => this.store.readAll(START, 1));
-    const lag = await check(() => this.pool.query('SELECT name FROM projection_checkpoints'));
+    const lag = await check(() => this.db.getRepository(ProjectionCheckpointEntity).find({ select: { name: true } }));
     const ok = database === 'ok' && eventStore === 'ok' && lag === 'ok';
     void reply.status(ok ? 200 : 503);
     return {

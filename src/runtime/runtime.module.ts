@@ -14,13 +14,16 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { PG_POOL } from '../infra/database/database.tokens';
-import { migrate } from '../infra/database/migrations';
+import { allMigrations, migrate } from '../infra/database/migrations';
+import { IdempotencyKeyEntity } from '../infra/http/idempotency-key.entity';
 import { CommandExecutor } from './command-executor';
 import { ProjectionsService } from './processors.service';
 import { CLOCK, Clock, systemClock } from '../kernel/clock';
 import { TimersService } from './timers.service';
 import type { BoundedContext } from './bounded-context';
 import { WorkerLifecycle } from './lifecycle';
+import { ProjectionCheckpointEntity } from './projection-checkpoint.entity';
+import { TimerEntity } from './timer.entity';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
@@ -57,8 +60,13 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         TypeOrmModule.forRoot({
           type: 'postgres',
           url: options.databaseUrl,
+          // The platform's tables here, each context's through its TypeOrmModule.forFeature. The schema is
+          // the migrations', run by migrate() below under a lock (TypeORM's migrationsRun takes none).
+          entities: [ProjectionCheckpointEntity, TimerEntity, IdempotencyKeyEntity],
           autoLoadEntities: true,
           synchronize: false,
+          migrations: allMigrations(options.contexts.flatMap((c) => c.migrations ?? [])),
+          migrationsRun: false,
           logging: false,
           extra: { max: 30 },
         }),
@@ -70,13 +78,11 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         {
           provide: PG_POOL,
           inject: [DataSource],
+          // Migrations run here, under their lock, before any provider that uses the database is built
+          // (the event store, processors and timers take this pool; requests come after bootstrap).
           useFactory: async (dataSource: DataSource): Promise<Pool> => {
-            const pool = (dataSource.driver as unknown as { master: Pool }).master;
-            await migrate(
-              pool,
-              options.contexts.flatMap((c) => c.migrations ?? []),
-            );
-            return pool;
+            await migrate(dataSource);
+            return (dataSource.driver as unknown as { master: Pool }).master;
           },
         },
         {

@@ -1,6 +1,7 @@
-import type { Migration } from '../runtime/bounded-context';
+import type { QueryRunner } from 'typeorm';
+import { ForwardOnlyMigration, type Migration } from '../runtime/bounded-context';
 
-/** Forward-only migrations of the sessions context, applied in id order at start (src/infra/database/migrations.ts). */
+/** Forward-only migrations of the sessions context, run by TypeORM at start (src/infra/database/migrations.ts). */
 const SESSIONS_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS sessions (
   session_id text PRIMARY KEY,
@@ -34,4 +35,11 @@ CREATE INDEX IF NOT EXISTS sessions_tenant_created ON sessions (tenant_id, creat
 CREATE INDEX IF NOT EXISTS sessions_recording ON sessions (recording_id) WHERE recording_id IS NOT NULL;
 `;
 
-export const sessionsMigrations: readonly Migration[] = [{ id: '0005_sessions', sql: SESSIONS_SCHEMA_SQL }];
+/** Was 0005_sessions. */
+export class Sessions0000000000050 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(SESSIONS_SCHEMA_SQL);
+  }
+}
+
+export const sessionsMigrations: readonly Migration[] = [Sessions0000000000050];

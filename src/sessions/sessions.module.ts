@@ -1,22 +1,26 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { sessionsMigrations } from './sessions.migrations';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
+import { AuditModule } from '../audit';
 import { TimersService } from '../runtime/timers.service';
 import { CallsController } from './api/calls.controller';
 import { MediaIngestController } from './api/media-ingest.controller';
 import { RecordingsController } from './api/recordings.controller';
 import { PlaceCallHandler, SessionActionHandler } from './application/session.commands';
+import { SessionsQueries } from './application/sessions.queries';
 import { sessionReactor } from './application/session-reactor.processor';
 import { SessionTimers } from './application/session-timers';
+import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
 
 @Module({
-  imports: [TenantsModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule],
   controllers: [CallsController, RecordingsController, MediaIngestController],
-  providers: [PlaceCallHandler, SessionActionHandler, SessionTimers],
+  providers: [PlaceCallHandler, SessionActionHandler, SessionTimers, SessionsQueries],
 })
 export class SessionsModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'sessions', migrations: sessionsMigrations };

@@ -2,4 +2,4 @@
 export { TenantsModule } from './tenants.module';
 export { AdminGuard, ApiKeyGuard } from './api/auth.guards';
 export { ChangeTenant, CreateTenant, IssueApiKey } from './application/tenant.commands';
-export { GetTenant } from './application/tenant.queries';
+export { GetTenant } from './application/tenants.queries';

@@ -1,10 +1,13 @@
-import type { Migration } from '../runtime/bounded-context';
+import type { QueryRunner } from 'typeorm';
+import { ForwardOnlyMigration, type Migration } from '../runtime/bounded-context';
 
-/** Read models of the tenants context. Databases from before the split created them in `0002_core`. */
-export const tenantsMigrations: readonly Migration[] = [
-  {
-    id: '0002_tenants',
-    sql: `
+/**
+ * Was 0002_tenants: read models of the tenants context. Databases from before the split created
+ * them in 0002_core (now PlatformTables0000000000020).
+ */
+export class Tenants0000000000021 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
   CREATE TABLE IF NOT EXISTS tenants (
     tenant_id text PRIMARY KEY,
     name text NOT NULL,
@@ -22,6 +25,8 @@ export const tenantsMigrations: readonly Migration[] = [
     revoked_at timestamptz
   );
   CREATE INDEX IF NOT EXISTS api_keys_tenant ON api_keys (tenant_id);
-  `,
-  },
-];
+  `);
+  }
+}
+
+export const tenantsMigrations: readonly Migration[] = [Tenants0000000000021];

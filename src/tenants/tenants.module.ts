@@ -5,16 +5,25 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
-import { GetTenantHandler } from './application/tenant.queries';
+import { GetTenantHandler } from './application/tenants.queries';
 import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
+import { TenantsQueries } from './application/tenants.queries';
 import { ApiKeyEntity, TenantEntity } from './projections/tenant.entity';
 import { tenantsProjection } from './projections/tenants.projection';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
   controllers: [AdminController],
-  providers: [CreateTenantHandler, IssueApiKeyHandler, ChangeTenantHandler, GetTenantHandler, ApiKeyGuard, AdminGuard],
-  exports: [ApiKeyGuard, AdminGuard, TypeOrmModule],
+  providers: [
+    CreateTenantHandler,
+    IssueApiKeyHandler,
+    ChangeTenantHandler,
+    GetTenantHandler,
+    TenantsQueries,
+    ApiKeyGuard,
+    AdminGuard,
+  ],
+  exports: [TenantsQueries, ApiKeyGuard, AdminGuard],
 })
 export class TenantsModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations };

@@ -1,4 +1,5 @@
-import type { Migration } from '../runtime/bounded-context';
+import type { QueryRunner } from 'typeorm';
+import { ForwardOnlyMigration, type Migration } from '../runtime/bounded-context';
 
 /**
  * Tables of the webhooks context. `webhook_endpoints` is written by the outbox processor (so every
@@ -72,4 +73,11 @@ CREATE TABLE IF NOT EXISTS mail_outbox (
 CREATE INDEX IF NOT EXISTS mail_outbox_due ON mail_outbox (next_attempt_at) WHERE status = 'pending';
 `;
 
-export const webhooksMigrations: readonly Migration[] = [{ id: '0004_webhooks', sql: WEBHOOKS_SCHEMA_SQL }];
+/** Was 0004_webhooks. */
+export class Webhooks0000000000040 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(WEBHOOKS_SCHEMA_SQL);
+  }
+}
+
+export const webhooksMigrations: readonly Migration[] = [Webhooks0000000000040];

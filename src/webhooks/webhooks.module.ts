@@ -2,9 +2,12 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { webhooksMigrations } from './webhooks.migrations';
 import { CommandBus } from '@nestjs/cqrs';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
+import { RedeliverHandler } from './application/delivery.commands';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
+import { WebhooksQueries } from './application/webhooks.queries';
 import { MetricsController } from './api/metrics.controller';
 import { WebhookEndpointsController } from './api/webhook-endpoints.controller';
 import { AttemptRecorder } from './infra/attempt-recorder';
@@ -13,15 +16,29 @@ import { DeliverySender } from './infra/delivery-sender';
 import { DeliveryWorker } from './infra/delivery-worker';
 import { MailWorker } from './infra/mail-worker';
 import { WebhookMetrics } from './infra/webhook-metrics';
+import { MailOutboxEntity } from './projections/mail-outbox.entity';
+import { WebhookAttemptEntity, WebhookDeliveryEntity } from './projections/webhook-delivery.entity';
+import { WebhookEndpointEntity, WebhookEndpointHealthEntity } from './projections/webhook-endpoint.entity';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { WorkerLifecycle } from '../runtime/lifecycle';
 
 @Module({
-  imports: [TenantsModule],
+  imports: [
+    TypeOrmModule.forFeature([
+      WebhookEndpointEntity,
+      WebhookEndpointHealthEntity,
+      WebhookDeliveryEntity,
+      WebhookAttemptEntity,
+      MailOutboxEntity,
+    ]),
+    TenantsModule,
+  ],
   controllers: [WebhookEndpointsController, MetricsController],
   providers: [
     CreateEndpointHandler,
     ChangeEndpointHandler,
+    RedeliverHandler,
+    WebhooksQueries,
     WebhookMetrics,
     DeliveryClaims,
     DeliverySender,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { contextMigrations } from '../../src/app.module';
 import { Client, Pool } from 'pg';
-import { migrate } from '../../src/infra/database/migrations';
+import { migrateDatabase } from '../../src/infra/database/migrations';
 
 function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
@@ -31,7 +31,7 @@ export async function createTestDatabase(
   // Dropping the database (WITH FORCE) terminates whatever is still connected; an idle client's
   // error then must not crash the test file.
   pool.on('error', () => undefined);
-  if (options.migrate !== false) await migrate(pool, contextMigrations());
+  if (options.migrate !== false) await migrateDatabase(url.toString(), contextMigrations());
   return {
     url: url.toString(),
     pool,

@@ -2,13 +2,12 @@ import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import { isCatalogType } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
+import { AuditQueries } from '../application/audit.queries';
 
 export class ListEventsQuery {
   @ApiPropertyOptional({ example: 'session.ended' })
@@ -41,26 +40,17 @@ class EventList {
 @UseGuards(ApiKeyGuard)
 @Controller('v1/events')
 export class EventsController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly audit: AuditQueries) {}
 
   @Get()
   async list(@CurrentTenant() tenant: AuthenticatedTenant, @Query() query: ListEventsQuery): Promise<EventList> {
     if (query.type !== undefined && !isCatalogType(query.type)) throw ApiError.invalid('Unknown event type.', 'type');
-    const limit = query.limit ?? 50;
-    let afterSeq = 0;
-    if (query.after) {
-      const found: { seq: string }[] = await this.db.query(
-        'SELECT seq FROM audit_events WHERE tenant_id = $1 AND event_id = $2',
-        [tenant.tenantId, query.after],
-      );
-      if (!found[0]) throw ApiError.notFound('event', 'after');
-      afterSeq = Number(found[0].seq);
-    }
-    const rows: { envelope: unknown }[] = await this.db.query(
-      `SELECT envelope FROM audit_events WHERE tenant_id = $1 AND seq > $2 AND ($3::text IS NULL OR type = $3)
-       ORDER BY seq LIMIT $4`,
-      [tenant.tenantId, afterSeq, query.type ?? null, limit + 1],
-    );
-    return { data: rows.slice(0, limit).map((r) => r.envelope), has_more: rows.length > limit };
+    const page = await this.audit.feed(tenant.tenantId, {
+      after: query.after,
+      type: query.type,
+      limit: query.limit ?? 50,
+    });
+    if (!page) throw ApiError.notFound('event', 'after');
+    return { data: page.data, has_more: page.hasMore };
   }
 }

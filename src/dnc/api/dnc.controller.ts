@@ -1,15 +1,15 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import type { Pool } from 'pg';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
-import { PG_POOL } from '../../infra/database/database.tokens';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { ChangeDnc } from '../application/dnc.commands';
+import { DncQueries } from '../application/dnc.queries';
+import type { DncNumberEntity } from '../projections/dnc-number.entity';
 
 export class AddDncDto {
   @ApiProperty({ example: '+14155550106' })
@@ -18,18 +18,11 @@ export class AddDncDto {
   phone_number!: string;
 }
 
-interface DncRow {
-  phone_number: string;
-  source: string;
-  session_id: string | null;
-  created_at: Date;
-}
-
-const present = (r: DncRow) => ({
-  phone_number: r.phone_number,
+const present = (r: DncNumberEntity) => ({
+  phone_number: r.phoneNumber,
   source: r.source,
-  session_id: r.session_id,
-  created_at: r.created_at.toISOString(),
+  session_id: r.sessionId,
+  created_at: r.createdAt.toISOString(),
 });
 
 /** The tenant's do-not-call list. Opt-outs detected on calls are added automatically. */
@@ -40,16 +33,12 @@ const present = (r: DncRow) => ({
 export class DncController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly dnc: DncQueries,
   ) {}
 
   @Get()
   async list(@CurrentTenant() tenant: AuthenticatedTenant) {
-    const { rows } = await this.pool.query<DncRow>(
-      'SELECT phone_number, source, session_id, created_at FROM dnc_numbers WHERE tenant_id = $1 ORDER BY created_at DESC, phone_number',
-      [tenant.tenantId],
-    );
-    return { data: rows.map(present) };
+    return { data: (await this.dnc.list(tenant.tenantId)).map(present) };
   }
 
   @Post()
@@ -75,11 +64,8 @@ export class DncController {
   }
 
   private async get(tenantId: string, phone: string) {
-    const { rows } = await this.pool.query<DncRow>(
-      'SELECT phone_number, source, session_id, created_at FROM dnc_numbers WHERE tenant_id = $1 AND phone_number = $2',
-      [tenantId, phone],
-    );
-    if (!rows[0]) throw ApiError.notFound('number on the do-not-call list', 'phone_number');
-    return present(rows[0]);
+    const row = await this.dnc.get(tenantId, phone);
+    if (!row) throw ApiError.notFound('number on the do-not-call list', 'phone_number');
+    return present(row);
   }
 }

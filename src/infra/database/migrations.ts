@@ -1,18 +1,18 @@
-import type { Pool } from 'pg';
+import { DataSource, type QueryRunner } from 'typeorm';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
-import type { Migration } from '../../runtime/bounded-context';
+import { ForwardOnlyMigration, type Migration } from '../../runtime/bounded-context';
 
-/**
- * Forward-only migrations, applied at start under an advisory lock so that several instances
- * starting together apply each once. The platform's own tables are here; each bounded context
- * brings its own (`<context>.migrations.ts`, listed by its module). All run in id order.
- */
-export const PLATFORM_MIGRATIONS: readonly Migration[] = [
-  { id: '0001_events', sql: EVENTS_SCHEMA_SQL },
-  {
-    // The tenants tables were here before contexts owned their migrations (now 0002_tenants).
-    id: '0002_core',
-    sql: `
+/** Was 0001_events. */
+export class Events0000000000010 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(EVENTS_SCHEMA_SQL);
+  }
+}
+
+/** Was 0002_core. The tenants tables were here before contexts owned their migrations (now Tenants0000000000021). */
+export class PlatformTables0000000000020 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
   CREATE TABLE IF NOT EXISTS projection_checkpoints (
     name text PRIMARY KEY,
     commit_position bigint NOT NULL,
@@ -44,45 +44,76 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
     created_at timestamptz NOT NULL DEFAULT now(),
     PRIMARY KEY (tenant_id, key)
   );
-  `,
-  },
+  `);
+  }
+}
 
-  // Stored idempotent responses can carry a secret shown once (a new API key): sealed like other secrets.
-  {
-    id: '0008_idempotency_sealed',
-    sql: 'ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS response_sealed text; ALTER TABLE idempotency_keys DROP COLUMN IF EXISTS response_body',
-  },
+/** Was 0008_idempotency_sealed. Stored idempotent responses can carry a secret shown once (a new API key): sealed like other secrets. */
+export class IdempotencySealed0000000000080 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(
+      'ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS response_sealed text; ALTER TABLE idempotency_keys DROP COLUMN IF EXISTS response_body',
+    );
+  }
+}
+
+/**
+ * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
+ * listed by its module). All are forward-only and run in the order of the number that ends their
+ * class name, whichever list they come from.
+ */
+export const PLATFORM_MIGRATIONS: readonly Migration[] = [
+  Events0000000000010,
+  PlatformTables0000000000020,
+  IdempotencySealed0000000000080,
 ];
 
-export async function migrate(pool: Pool, contextMigrations: readonly Migration[] = []): Promise<void> {
-  const migrations = [...PLATFORM_MIGRATIONS, ...contextMigrations].sort((a, b) => a.id.localeCompare(b.id));
-  const ids = new Set<string>();
-  for (const m of migrations) {
-    if (ids.has(m.id)) throw new Error(`two migrations have the id ${m.id}`);
-    ids.add(m.id);
+export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {
+  return [...PLATFORM_MIGRATIONS, ...contextMigrations];
+}
+
+/** The key the runner before TypeORM took too: an old and a new instance starting together still take turns. */
+const MIGRATION_LOCK = 7210001;
+
+/**
+ * Runs the data source's pending migrations, each in its own transaction, while a session-level
+ * advisory lock is held on another connection, so that several instances starting together apply
+ * each once (TypeORM's runner takes no lock of its own).
+ */
+export async function migrate(dataSource: DataSource): Promise<void> {
+  const numbers = new Map<number, string>();
+  for (const migration of dataSource.migrations) {
+    const name = migration.name ?? migration.constructor.name;
+    const number = Number(name.slice(-13));
+    const other = numbers.get(number);
+    // TypeORM refuses two equal names but would order two equal numbers by list position.
+    if (other !== undefined) throw new Error(`migrations ${other} and ${name} have the same number`);
+    numbers.set(number, name);
   }
-  const client = await pool.connect();
+  const lock = dataSource.createQueryRunner();
+  await lock.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(7210001)');
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-    );
-    const { rows } = await client.query<{ id: string }>('SELECT id FROM schema_migrations');
-    const applied = new Set(rows.map((r) => r.id));
-    for (const migration of migrations) {
-      if (applied.has(migration.id)) continue;
-      await client.query('BEGIN');
-      try {
-        await client.query(migration.sql);
-        await client.query('INSERT INTO schema_migrations (id) VALUES ($1)', [migration.id]);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw err;
-      }
-    }
+    await lock.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
+    await dataSource.runMigrations({ transaction: 'each' });
   } finally {
-    await client.query('SELECT pg_advisory_unlock(7210001)').catch(() => undefined);
-    client.release();
+    await lock.query(`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`).catch(() => undefined);
+    await lock.release();
+  }
+}
+
+/** For callers without Nest (test support, benchmarks): migrates the database at `url` and disconnects. */
+export async function migrateDatabase(url: string, contextMigrations: readonly Migration[] = []): Promise<void> {
+  const dataSource = new DataSource({
+    type: 'postgres',
+    url,
+    migrations: allMigrations(contextMigrations),
+    logging: false,
+    extra: { max: 2 },
+  });
+  await dataSource.initialize();
+  try {
+    await migrate(dataSource);
+  } finally {
+    await dataSource.destroy();
   }
 }

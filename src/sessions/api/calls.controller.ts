@@ -1,24 +1,20 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Pool } from 'pg';
 import { SESSION_STATUSES } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { PG_POOL } from '../../infra/database/database.tokens';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { CreateCallDto } from './calls.dto';
-import { presentSession, SessionRow, sessionRowFromStream } from './session-view';
+import { presentSession, sessionRowFromStream } from './session-view';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { sessionStream } from '../domain/session.decider';
-
-const SESSION_COLUMNS = `session_id, status, to_number, from_number, campaign_id, contact_id, client_reference_id, voice_id,
-  test_mode, end_reason, created_at, started_at, ended_at, duration_seconds, actual_cost_cents, transcript,
-  function_invocations, transfer_number, agent_disposition, recording_id, recording_status, recording_url`;
+import { SessionsQueries } from '../application/sessions.queries';
+import { AuditQueries } from '../../audit';
 
 /** POST /v1/calls returns as soon as the call is queued; the outcome arrives as events. */
 @ApiTags('calls and sessions')
@@ -28,7 +24,8 @@ const SESSION_COLUMNS = `session_id, status, to_number, from_number, campaign_id
 export class CallsController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly sessions: SessionsQueries,
+    private readonly audit: AuditQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
@@ -74,30 +71,9 @@ export class CallsController {
     const limit = limitText === undefined ? 20 : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100)
       throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
-    let cursor: { created_at: Date; session_id: string } | null = null;
-    if (startingAfter !== undefined) {
-      const { rows } = await this.pool.query<{ created_at: Date; session_id: string }>(
-        'SELECT created_at, session_id FROM sessions WHERE session_id = $1 AND tenant_id = $2',
-        [startingAfter, tenant.tenantId],
-      );
-      if (!rows[0]) throw ApiError.notFound('session', 'starting_after');
-      cursor = rows[0];
-    }
-    const { rows } = await this.pool.query<SessionRow>(
-      `SELECT ${SESSION_COLUMNS} FROM sessions
-       WHERE tenant_id = $1 AND ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR campaign_id = $3)
-         AND ($4::timestamptz IS NULL OR (created_at, session_id) < ($4, $5))
-       ORDER BY created_at DESC, session_id DESC LIMIT $6`,
-      [
-        tenant.tenantId,
-        status ?? null,
-        campaignId ?? null,
-        cursor?.created_at ?? null,
-        cursor?.session_id ?? null,
-        limit + 1,
-      ],
-    );
-    return { data: rows.slice(0, limit).map((r) => presentSession(r, this.config)), has_more: rows.length > limit };
+    const page = await this.sessions.list(tenant.tenantId, { status, campaignId, startingAfter, limit });
+    if (!page) throw ApiError.notFound('session', 'starting_after');
+    return { data: page.data.map((r) => presentSession(r, this.config)), has_more: page.hasMore };
   }
 
   @Get('sessions/:id')
@@ -114,19 +90,13 @@ export class CallsController {
   @Get('sessions/:id/events')
   async events(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     await this.load(tenant, id);
-    const { rows } = await this.pool.query<{ envelope: unknown }>(
-      'SELECT envelope FROM audit_events WHERE tenant_id = $1 AND session_id = $2 ORDER BY seq',
-      [tenant.tenantId, id],
-    );
-    return { data: rows.map((r) => r.envelope) };
+    return { data: await this.audit.sessionEvents(tenant.tenantId, id) };
   }
 
   private async load(tenant: AuthenticatedTenant, id: string) {
-    const { rows } = await this.pool.query<SessionRow>(
-      `SELECT ${SESSION_COLUMNS} FROM sessions WHERE session_id = $1 AND tenant_id = $2`,
-      [id, tenant.tenantId],
-    );
-    const row = rows[0] ?? sessionRowFromStream(await this.store.readStream(sessionStream(id)), tenant.tenantId);
+    const row =
+      (await this.sessions.get(tenant.tenantId, id)) ??
+      sessionRowFromStream(await this.store.readStream(sessionStream(id)), tenant.tenantId);
     if (!row) throw ApiError.notFound('session', 'session_id');
     return presentSession(row, this.config);
   }

@@ -2,12 +2,11 @@ import { Body, Controller, HttpCode, Inject, Param, Post, Req } from '@nestjs/co
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { Pool } from 'pg';
 import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { PG_POOL } from '../../infra/database/database.tokens';
 import { verifyWebhook } from '../../kernel/signing/verify-webhook';
 import { SessionActionCommand } from '../application/session.commands';
+import { SessionsQueries } from '../application/sessions.queries';
 import { parseMediaSignal } from '../domain/media-signal';
 
 /**
@@ -19,7 +18,7 @@ import { parseMediaSignal } from '../domain/media-signal';
 export class MediaIngestController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly sessions: SessionsQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -49,11 +48,7 @@ export class MediaIngestController {
     }
     const signal = parseMediaSignal(input.signal);
     if (typeof signal === 'string') throw ApiError.invalid(signal, 'signal');
-    const { rows } = await this.pool.query<{ tenant_id: string }>(
-      'SELECT tenant_id FROM sessions WHERE session_id = $1',
-      [sessionId],
-    );
-    const tenantId = rows[0]?.tenant_id;
+    const tenantId = await this.sessions.tenantOf(sessionId);
     if (!tenantId) throw ApiError.notFound('session', 'session_id');
     const { applied } = await this.commands.execute(
       new SessionActionCommand(tenantId, sessionId, { type: 'signal', seq: input.seq, signal }),

@@ -1,32 +1,27 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { bearer, type TenantRequest } from '../../kernel/http/current-tenant';
-import { Repository } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
-import { ApiKeyEntity, TenantEntity } from '../projections/tenant.entity';
+import { TenantsQueries } from '../application/tenants.queries';
 
 /** `Authorization: Bearer <API key>` on every /v1 route; the tenant is attached to the request. */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(
-    @InjectRepository(ApiKeyEntity) private readonly keys: Repository<ApiKeyEntity>,
-    @InjectRepository(TenantEntity) private readonly tenants: Repository<TenantEntity>,
-  ) {}
+  constructor(private readonly queries: TenantsQueries) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<TenantRequest>();
     const key = bearer(request);
     if (!key) throw ApiError.unauthenticated('Missing bearer credential: send Authorization: Bearer <API key>.');
     const prefix = apiKeyPrefix(key);
-    const row = prefix ? await this.keys.findOneBy({ keyPrefix: prefix }) : null;
+    const row = prefix ? await this.queries.apiKey(prefix) : null;
     if (!row || row.revokedAt !== null || !hashesEqual(row.keyHash, hashApiKey(key))) {
       throw ApiError.unauthenticated('Invalid API key.');
     }
-    const tenant = await this.tenants.findOneBy({ tenantId: row.tenantId });
+    const tenant = await this.queries.tenant(row.tenantId);
     if (!tenant) throw ApiError.unauthenticated('Invalid API key.');
     request.tenant = { tenantId: tenant.tenantId, plan: tenant.plan, status: tenant.status, email: tenant.email };
     return true;

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Read model rows written by tenants.projection.ts (schema in infra/database/schema.ts). */
+/** Read model rows written by tenants.projection.ts (schema in tenants.migrations.ts). */
 @Entity({ name: 'tenants' })
 export class TenantEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' }) tenantId!: string;

@@ -1,40 +1,29 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import type { Pool } from 'pg';
 import { parseEventFilter } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { PG_POOL } from '../../infra/database/database.tokens';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
+import { Redeliver } from '../application/delivery.commands';
 import { ChangeEndpoint, CreateEndpoint } from '../application/endpoint.commands';
+import { WebhooksQueries } from '../application/webhooks.queries';
 import { resolvePublicAddress, validateWebhookUrl } from '../infra/address-policy';
 import { DeliveryWorker } from '../infra/delivery-worker';
+import type { WebhookEndpointEntity } from '../projections/webhook-endpoint.entity';
 import { CreateEndpointDto, RecoverDto, UpdateEndpointDto } from './webhook-endpoints.dto';
 
-interface EndpointRow {
-  endpoint_id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  status: string;
-  created_at: Date;
-  failure_streak: number | null;
-}
-
-const ENDPOINT_COLUMNS = `e.endpoint_id, e.url, e.events, e.description, e.status, e.created_at, h.failure_streak`;
-
-function present(row: EndpointRow) {
+function present(row: WebhookEndpointEntity) {
   return {
-    id: row.endpoint_id,
+    id: row.endpointId,
     url: row.url,
     events: row.events,
     description: row.description,
     status: row.status,
-    failure_streak: row.failure_streak ?? 0,
-    created_at: row.created_at.toISOString(),
+    failure_streak: row.health?.failureStreak ?? 0,
+    created_at: row.createdAt.toISOString(),
   };
 }
 
@@ -46,7 +35,7 @@ function present(row: EndpointRow) {
 export class WebhookEndpointsController {
   constructor(
     private readonly commands: CommandBus,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly queries: WebhooksQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly worker: DeliveryWorker,
   ) {}
@@ -63,12 +52,7 @@ export class WebhookEndpointsController {
 
   @Get()
   async list(@CurrentTenant() tenant: AuthenticatedTenant) {
-    const { rows } = await this.pool.query<EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e LEFT JOIN webhook_endpoint_health h USING (endpoint_id)
-       WHERE e.tenant_id = $1 AND e.status <> 'deleted' ORDER BY e.created_at DESC`,
-      [tenant.tenantId],
-    );
-    return { data: rows.map(present) };
+    return { data: (await this.queries.listEndpoints(tenant.tenantId)).map(present) };
   }
 
   @Get(':id')
@@ -130,30 +114,20 @@ export class WebhookEndpointsController {
     const limit = limitText === undefined ? 50 : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100)
       throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
-    const { rows } = await this.pool.query<{
-      delivery_id: string;
-      event_id: string;
-      event_type: string;
-      status: string;
-      next_attempt_at: Date | null;
-      attempts: { at: string; http_status: number | null; error: string | null; duration_ms: number }[];
-    }>(
-      `SELECT d.delivery_id, d.event_id, d.event_type, d.status, d.next_attempt_at,
-              coalesce((SELECT json_agg(json_build_object('at', a.attempted_at, 'http_status', a.http_status,
-                                  'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt_id)
-                        FROM webhook_attempts a WHERE a.delivery_id = d.delivery_id), '[]') AS attempts
-       FROM webhook_deliveries d WHERE d.endpoint_id = $1 AND d.tenant_id = $2
-       ORDER BY d.created_at DESC, d.delivery_id DESC LIMIT $3`,
-      [id, tenant.tenantId, limit],
-    );
+    const deliveries = await this.queries.listDeliveries(tenant.tenantId, id, limit);
     return {
-      data: rows.map((r) => ({
-        delivery_id: r.delivery_id,
-        event_id: r.event_id,
-        event_type: r.event_type,
-        status: r.status,
-        attempts: r.attempts.map((a) => ({ ...a, at: new Date(a.at).toISOString() })),
-        next_attempt_at: r.status === 'pending' && r.next_attempt_at ? r.next_attempt_at.toISOString() : null,
+      data: deliveries.map((d) => ({
+        delivery_id: d.deliveryId,
+        event_id: d.eventId,
+        event_type: d.eventType,
+        status: d.status,
+        attempts: d.attempts.map((a) => ({
+          at: a.attemptedAt.toISOString(),
+          http_status: a.httpStatus,
+          error: a.error,
+          duration_ms: a.durationMs,
+        })),
+        next_attempt_at: d.status === 'pending' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
       })),
     };
   }
@@ -166,12 +140,8 @@ export class WebhookEndpointsController {
     @Param('deliveryId') deliveryId: string,
   ) {
     await this.load(tenant, id);
-    const { rowCount } = await this.pool.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL, updated_at = now()
-       WHERE delivery_id = $1 AND endpoint_id = $2 AND tenant_id = $3`,
-      [deliveryId, id, tenant.tenantId],
-    );
-    if (!rowCount) throw ApiError.notFound('delivery', 'delivery_id');
+    const { queued } = await this.commands.execute(new Redeliver(tenant.tenantId, id, { type: 'retry', deliveryId }));
+    if (!queued) throw ApiError.notFound('delivery', 'delivery_id');
     this.worker.poke();
     return { delivery_id: deliveryId, status: 'pending' };
   }
@@ -182,22 +152,13 @@ export class WebhookEndpointsController {
     await this.load(tenant, id);
     const since = new Date(body.since);
     if (since.getTime() > Date.now()) throw ApiError.invalid('since must not be in the future.', 'since');
-    const { rowCount } = await this.pool.query(
-      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = now(), locked_until = NULL, updated_at = now()
-       WHERE endpoint_id = $1 AND tenant_id = $2 AND created_at >= $3 AND status = 'failed'`,
-      [id, tenant.tenantId, since],
-    );
+    const { queued } = await this.commands.execute(new Redeliver(tenant.tenantId, id, { type: 'recover', since }));
     this.worker.poke();
-    return { id, since: since.toISOString(), recovered: rowCount ?? 0 };
+    return { id, since: since.toISOString(), recovered: queued };
   }
 
   private async load(tenant: AuthenticatedTenant, id: string) {
-    const { rows } = await this.pool.query<EndpointRow>(
-      `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e LEFT JOIN webhook_endpoint_health h USING (endpoint_id)
-       WHERE e.endpoint_id = $1 AND e.tenant_id = $2 AND e.status <> 'deleted'`,
-      [id, tenant.tenantId],
-    );
-    const row = rows[0];
+    const row = await this.queries.getEndpoint(tenant.tenantId, id);
     if (!row) throw ApiError.notFound('webhook endpoint', 'id');
     return present(row);
   }

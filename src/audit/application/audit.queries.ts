@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { AuditEventEntity } from '../projections/audit-event.entity';
+
+export interface EventPage {
+  /** Envelopes as stored: the same ids, bodies and key order as the webhooks. */
+  data: unknown[];
+  hasMore: boolean;
+}
+
+/** Reads of the audit read model: the tenant's events feed and one session's events. */
+@Injectable()
+export class AuditQueries {
+  constructor(@InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>) {}
+
+  /**
+   * The tenant's events in commit order, of one type when `type` is given, after the event `after`
+   * (an event id) when given. Null when `after` is not one of the tenant's events.
+   */
+  async feed(tenantId: string, page: { after?: string; type?: string; limit: number }): Promise<EventPage | null> {
+    let afterSeq = '0';
+    if (page.after) {
+      const cursor = await this.events.findOne({ select: { seq: true }, where: { tenantId, eventId: page.after } });
+      if (!cursor) return null;
+      afterSeq = cursor.seq;
+    }
+    const query = this.events
+      .createQueryBuilder('a')
+      .select(['a.seq', 'a.envelope'])
+      .where('a.tenantId = :tenantId', { tenantId })
+      .andWhere('a.seq > :afterSeq', { afterSeq });
+    if (page.type !== undefined) query.andWhere('a.type = :type', { type: page.type });
+    const rows = await query
+      .orderBy('a.seq')
+      .limit(page.limit + 1)
+      .getMany();
+    return { data: rows.slice(0, page.limit).map((r) => r.envelope), hasMore: rows.length > page.limit };
+  }
+
+  /** One session's events in commit order, as envelopes. */
+  async sessionEvents(tenantId: string, sessionId: string): Promise<unknown[]> {
+    const rows = await this.events.find({
+      select: { seq: true, envelope: true },
+      where: { tenantId, sessionId },
+      order: { seq: 'ASC' },
+    });
+    return rows.map((r) => r.envelope);
+  }
+}

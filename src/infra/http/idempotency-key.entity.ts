@@ -1,0 +1,16 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A stored Idempotency-Key and its sealed response (idempotency.interceptor.ts, raw SQL, see docs/decisions.md). */
+@Entity({ name: 'idempotency_keys' })
+export class IdempotencyKeyEntity {
+  @PrimaryColumn({ name: 'tenant_id', type: 'text' }) tenantId!: string;
+  @PrimaryColumn({ type: 'text' }) key!: string;
+  @Column({ type: 'text' }) method!: string;
+  @Column({ type: 'text' }) path!: string;
+  @Column({ name: 'request_hash', type: 'text' }) requestHash!: string;
+  @Column({ type: 'text' }) status!: 'in_progress' | 'completed';
+  @Column({ name: 'response_status', type: 'integer', nullable: true }) responseStatus!: number | null;
+  @Column({ name: 'response_sealed', type: 'text', nullable: true }) responseSealed!: string | null;
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil!: Date | null;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+}

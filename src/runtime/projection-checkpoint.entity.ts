@@ -1,0 +1,13 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * One row per processor: the store position it has applied. Written only by the processor runner,
+ * in the same transaction as the processor's rows (raw SQL, see docs/decisions.md).
+ */
+@Entity({ name: 'projection_checkpoints' })
+export class ProjectionCheckpointEntity {
+  @PrimaryColumn({ type: 'text' }) name!: string;
+  @Column({ name: 'commit_position', type: 'bigint' }) commitPosition!: string;
+  @Column({ name: 'prepare_position', type: 'bigint' }) preparePosition!: string;
+  @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+}

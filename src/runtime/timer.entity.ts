@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/** A durable timer (timers.service.ts), claimed with FOR UPDATE SKIP LOCKED (raw SQL, see docs/decisions.md). */
+@Entity({ name: 'timers' })
+export class TimerEntity {
+  @PrimaryColumn({ name: 'timer_id', type: 'uuid' }) timerId!: string;
+  @Column({ type: 'text' }) kind!: string;
+  @Column({ name: 'dedupe_key', type: 'text', nullable: true }) dedupeKey!: string | null;
+  @Column({ name: 'due_at', type: 'timestamptz' }) dueAt!: Date;
+  @Column({ type: 'jsonb' }) payload!: Record<string, unknown>;
+  @Column({ type: 'integer' }) attempts!: number;
+  @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil!: Date | null;
+  @Column({ name: 'last_error', type: 'text', nullable: true }) lastError!: string | null;
+  @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+}

@@ -1,0 +1,67 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { SessionEntity } from '../projections/session.entity';
+
+export interface SessionPage {
+  data: SessionEntity[];
+  hasMore: boolean;
+}
+
+/** Reads of the sessions read model: the API's list and get, the media gateway's and the recordings' lookups. */
+@Injectable()
+export class SessionsQueries {
+  constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
+
+  get(tenantId: string, sessionId: string): Promise<SessionEntity | null> {
+    return this.sessions.findOneBy({ sessionId, tenantId });
+  }
+
+  /**
+   * The tenant's sessions, newest first, filtered by status and campaign, after the session
+   * `startingAfter` when given. Null when `startingAfter` is not one of the tenant's sessions.
+   */
+  async list(
+    tenantId: string,
+    page: { status?: string; campaignId?: string; startingAfter?: string; limit: number },
+  ): Promise<SessionPage | null> {
+    let cursor: Pick<SessionEntity, 'createdAt' | 'sessionId'> | null = null;
+    if (page.startingAfter !== undefined) {
+      cursor = await this.sessions.findOne({
+        select: { createdAt: true, sessionId: true },
+        where: { sessionId: page.startingAfter, tenantId },
+      });
+      if (!cursor) return null;
+    }
+    const query = this.sessions.createQueryBuilder('s').where('s.tenantId = :tenantId', { tenantId });
+    if (page.status !== undefined) query.andWhere('s.status = :status', { status: page.status });
+    if (page.campaignId !== undefined) query.andWhere('s.campaignId = :campaignId', { campaignId: page.campaignId });
+    if (cursor) {
+      query.andWhere('(s.createdAt, s.sessionId) < (:createdAt, :sessionId)', {
+        createdAt: cursor.createdAt,
+        sessionId: cursor.sessionId,
+      });
+    }
+    const rows = await query
+      .orderBy('s.createdAt', 'DESC')
+      .addOrderBy('s.sessionId', 'DESC')
+      .limit(page.limit + 1)
+      .getMany();
+    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+  }
+
+  /** The tenant a session belongs to, whoever asks (the signed media gateway); null for an unknown session. */
+  async tenantOf(sessionId: string): Promise<string | null> {
+    const row = await this.sessions.findOne({ select: { sessionId: true, tenantId: true }, where: { sessionId } });
+    return row?.tenantId ?? null;
+  }
+
+  /** The status of a recording, by its id; null for an unknown recording. */
+  async recordingStatus(recordingId: string): Promise<string | null> {
+    const row = await this.sessions.findOne({
+      select: { sessionId: true, recordingStatus: true },
+      where: { recordingId },
+    });
+    return row?.recordingStatus ?? null;
+  }
+}
