@@ -28,7 +28,10 @@ interface HandlerDefinition<E extends DomainEvent> {
   readonly name: string;
   /** The event types handled ('*': all); the runner moves the checkpoint past the others without calling back. */
   readonly handles: readonly E['type'][] | '*';
-  /** The stream category of the handled events, to read entity ids from stream names. */
+  /**
+   * The stream category of the handled events, to read entity ids from stream names. Events of the
+   * handled types in streams of another category are not this processor's, and are passed over.
+   */
   readonly stream?: StreamName;
   /**
    * The one place where an older stored shape becomes today's event (rename a field, add a default).
@@ -90,9 +93,10 @@ function toProcessor<E extends DomainEvent>(definition: HandlerDefinition<E>): P
     // The stored type is one of `handles` (the runner filters by it): this is the one cast to E.
     return { ...event, entityId } as unknown as Handled<E>;
   };
+  const ours = stream ? (e: StoredEvent) => stream.owns(e.streamId) : () => true;
   return {
     name: definition.name,
     handles: definition.handles,
-    handle: (tx, events) => applyAll(tx, events.map(handled)),
+    handle: (tx, events) => applyAll(tx, events.filter(ours).map(handled)),
   };
 }

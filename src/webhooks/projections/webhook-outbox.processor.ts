@@ -22,7 +22,8 @@ export function webhookOutboxProcessor(wake: () => void): Projection {
     async applyBatch(tx, events) {
       const deliveries: StoredEvent[] = [];
       for (const event of events) {
-        if (event.type.startsWith('webhook_endpoint.')) await applyEndpointEvent(tx, event);
+        if (event.type.startsWith('webhook_endpoint.') && endpointStream.owns(event.streamId))
+          await applyEndpointEvent(tx, event);
         if (isCatalogType(event.type) && event.metadata.tenant_id) deliveries.push(event);
         if (event.type === 'webhook.endpoint_disabled_notice') await queueNoticeMail(tx, event);
       }
