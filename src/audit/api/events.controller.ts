@@ -1,10 +1,10 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isCatalogType } from '../../catalog/event-catalog';
+import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard, type AuthenticatedTenant } from '../../tenants/api/auth.guards';
@@ -40,11 +40,15 @@ class EventList {
 @UseGuards(ApiKeyGuard)
 @Controller('v1/events')
 export class EventsController {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
+  ) {}
 
   @Get()
   async list(@CurrentTenant() tenant: AuthenticatedTenant, @Query() query: ListEventsQuery): Promise<EventList> {
-    if (query.type !== undefined && !isCatalogType(query.type)) throw ApiError.invalid('Unknown event type.', 'type');
+    if (query.type !== undefined && !this.catalog.isCatalogType(query.type))
+      throw ApiError.invalid('Unknown event type.', 'type');
     const limit = query.limit ?? 50;
     let afterSeq = 0;
     if (query.after) {

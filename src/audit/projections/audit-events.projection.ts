@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { isCatalogType } from '../../catalog/event-catalog';
+import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Projection } from '../../runtime/processor';
@@ -8,12 +8,12 @@ import type { Projection } from '../../runtime/processor';
  * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which
  * is the store's commit order). Works the same whichever event store adapter is configured.
  */
-export const auditEventsProjection: Projection = {
+export const auditEventsProjection = (catalog: EventCatalog): Projection => ({
   name: 'audit_events',
   handles: '*',
   tables: ['audit_events'],
   async handle(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
-    const rows = events.filter((e) => isCatalogType(e.type) && e.metadata.tenant_id);
+    const rows = events.filter((e) => catalog.isCatalogType(e.type) && e.metadata.tenant_id);
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO audit_events (event_id, tenant_id, type, session_id, envelope)
@@ -24,8 +24,8 @@ export const auditEventsProjection: Projection = {
         rows.map((e) => e.metadata.tenant_id),
         rows.map((e) => e.type),
         rows.map((e) => (typeof e.data.session_id === 'string' ? e.data.session_id : null)),
-        rows.map((e) => serializeEnvelope(toEnvelope(e))),
+        rows.map((e) => serializeEnvelope(catalog, toEnvelope(catalog, e))),
       ],
     );
   },
-};
+});

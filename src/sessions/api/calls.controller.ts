@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards } from '@n
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { Pool } from 'pg';
-import { SESSION_STATUSES } from '../../catalog/event-catalog';
+import { SESSION_STATUSES } from '../sessions.events';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';

@@ -2,7 +2,8 @@
  * Given/when/then on the pure session decider: no I/O, no clock. Every catalog event it emits is
  * checked against the catalog schema (validatePayload).
  */
-import { isCatalogType, validatePayload } from '../../catalog/event-catalog';
+import { EventCatalog } from '../../catalog/event-catalog';
+import { sessionEvents } from '../sessions.events';
 import { fold } from '../../kernel/decider';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
@@ -15,6 +16,9 @@ import {
   SignalContext,
 } from './session.decider';
 import { scriptFor, TEST_NUMBERS } from './test-pool.scenarios';
+
+// The context's own fragment holds every catalog type the decider emits.
+const { isCatalogType, validatePayload } = EventCatalog.from([sessionEvents]);
 
 const SESSION_ID = 'ses_0123456789abcdefghij';
 const TO = '+14155550100';
