@@ -4,13 +4,13 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { AppModule } from './app.module';
+import { AppModule, type AppOptions } from './app.module';
+import { EVENT_CATALOG, EventCatalog } from './catalog/event-catalog';
 import { buildOpenApiWebhooks } from './catalog/openapi-webhooks';
 import { ApiError, toErrorResponse } from './kernel/http/api-error';
 import { hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
 import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
-import type { RuntimeOptions } from './runtime/runtime.module';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -19,7 +19,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const lifecycle = { closing: false };
 
 /** Builds the Nest application on Fastify with validation, errors, idempotency and OpenAPI; does not listen. */
-export async function createHttpApp(options: Omit<RuntimeOptions, 'contexts'>): Promise<NestFastifyApplication> {
+export async function createHttpApp(options: AppOptions): Promise<NestFastifyApplication> {
   const logger = createLogger(options.config.logLevel);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -97,7 +97,8 @@ export async function createHttpApp(options: Omit<RuntimeOptions, 'contexts'>): 
       .addBearerAuth()
       .build(),
   );
-  const openapi = { ...document, openapi: '3.1.0', webhooks: buildOpenApiWebhooks() };
+  const catalog = app.get<EventCatalog>(EVENT_CATALOG);
+  const openapi = { ...document, openapi: '3.1.0', webhooks: buildOpenApiWebhooks(catalog) };
   SwaggerModule.setup('docs', app, openapi as typeof document, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',

@@ -1,7 +1,8 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { auditMigrations } from './audit.migrations';
+import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
 import { EventsController } from './api/events.controller';
@@ -18,9 +19,12 @@ import { auditEventsProjection } from './projections/audit-events.projection';
 export class AuditModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'audit', migrations: auditMigrations };
 
-  constructor(private readonly projections: ProjectionsService) {}
+  constructor(
+    private readonly projections: ProjectionsService,
+    @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
+  ) {}
 
   onModuleInit(): void {
-    this.projections.registerProjection(auditEventsProjection);
+    this.projections.registerProjection(auditEventsProjection(this.catalog));
   }
 }

@@ -3,8 +3,7 @@
  * byte-identical, so the envelope is built and serialised by pure functions with a fixed key
  * order: id, type, tenant_id, created_at, data (data keys in catalog schema order).
  */
-import { catalogEntry, orderPayloadKeys } from './event-catalog';
-import type { CatalogEventType } from './event-catalog';
+import type { EventCatalog } from './event-catalog';
 
 export interface EventEnvelope {
   id: string;
@@ -21,7 +20,7 @@ export interface EnvelopeSource {
   readonly metadata: { readonly tenant_id: string | null; readonly created_at: string };
 }
 
-export function toEnvelope(event: EnvelopeSource): EventEnvelope {
+export function toEnvelope(catalog: EventCatalog, event: EnvelopeSource): EventEnvelope {
   const tenantId = event.metadata.tenant_id;
   // Every delivered event belongs to a tenant (SPEC rule 2); a platform-level event reaching here is a bug.
   if (tenantId === null) throw new Error(`Event ${event.id} (${event.type}) has no tenant_id and cannot be delivered`);
@@ -30,27 +29,27 @@ export function toEnvelope(event: EnvelopeSource): EventEnvelope {
     type: event.type,
     tenant_id: tenantId,
     created_at: event.metadata.created_at,
-    data: orderPayloadKeys(event.type, event.data),
+    data: catalog.orderPayloadKeys(event.type, event.data),
   };
 }
 
 /** Compact JSON. Re-orders keys itself, so a hand-built envelope serialises the same way. */
-export function serializeEnvelope(e: EventEnvelope): string {
+export function serializeEnvelope(catalog: EventCatalog, e: EventEnvelope): string {
   const ordered: EventEnvelope = {
     id: e.id,
     type: e.type,
     tenant_id: e.tenant_id,
     created_at: e.created_at,
-    data: orderPayloadKeys(e.type, e.data),
+    data: catalog.orderPayloadKeys(e.type, e.data),
   };
   return JSON.stringify(ordered);
 }
 
 /** The documented example delivery of a catalog type (docs/events.md and the OpenAPI document). */
-export function exampleEnvelope(type: CatalogEventType): EventEnvelope {
-  const entry = catalogEntry(type);
+export function exampleEnvelope(catalog: EventCatalog, type: string): EventEnvelope {
+  const entry = catalog.entry(type);
   if (entry === undefined) throw new Error(`Unknown catalog type ${type}`);
-  return toEnvelope({
+  return toEnvelope(catalog, {
     id: '0195a1c4-7e2b-7c3d-9f10-4b6a8e2d5c71',
     type,
     data: { ...entry.example },

@@ -1,265 +1,194 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import {
-  CATALOG_EVENT_TYPES,
-  EVENT_CATALOG,
-  catalogEntry,
-  isCatalogType,
-  isUtcDateTime,
-  matchesEventFilter,
-  orderPayloadKeys,
-  parseEventFilter,
-  validatePayload,
-} from './event-catalog';
-import type { CatalogEvent, CatalogPayloads } from './event-catalog';
+/**
+ * The registry's mechanics on a small made-up catalog: assembly from fragments, validation,
+ * filters, key order, envelope, OpenAPI and docs rendering. The platform's own catalog (the SPEC
+ * types) is checked in test/unit/event-catalog.spec.ts.
+ */
+import { defineEvents } from './event-fragment';
+import type { EventsOf, MergedPayloads } from './event-fragment';
+import { EventCatalog, isUtcDateTime } from './event-catalog';
 import { exampleEnvelope, serializeEnvelope, toEnvelope } from './envelope';
-import type { EventEnvelope } from './envelope';
-import { buildOpenApiWebhooks } from './openapi-webhooks';
 import { renderEventsMarkdown } from './events-doc';
-import { EVENTS_DOC_PATH, writeEventsDoc } from '../cli/generate-events-doc';
+import { buildOpenApiWebhooks } from './openapi-webhooks';
+import { integer, list, nullable, object, omittable, oneOf, optional, text, timestamp } from './payload-schema';
 
-/** Copied by hand from SPEC.md's Events section, plus campaign.resumed from CONTRACT.md. */
-const SPEC_TYPES = [
-  'session.created',
-  'session.started',
-  'session.ended',
-  'session.failed',
-  'session.disposition_set',
-  'session.recording_completed',
-  'session.transfer_initiated',
-  'session.opt_out_detected',
-  'session.opt_out_recording_pending_purge',
-  'session.opt_out_recording_purged',
-  'session.consent_refused',
-  'campaign.created',
-  'campaign.started',
-  'campaign.paused',
-  'campaign.paused_quiet_hours',
-  'campaign.completed',
-  'campaign.contact_dispatched',
-  'campaign.contact_completed',
-  'campaign.contact_failed',
-  'campaign.contact_skipped',
-  'credits.low_balance',
-  'credits.depleted',
-  'credits.topup_succeeded',
-  'voice_clone.training_started',
-  'voice_clone.training_succeeded',
-  'voice_clone.training_failed',
-  'room.created',
-  'room.landing_viewed',
-  'room.joined',
-  'room.completed',
-  'room.expired',
-  'room.failed',
-  'number.answer_rate_degraded',
-  'function.timeout',
-  'webhook.test',
-  'webhook.endpoint_disabled_notice',
-  'campaign.resumed',
-];
+interface Part {
+  name: string;
+  count?: number;
+}
 
-const REPO_ROOT = resolve(__dirname, '../..');
+interface WidgetMadeData {
+  widget_id: string;
+  colour: 'red' | 'blue';
+  made_at: string;
+  parts: readonly Part[];
+  weight: number | null;
+  note?: string | null;
+}
 
-function example<K extends keyof CatalogPayloads>(type: K): Record<string, unknown> {
-  const entry = catalogEntry(type);
+interface WidgetScrappedData {
+  widget_id: string;
+  scrapped_at: string;
+}
+
+interface GadgetPingedData {
+  gadget_id: string;
+  pinged_at: string;
+}
+
+type WidgetPayloads = { 'widget.made': WidgetMadeData; 'widget.scrapped': WidgetScrappedData };
+type GadgetPayloads = { 'gadget.pinged': GadgetPingedData };
+
+const widgetMade = object<WidgetMadeData>({
+  widget_id: text(),
+  colour: oneOf(['red', 'blue']),
+  made_at: timestamp(),
+  parts: list(object<Part>({ name: text(), count: omittable(integer()) })),
+  weight: nullable(integer('Grams; null when not weighed.')),
+  note: optional(text()),
+});
+
+const widgetScrapped = object<WidgetScrappedData>({ widget_id: text(), scrapped_at: timestamp() });
+
+const widgets = defineEvents<WidgetPayloads>({
+  groups: { widget: 'Widget events' },
+  events: {
+    'widget.made': {
+      description: 'A widget left the line.',
+      payload: widgetMade,
+      example: {
+        widget_id: 'wid_1',
+        colour: 'red',
+        made_at: '2026-03-02T17:00:00.000Z',
+        parts: [{ name: 'bolt', count: 4 }],
+        weight: 120,
+        note: null,
+      },
+    },
+    'widget.scrapped': {
+      description: 'A widget was scrapped.',
+      payload: widgetScrapped,
+      example: { widget_id: 'wid_1', scrapped_at: '2026-03-03T09:00:00.000Z' },
+    },
+  },
+});
+
+const gadgets = defineEvents<GadgetPayloads>({
+  groups: { gadget: 'Gadget events' },
+  events: {
+    'gadget.pinged': {
+      description: 'A gadget answered a ping.',
+      payload: object<GadgetPingedData>({ gadget_id: text(), pinged_at: timestamp() }),
+      example: { gadget_id: 'gad_1', pinged_at: '2026-03-02T17:00:01.000Z' },
+    },
+  },
+});
+
+const catalog = EventCatalog.from([widgets, gadgets]);
+const { validatePayload, parseEventFilter, matchesEventFilter, orderPayloadKeys } = catalog;
+
+function example(type: string): Record<string, unknown> {
+  const entry = catalog.entry(type);
   if (entry === undefined) throw new Error(`missing ${type}`);
   return structuredClone({ ...entry.example });
 }
 
-function without(data: Record<string, unknown>, key: string): Record<string, unknown> {
-  const copy = { ...data };
-  delete copy[key];
-  return copy;
-}
-
-describe('event catalog', () => {
-  it('holds exactly the SPEC.md types plus campaign.resumed', () => {
-    for (const type of SPEC_TYPES) expect(isCatalogType(type)).toBe(true);
-    expect([...CATALOG_EVENT_TYPES].sort()).toEqual([...SPEC_TYPES].sort());
-    expect(new Set(CATALOG_EVENT_TYPES).size).toBe(CATALOG_EVENT_TYPES.length);
-    expect(isCatalogType('session.nope')).toBe(false);
-    expect(catalogEntry('nope')).toBeUndefined();
+describe('EventCatalog.from', () => {
+  it('lists the fragments’ types by group, with group and title', () => {
+    expect(catalog.types).toEqual(['widget.made', 'widget.scrapped', 'gadget.pinged']);
+    expect(catalog.groups).toEqual(['widget', 'gadget']);
+    expect(catalog.groupTitles).toEqual({ widget: 'Widget events', gadget: 'Gadget events' });
+    expect(catalog.entries.map((e) => e.group)).toEqual(['widget', 'widget', 'gadget']);
+    expect(catalog.entry('widget.made')?.schema.required).toEqual([
+      'widget_id',
+      'colour',
+      'made_at',
+      'parts',
+      'weight',
+    ]);
+    expect(catalog.isCatalogType('gadget.pinged')).toBe(true);
+    expect(catalog.isCatalogType('gadget.nope')).toBe(false);
+    expect(catalog.entry('nope')).toBeUndefined();
+    expect(Object.isFrozen(catalog.entries[0]?.schema.properties)).toBe(true);
   });
 
-  it('describes every type with a closed object schema and a group', () => {
-    for (const entry of EVENT_CATALOG) {
-      expect(entry.group).toBe(entry.type.split('.')[0]);
-      expect(entry.description.length).toBeGreaterThan(10);
-      expect(entry.schema.type).toBe('object');
-      expect(entry.schema.additionalProperties).toBe(false);
-      const properties = Object.keys(entry.schema.properties ?? {});
-      for (const name of entry.schema.required ?? []) expect(properties).toContain(name);
+  it('orders groups as told, keeping each group’s own order', () => {
+    const reordered = EventCatalog.from([widgets, gadgets], { groupOrder: ['gadget', 'widget'] });
+    expect(reordered.types).toEqual(['gadget.pinged', 'widget.made', 'widget.scrapped']);
+    expect(reordered.groups).toEqual(['gadget', 'widget']);
+  });
+
+  it('puts the groups a group order leaves out after it, in fragment order', () => {
+    const partial = EventCatalog.from([widgets, gadgets], { groupOrder: ['gadget'] });
+    expect(partial.groups).toEqual(['gadget', 'widget']);
+    expect(partial.types).toEqual(['gadget.pinged', 'widget.made', 'widget.scrapped']);
+  });
+
+  it('refuses a group order that repeats or invents a group', () => {
+    for (const groupOrder of [
+      ['widget', 'gadget', 'widget'],
+      ['widget', 'gadget', 'doohickey'],
+    ]) {
+      expect(() => EventCatalog.from([widgets, gadgets], { groupOrder })).toThrow(/existing event groups, once each/);
     }
   });
 
-  it('keeps SPEC field order', () => {
-    expect(Object.keys(catalogEntry('session.created')?.schema.properties ?? {})).toEqual([
-      'session_id',
-      'to_number',
-      'from_number',
-      'campaign_id',
-      'contact_id',
-      'voice_id',
-      'status',
-    ]);
-    const ended = Object.keys(catalogEntry('session.ended')?.schema.properties ?? {});
-    expect(ended).toEqual(Object.keys(catalogEntry('session.failed')?.schema.properties ?? {}));
-    expect(ended.slice(10, 14)).toEqual(['status', 'end_reason', 'started_at', 'ended_at']);
-    expect(ended.at(-1)).toBe('function_invocations');
-  });
-
-  it('marks ? fields optional and nullable, listed fields required', () => {
-    const created = catalogEntry('session.created')?.schema;
-    expect(created?.required).toEqual(['session_id', 'to_number', 'from_number', 'voice_id', 'status']);
-    expect(created?.properties?.['campaign_id']?.type).toEqual(['string', 'null']);
-    expect(created?.properties?.['to_number']?.type).toEqual(['string', 'null']);
-    expect(catalogEntry('session.ended')?.schema.required).toContain('started_at');
-    expect(catalogEntry('session.failed')?.schema.required).not.toContain('started_at');
+  it('refuses a type or a group defined twice', () => {
+    expect(() => EventCatalog.from([widgets, widgets])).toThrow(/'widget' is defined by two fragments/);
+    const twin = { groups: { other: 'Other' }, events: { 'gadget.pinged': gadgets.events['gadget.pinged']! } };
+    expect(() => EventCatalog.from([gadgets, twin])).toThrow(/has no group title/);
   });
 });
 
 describe('validatePayload', () => {
-  it('accepts every catalog example', () => {
-    for (const entry of EVENT_CATALOG)
+  it('accepts every example', () => {
+    for (const entry of catalog.entries)
       expect([entry.type, validatePayload(entry.type, entry.example)]).toEqual([entry.type, []]);
   });
 
-  it('accepts every example payload shown in docs/events.md', () => {
-    const blocks = [
-      ...renderEventsMarkdown().matchAll(/### `([a-z_.]+)`[\s\S]*?Example `data`:\n\n```json\n([\s\S]*?)\n```/g),
-    ];
-    expect(blocks).toHaveLength(EVENT_CATALOG.length);
-    for (const [, type, body] of blocks) {
-      expect([type, validatePayload(type ?? '', JSON.parse(body ?? 'null'))]).toEqual([type, []]);
-    }
-  });
-
-  it('reports a missing required field', () => {
-    expect(validatePayload('session.created', without(example('session.created'), 'session_id'))).toEqual([
-      "data must have required property 'session_id'",
-    ]);
-    expect(validatePayload('session.ended', without(example('session.ended'), 'started_at'))).toEqual([
-      "data must have required property 'started_at'",
-    ]);
-  });
-
-  it('reports a value outside an enum', () => {
-    expect(validatePayload('session.created', { ...example('session.created'), status: 'done' })).toEqual([
-      'data/status must be equal to one of the allowed values',
-    ]);
-    expect(validatePayload('session.failed', { ...example('session.failed'), status: 'completed' })).toEqual([
-      'data/status must be equal to one of the allowed values',
-    ]);
-    expect(
-      validatePayload('campaign.contact_skipped', { ...example('campaign.contact_skipped'), skip_reason: 'nope' }),
-    ).toEqual(['data/skip_reason must be equal to one of the allowed values']);
-    expect(
-      validatePayload('voice_clone.training_failed', { ...example('voice_clone.training_failed'), error_code: 'x' }),
-    ).toEqual(['data/error_code must be equal to one of the allowed values']);
-    expect(validatePayload('campaign.resumed', { ...example('campaign.resumed'), reason: 'auto' })).toEqual([
-      'data/reason must be equal to one of the allowed values',
-    ]);
-  });
-
-  it('reports an extra property', () => {
-    expect(validatePayload('webhook.test', { ...example('webhook.test'), extra: 1 })).toEqual([
+  it('reports missing, extra, out-of-enum, mistyped and nested problems, each once', () => {
+    const made = example('widget.made');
+    expect(validatePayload('widget.made', { ...made, widget_id: undefined, extra: 1 })).toEqual([
+      "data must have required property 'widget_id'",
       "data must NOT have additional properties: 'extra'",
     ]);
-  });
-
-  it('reports bad timestamps', () => {
-    for (const bad of [
-      '2026-01-01',
-      '2026-01-01 00:00:00Z',
-      '2026-01-01T00:00:00+02:00',
-      '2026-02-30T00:00:00Z',
-      'soon',
-    ]) {
-      expect(validatePayload('webhook.test', { ...example('webhook.test'), emitted_at: bad })).toEqual([
-        'data/emitted_at must match format "date-time"',
-      ]);
-    }
-    expect(isUtcDateTime('2026-01-01T00:00:00.000Z')).toBe(true);
-    expect(isUtcDateTime('2028-02-29T23:59:59Z')).toBe(true);
-    expect(isUtcDateTime('2026-01-01T24:00:00Z')).toBe(false);
-  });
-
-  it('checks types, ranges and nested entries', () => {
-    expect(validatePayload('session.started', { ...example('session.started'), started_at: null })).toEqual([
-      'data/started_at must be string',
+    expect(validatePayload('widget.made', { ...made, colour: 'green' })).toEqual([
+      'data/colour must be equal to one of the allowed values',
     ]);
-    expect(validatePayload('room.completed', { ...example('room.completed'), duration_seconds: 1.5 })).toEqual([
-      'data/duration_seconds must be integer',
+    expect(validatePayload('widget.made', { ...made, weight: 1.5 })).toEqual(['data/weight must be integer,null']);
+    expect(validatePayload('widget.made', { ...made, parts: [{ count: null }] })).toEqual([
+      "data/parts/0 must have required property 'name'",
+      'data/parts/0/count must be integer',
     ]);
     expect(
-      validatePayload('number.answer_rate_degraded', { ...example('number.answer_rate_degraded'), answer_rate: 1.2 }),
-    ).toEqual(['data/answer_rate must be <= 1']);
-    const ended = example('session.ended');
-    expect(
-      validatePayload('session.ended', {
-        ...ended,
-        transcript: [{ role: 'system', content: null }, { content: 'hi' }],
-      }),
-    ).toEqual([
-      'data/transcript/0/role must be equal to one of the allowed values',
-      'data/transcript/0/content must be string',
-      "data/transcript/1 must have required property 'role'",
-    ]);
-    expect(
-      validatePayload('session.ended', { ...ended, function_invocations: [{ name: 'f', status: 'succeeded' }] }),
-    ).toEqual(["data/function_invocations/0 must have required property 'duration_ms'"]);
-    expect(validatePayload('session.created', 'nope')).toEqual(['data must be object']);
+      validatePayload('widget.scrapped', { ...example('widget.scrapped'), scrapped_at: '2026-02-30T00:00:00Z' }),
+    ).toEqual(['data/scrapped_at must match format "date-time"']);
   });
 
-  it('lets optional fields be absent or null', () => {
-    const created = example('session.created');
-    expect(validatePayload('session.created', without(without(created, 'campaign_id'), 'contact_id'))).toEqual([]);
-    expect(validatePayload('session.created', { ...created, campaign_id: null, contact_id: null })).toEqual([]);
-    const failed = example('session.failed');
-    expect(validatePayload('session.failed', without(failed, 'started_at'))).toEqual([]);
-    expect(validatePayload('session.failed', without(failed, 'transcript_url'))).toEqual([]);
-    expect(
-      validatePayload('webhook.endpoint_disabled_notice', {
-        ...example('webhook.endpoint_disabled_notice'),
-        last_status: null,
-      }),
-    ).toEqual([]);
-  });
-
-  it('accepts a room session with null phone legs', () => {
-    const ended = example('session.ended');
-    const room = { ...ended, client_reference_id: 'order-1', from_number: null, to_number: null, phone_number: null };
-    expect(validatePayload('session.ended', { ...room, campaign_id: null, contact_id: null })).toEqual([]);
-  });
-
-  it('allows participant_id and client_reference_id on room events only', () => {
-    const extras = { participant_id: 'par_1', client_reference_id: null };
-    for (const type of ['room.landing_viewed', 'room.expired', 'room.failed'] as const) {
-      expect(validatePayload(type, { ...example(type), ...extras })).toEqual([]);
-    }
-    expect(validatePayload('room.joined', { ...example('room.joined'), participant_id: null })).toEqual([
-      'data/participant_id must be string',
-    ]);
-    expect(validatePayload('webhook.test', { ...example('webhook.test'), client_reference_id: 'x' })).toHaveLength(1);
+  it('lets optional fields be absent or null, and nullable fields null', () => {
+    const { note: _note, ...withoutNote } = example('widget.made');
+    expect(validatePayload('widget.made', withoutNote)).toEqual([]);
+    expect(validatePayload('widget.made', { ...withoutNote, note: null, weight: null })).toEqual([]);
   });
 
   it('rejects unknown types', () => {
     expect(validatePayload('foo.bar', {})).toEqual(["unknown event type 'foo.bar'"]);
   });
+
+  it('checks UTC timestamps strictly', () => {
+    expect(isUtcDateTime('2026-01-01T00:00:00.000Z')).toBe(true);
+    expect(isUtcDateTime('2028-02-29T23:59:59Z')).toBe(true);
+    expect(isUtcDateTime('2026-01-01T24:00:00Z')).toBe(false);
+    expect(isUtcDateTime('2026-01-01T00:00:00+02:00')).toBe(false);
+  });
 });
 
 describe('event filters', () => {
-  it('accepts *, exact types and group wildcards', () => {
-    expect(parseEventFilter(['*'])).toEqual({ ok: true });
-    expect(parseEventFilter(['session.*', 'campaign.resumed', 'voice_clone.*', 'webhook.test'])).toEqual({ ok: true });
+  it('accepts *, exact types and wildcards of known groups; lists the rest', () => {
+    expect(parseEventFilter(['*', 'widget.*', 'gadget.pinged'])).toEqual({ ok: true });
     expect(parseEventFilter([])).toEqual({ ok: true });
-  });
-
-  it('lists the invalid entries', () => {
-    expect(parseEventFilter(['session.*', 'foo.bar', 'session.nope', 'bogus.*', 'session', '', 'session.**'])).toEqual({
+    expect(parseEventFilter(['widget.*', 'widget', 'widget.nope', 'doohickey.*', '', 'widget.**'])).toEqual({
       ok: false,
-      invalid: ['foo.bar', 'session.nope', 'bogus.*', 'session', '', 'session.**'],
+      invalid: ['widget', 'widget.nope', 'doohickey.*', '', 'widget.**'],
     });
   });
 
@@ -276,22 +205,12 @@ describe('event filters', () => {
 });
 
 describe('orderPayloadKeys', () => {
-  it('puts schema keys first, in schema order, then unknown keys in their order', () => {
-    const ordered = orderPayloadKeys('session.started', { zeta: 1, started_at: 't', alpha: 2, session_id: 's' });
-    expect(Object.keys(ordered)).toEqual(['session_id', 'started_at', 'zeta', 'alpha']);
-  });
-
-  it('orders nested transcript and function entries and leaves the input alone', () => {
-    const data = {
-      transcript: [{ t: 1, content: 'hi', role: 'user' }],
-      function_invocations: [{ duration_ms: 3, status: 'succeeded', name: 'f' }],
-      session_id: 's',
-    };
-    const ordered = orderPayloadKeys('session.ended', data);
-    expect(JSON.stringify(ordered)).toBe(
-      '{"session_id":"s","transcript":[{"role":"user","content":"hi","t":1}],"function_invocations":[{"name":"f","status":"succeeded","duration_ms":3}]}',
+  it('puts schema keys first, in schema order (nested entries too), then unknown keys', () => {
+    const data = { zeta: 1, parts: [{ count: 2, name: 'nut' }], widget_id: 'w' };
+    expect(JSON.stringify(orderPayloadKeys('widget.made', data))).toBe(
+      '{"widget_id":"w","parts":[{"name":"nut","count":2}],"zeta":1}',
     );
-    expect(Object.keys(data)).toEqual(['transcript', 'function_invocations', 'session_id']);
+    expect(Object.keys(data)).toEqual(['zeta', 'parts', 'widget_id']);
   });
 
   it('keeps the order of unknown types', () => {
@@ -302,98 +221,83 @@ describe('orderPayloadKeys', () => {
 describe('envelope', () => {
   const event = {
     id: '0195a1c4-7e2b-7c3d-9f10-4b6a8e2d5c71',
-    type: 'session.started',
-    data: { started_at: '2026-01-01T00:00:00.000Z', session_id: 'ses_1' },
+    type: 'widget.scrapped',
+    data: { scrapped_at: '2026-01-01T00:00:00.000Z', widget_id: 'wid_1' },
     metadata: { created_at: '2026-01-01T00:00:00.123Z', tenant_id: 'ten_1' },
   };
 
-  it('is pure and byte-stable', () => {
-    const a = serializeEnvelope(toEnvelope(event));
-    const b = serializeEnvelope(toEnvelope(structuredClone(event)));
-    expect(a).toBe(b);
-    expect(a).toBe(
-      '{"id":"0195a1c4-7e2b-7c3d-9f10-4b6a8e2d5c71","type":"session.started","tenant_id":"ten_1","created_at":"2026-01-01T00:00:00.123Z","data":{"session_id":"ses_1","started_at":"2026-01-01T00:00:00.000Z"}}',
+  it('serialises in a fixed order, data keys in schema order', () => {
+    expect(serializeEnvelope(catalog, toEnvelope(catalog, event))).toBe(
+      '{"id":"0195a1c4-7e2b-7c3d-9f10-4b6a8e2d5c71","type":"widget.scrapped","tenant_id":"ten_1","created_at":"2026-01-01T00:00:00.123Z","data":{"widget_id":"wid_1","scrapped_at":"2026-01-01T00:00:00.000Z"}}',
     );
-    expect(Object.keys(event.data)).toEqual(['started_at', 'session_id']);
-  });
-
-  it('serialises a hand-built envelope in the same order', () => {
-    const built = toEnvelope(event);
-    const shuffled: EventEnvelope = {
-      data: { started_at: built.data['started_at'], session_id: built.data['session_id'] },
-      created_at: built.created_at,
-      tenant_id: built.tenant_id,
-      type: built.type,
-      id: built.id,
-    };
-    expect(serializeEnvelope(shuffled)).toBe(serializeEnvelope(built));
-    expect(Object.keys(built)).toEqual(['id', 'type', 'tenant_id', 'created_at', 'data']);
   });
 
   it('refuses an event without a tenant', () => {
-    expect(() => toEnvelope({ ...event, metadata: { ...event.metadata, tenant_id: null } })).toThrow(/tenant_id/);
-  });
-
-  it('documents a valid example delivery', () => {
-    const envelope = exampleEnvelope('session.ended');
-    expect(validatePayload(envelope.type, envelope.data)).toEqual([]);
-  });
-});
-
-describe('OpenAPI webhooks', () => {
-  it('has one POST per catalog type with the envelope, headers and a 2XX response', () => {
-    const webhooks = buildOpenApiWebhooks();
-    expect(Object.keys(webhooks)).toEqual([...CATALOG_EVENT_TYPES]);
-    const op = (webhooks['session.ended'] as { post: Record<string, unknown> }).post;
-    const schema = (op['requestBody'] as { content: { 'application/json': { schema: Record<string, unknown> } } })
-      .content['application/json'].schema;
-    const properties = schema['properties'] as Record<string, unknown>;
-    expect(Object.keys(properties)).toEqual(['id', 'type', 'tenant_id', 'created_at', 'data']);
-    expect(properties['type']).toEqual({ type: 'string', const: 'session.ended' });
-    expect(properties['data']).toEqual(catalogEntry('session.ended')?.schema);
-    const headers = (op['parameters'] as { name: string; in: string }[]).map((p) => `${p.in}:${p.name}`);
-    expect(headers).toEqual(
-      [
-        'X-Webhook-Signature',
-        'X-Webhook-Timestamp',
-        'X-Webhook-Id',
-        'X-Webhook-Event',
-        'webhook-id',
-        'webhook-timestamp',
-        'webhook-signature',
-      ].map((h) => `header:${h}`),
+    expect(() => toEnvelope(catalog, { ...event, metadata: { ...event.metadata, tenant_id: null } })).toThrow(
+      /tenant_id/,
     );
-    expect(op['responses']).toHaveProperty('2XX');
   });
 
-  it('returns fresh objects that can be mutated safely', () => {
-    const first = buildOpenApiWebhooks();
-    (first['webhook.test'] as { post: { summary: string } }).post.summary = 'changed';
-    expect((buildOpenApiWebhooks()['webhook.test'] as { post: { summary: string } }).post.summary).toBe('webhook.test');
-  });
-});
-
-describe('docs/events.md', () => {
-  it('is in sync with the catalog (WRITE_EVENTS_DOC=1 regenerates it)', () => {
-    if (process.env['WRITE_EVENTS_DOC'] === '1') writeEventsDoc(REPO_ROOT);
-    const onDisk = readFileSync(resolve(REPO_ROOT, EVENTS_DOC_PATH), 'utf8');
-    expect(onDisk).toBe(renderEventsMarkdown());
-  });
-
-  it('renders deterministically and covers every type', () => {
-    const doc = renderEventsMarkdown();
-    expect(renderEventsMarkdown()).toBe(doc);
-    for (const type of CATALOG_EVENT_TYPES) expect(doc).toContain(`### \`${type}\``);
+  it('documents a valid example delivery of a catalog type only', () => {
+    const envelope = exampleEnvelope(catalog, 'widget.made');
+    expect(validatePayload(envelope.type, envelope.data)).toEqual([]);
+    expect(() => exampleEnvelope(catalog, 'foo.bar')).toThrow(/Unknown catalog type/);
   });
 });
 
-// Compile-time checks: producers get typed payloads per type.
-export function typedProducer(emit: (event: CatalogEvent) => void): void {
-  const at = '2026-01-01T00:00:00.000Z';
-  emit({ type: 'webhook.test', data: { endpoint_id: 'we_1', emitted_at: at } });
-  emit({ type: 'campaign.resumed', data: { campaign_id: 'c', resumed_at: at, reason: 'manual' } });
-  // @ts-expect-error: reason is a closed set
-  emit({ type: 'campaign.resumed', data: { campaign_id: 'c', resumed_at: at, reason: 'auto' } });
+describe('OpenAPI webhooks and docs', () => {
+  it('has one POST per type, in catalog order, tagged with its group title', () => {
+    const webhooks = buildOpenApiWebhooks(catalog);
+    expect(Object.keys(webhooks)).toEqual([...catalog.types]);
+    const op = (webhooks['gadget.pinged'] as { post: Record<string, unknown> }).post;
+    expect(op['tags']).toEqual(['Gadget events']);
+    expect(op['description']).toBe('A gadget answered a ping.');
+  });
+
+  it('renders every group under its title, in group order, each type with its fields', () => {
+    const doc = renderEventsMarkdown(catalog);
+    const headings = [...doc.matchAll(/^##+ (.+)$/gm)].map((m) => m[1]);
+    expect(headings.slice(-5)).toEqual([
+      'Widget events',
+      '`widget.made`',
+      '`widget.scrapped`',
+      'Gadget events',
+      '`gadget.pinged`',
+    ]);
+    expect(doc).toContain('| `parts[].count` | integer (0 or more) | no | no |  |');
+    expect(doc).toContain('A complete `widget.made` delivery body');
+  });
+});
+
+// Compile-time checks: a fragment cannot drift from its payload types.
+export function driftingFragments(): unknown[] {
+  return [
+    defineEvents<GadgetPayloads>({
+      groups: { gadget: 'Gadget events' },
+      events: {
+        'gadget.pinged': {
+          description: 'x',
+          // @ts-expect-error: the schema describes another payload
+          payload: widgetScrapped,
+          // @ts-expect-error: the example lacks pinged_at
+          example: { gadget_id: 'g' },
+        },
+      },
+    }),
+    defineEvents<WidgetPayloads>({
+      // @ts-expect-error: every group needs a title
+      groups: {},
+      // @ts-expect-error: widget.scrapped is not defined
+      events: {
+        'widget.made': { description: 'x', payload: widgetMade, example: example('widget.made') as never },
+      },
+    }),
+  ];
+}
+
+// The typed union over several fragments, as app.module.ts derives it for the platform.
+export function typedProducer(emit: (event: EventsOf<MergedPayloads<WidgetPayloads | GadgetPayloads>>) => void): void {
+  emit({ type: 'gadget.pinged', data: { gadget_id: 'g', pinged_at: '2026-01-01T00:00:00.000Z' } });
   // @ts-expect-error: data of another type
-  emit({ type: 'webhook.test', data: { campaign_id: 'c', started_at: at } });
+  emit({ type: 'widget.scrapped', data: { gadget_id: 'g', pinged_at: '2026-01-01T00:00:00.000Z' } });
 }

@@ -2,9 +2,9 @@
  * Renders docs/events.md from the catalog. The file is generated (src/cli/generate-events-doc.ts)
  * and a unit test fails when it differs from this output, so the doc cannot drift.
  */
-import { CATALOG_GROUPS, CATALOG_GROUP_TITLES, EVENT_CATALOG, orderPayloadKeys } from './event-catalog';
-import type { CatalogEntry, JsonSchemaObject, JsonSchemaTypeName } from './event-catalog';
+import type { CatalogEntry, EventCatalog } from './event-catalog';
 import { exampleEnvelope } from './envelope';
+import type { JsonSchemaObject, JsonSchemaTypeName } from './payload-schema';
 
 interface FieldRow {
   readonly name: string;
@@ -88,7 +88,7 @@ function anchor(heading: string): string {
     .replace(/ /g, '-');
 }
 
-function renderEntry(entry: CatalogEntry): string {
+function renderEntry(catalog: EventCatalog, entry: CatalogEntry): string {
   const rows = rowsOf(entry.schema);
   const table = [
     '| Field | Type | Required | Nullable | Notes |',
@@ -106,7 +106,7 @@ function renderEntry(entry: CatalogEntry): string {
     '',
     'Example `data`:',
     '',
-    json(orderPayloadKeys(entry.type, { ...entry.example })),
+    json(catalog.orderPayloadKeys(entry.type, { ...entry.example })),
   ].join('\n');
 }
 
@@ -175,26 +175,33 @@ const CONVENTIONS = `## Conventions
 An endpoint's \`events\` list holds entries of three kinds: \`*\` (every type), an exact type such as
 \`session.ended\`, or a group wildcard such as \`session.*\`. Any other entry is rejected with a 400.`;
 
-function renderIndex(): string {
-  const rows = EVENT_CATALOG.map((e) => `| [\`${e.type}\`](#${anchor(e.type)}) | ${cell(e.description)} |`);
+function renderIndex(catalog: EventCatalog): string {
+  const rows = catalog.entries.map((e) => `| [\`${e.type}\`](#${anchor(e.type)}) | ${cell(e.description)} |`);
   return ['## Event types', '', '| Type | When |', '|---|---|', ...rows].join('\n');
 }
 
-function renderExampleEnvelope(): string {
-  const first = EVENT_CATALOG[0];
+function renderExampleEnvelope(catalog: EventCatalog): string {
+  const first = catalog.entries[0];
   if (first === undefined) return '';
   return [
     `A complete \`${first.type}\` delivery body (shown indented; the wire format is compact JSON):`,
     '',
-    json(exampleEnvelope(first.type)),
+    json(exampleEnvelope(catalog, first.type)),
   ].join('\n');
 }
 
-export function renderEventsMarkdown(): string {
-  const sections: string[] = [INTRO, ENVELOPE, renderExampleEnvelope(), HEADERS, CONVENTIONS, renderIndex()];
-  for (const group of CATALOG_GROUPS) {
-    sections.push(`## ${CATALOG_GROUP_TITLES[group]}`);
-    for (const entry of EVENT_CATALOG) if (entry.group === group) sections.push(renderEntry(entry));
+export function renderEventsMarkdown(catalog: EventCatalog): string {
+  const sections: string[] = [
+    INTRO,
+    ENVELOPE,
+    renderExampleEnvelope(catalog),
+    HEADERS,
+    CONVENTIONS,
+    renderIndex(catalog),
+  ];
+  for (const group of catalog.groups) {
+    sections.push(`## ${catalog.groupTitles[group]}`);
+    for (const entry of catalog.entries) if (entry.group === group) sections.push(renderEntry(catalog, entry));
   }
   return `${sections.join('\n\n')}\n`;
 }

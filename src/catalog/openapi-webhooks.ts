@@ -3,8 +3,7 @@
  * platform sends to a receiver. Payload schemas come from the catalog (JSON Schema 2020-12 is
  * the OpenAPI 3.1 schema dialect), so they cannot drift from what is validated and delivered.
  */
-import { CATALOG_GROUP_TITLES, EVENT_CATALOG } from './event-catalog';
-import type { CatalogEntry } from './event-catalog';
+import type { CatalogEntry, EventCatalog } from './event-catalog';
 import { exampleEnvelope } from './envelope';
 
 /** The body's schema keys, in delivery order. */
@@ -65,12 +64,12 @@ function deliveryHeaders(entry: CatalogEntry): Record<string, unknown>[] {
   ];
 }
 
-function operation(entry: CatalogEntry): Record<string, unknown> {
+function operation(catalog: EventCatalog, entry: CatalogEntry): Record<string, unknown> {
   return {
     operationId: entry.type,
     summary: entry.type,
     description: entry.description,
-    tags: [CATALOG_GROUP_TITLES[entry.group]],
+    tags: [catalog.groupTitles[entry.group]],
     parameters: deliveryHeaders(entry),
     requestBody: {
       required: true,
@@ -78,7 +77,7 @@ function operation(entry: CatalogEntry): Record<string, unknown> {
       content: {
         'application/json': {
           schema: envelopeSchema(entry),
-          example: structuredClone(exampleEnvelope(entry.type)),
+          example: structuredClone(exampleEnvelope(catalog, entry.type)),
         },
       },
     },
@@ -94,8 +93,8 @@ function operation(entry: CatalogEntry): Record<string, unknown> {
 }
 
 /** A fresh object on every call, so callers may mutate it (e.g. when merging into a document). */
-export function buildOpenApiWebhooks(): Record<string, unknown> {
+export function buildOpenApiWebhooks(catalog: EventCatalog): Record<string, unknown> {
   const webhooks: Record<string, unknown> = {};
-  for (const entry of EVENT_CATALOG) webhooks[entry.type] = { post: operation(entry) };
+  for (const entry of catalog.entries) webhooks[entry.type] = { post: operation(catalog, entry) };
   return webhooks;
 }

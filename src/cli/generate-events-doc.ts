@@ -1,6 +1,7 @@
 /** Writes docs/events.md from the event catalog: `npm run docs:events`. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { eventCatalog } from '../app.module';
 import { renderEventsMarkdown } from '../catalog/events-doc';
 
 export const EVENTS_DOC_PATH = 'docs/events.md';
@@ -9,7 +10,7 @@ export const EVENTS_DOC_PATH = 'docs/events.md';
 export function writeEventsDoc(root: string = process.cwd()): string {
   const file = resolve(root, EVENTS_DOC_PATH);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, renderEventsMarkdown());
+  writeFileSync(file, renderEventsMarkdown(eventCatalog));
   return file;
 }
 

@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import type { EventFragment } from '../catalog/event-fragment';
 
 /**
- * What a bounded context contributes without booting Nest: its migrations (and its catalog
- * fragment). A context's module carries it as `static readonly context`, and `app.module.ts` lists
+ * What a bounded context contributes without booting Nest: its migrations and its event catalog
+ * fragment. A context's module carries it as `static readonly context`, and `app.module.ts` lists
  * the modules; everything else (processors, timer kinds, workers) the module registers itself with
  * the runtime when Nest initialises it.
  */
@@ -23,13 +24,19 @@ export abstract class ForwardOnlyMigration implements MigrationInterface {
   }
 }
 
-export interface BoundedContext {
+/**
+ * P is the payload map of its events (`BoundedContext<SessionPayloads>`), from which app.module.ts
+ * derives the typed union of catalog events; a context without events writes plain `BoundedContext`,
+ * which accepts no fragment (so a fragment cannot be registered without its types).
+ */
+export interface BoundedContext<P = never> {
   readonly name: string;
   readonly migrations?: readonly Migration[];
+  readonly events?: EventFragment<P>;
 }
 
 /** A Nest module class that is a bounded context. */
 export interface ContextModule {
-  readonly context: BoundedContext;
+  readonly context: BoundedContext<unknown>;
   new (...args: never[]): unknown;
 }

@@ -21,6 +21,7 @@ import { ProjectionsService } from './processors.service';
 import { CLOCK, Clock, systemClock } from '../kernel/clock';
 import { TimersService } from './timers.service';
 import type { BoundedContext } from './bounded-context';
+import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { WorkerLifecycle } from './lifecycle';
 import { ProjectionCheckpointEntity } from './projection-checkpoint.entity';
 import { TimerEntity } from './timer.entity';
@@ -34,7 +35,9 @@ export interface RuntimeOptions {
   /** false for the CLI: no projection runners or timer loop. */
   startWorkers?: boolean;
   /** The bounded contexts' static parts (migrations, catalog fragments). */
-  contexts: readonly BoundedContext[];
+  contexts: readonly BoundedContext<unknown>[];
+  /** The platform's event catalog, assembled from the contexts' fragments (app.module.ts). */
+  catalog: EventCatalog;
 }
 
 export const START_WORKERS = Symbol('START_WORKERS');
@@ -75,6 +78,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         { provide: APP_CONFIG, useValue: options.config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: START_WORKERS, useValue: options.startWorkers !== false },
+        { provide: EVENT_CATALOG, useValue: options.catalog },
         {
           provide: PG_POOL,
           inject: [DataSource],
@@ -105,6 +109,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         APP_CONFIG,
         CLOCK,
         START_WORKERS,
+        EVENT_CATALOG,
         PG_POOL,
         EVENT_STORE,
         SECRET_BOX,

@@ -2,6 +2,7 @@ import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { sessionsMigrations } from './sessions.migrations';
+import { sessionEvents, type SessionPayloads } from './sessions.events';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
@@ -23,7 +24,11 @@ import { sessionsProjection } from './projections/sessions.projection';
   providers: [PlaceCallHandler, SessionActionHandler, SessionTimers, SessionsQueries],
 })
 export class SessionsModule implements OnModuleInit {
-  static readonly context: BoundedContext = { name: 'sessions', migrations: sessionsMigrations };
+  static readonly context: BoundedContext<SessionPayloads> = {
+    name: 'sessions',
+    migrations: sessionsMigrations,
+    events: sessionEvents,
+  };
 
   constructor(
     private readonly projections: ProjectionsService,

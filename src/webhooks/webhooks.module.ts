@@ -1,6 +1,8 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { webhooksMigrations } from './webhooks.migrations';
+import { webhookEvents, type WebhookPayloads } from './webhooks.events';
+import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { CommandBus } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processors.service';
@@ -66,18 +68,23 @@ import { WorkerLifecycle } from '../runtime/lifecycle';
   exports: [DeliveryWorker],
 })
 export class WebhooksModule implements OnModuleInit {
-  static readonly context: BoundedContext = { name: 'webhooks', migrations: webhooksMigrations };
+  static readonly context: BoundedContext<WebhookPayloads> = {
+    name: 'webhooks',
+    migrations: webhooksMigrations,
+    events: webhookEvents,
+  };
 
   constructor(
     private readonly projections: ProjectionsService,
     private readonly worker: DeliveryWorker,
     private readonly mail: MailWorker,
     private readonly lifecycle: WorkerLifecycle,
+    @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
   ) {}
 
   onModuleInit(): void {
     this.projections.registerProjection(
-      webhookOutboxProcessor(() => {
+      webhookOutboxProcessor(this.catalog, () => {
         this.worker.poke();
         this.mail.poke();
       }),

@@ -5,7 +5,7 @@
  * session.failed) and one session.created, its script must resume to the documented sequence with no
  * duplicates, and the webhook receiver must get those events.
  */
-import { validatePayload } from '../../src/catalog/event-catalog';
+import { eventCatalog } from '../../src/app.module';
 import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import {
   allEvents,
@@ -29,6 +29,8 @@ import {
   startReceiver,
   TenantInfo,
 } from '../support/webhooks-harness';
+
+const { validatePayload } = eventCatalog;
 
 jest.setTimeout(240_000);
 

@@ -8,7 +8,7 @@
  * 400 invalid_request whose `param` names the field.
  */
 import { randomBytes } from 'node:crypto';
-import { validatePayload } from '../../src/catalog/event-catalog';
+import { eventCatalog } from '../../src/app.module';
 import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import { expectNoLeak } from '../support/app';
 import {
@@ -35,6 +35,8 @@ import {
   startReceiver,
   TenantInfo,
 } from '../support/webhooks-harness';
+
+const { validatePayload } = eventCatalog;
 
 jest.setTimeout(120_000);
 

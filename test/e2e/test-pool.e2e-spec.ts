@@ -5,7 +5,7 @@
  * commit order, payloads against the catalog schema, signatures, transcripts, recordings (real WAV
  * files), opt-out purge, DNC, listing and tenant isolation; then a billed production call.
  */
-import { isCatalogType, validatePayload } from '../../src/catalog/event-catalog';
+import { eventCatalog } from '../../src/app.module';
 import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
 import {
   allEvents,
@@ -35,6 +35,8 @@ import {
   TenantInfo,
   UUID_V7,
 } from '../support/webhooks-harness';
+
+const { isCatalogType, validatePayload } = eventCatalog;
 
 jest.setTimeout(120_000);
 

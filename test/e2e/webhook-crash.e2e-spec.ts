@@ -3,7 +3,7 @@
  * SIGKILLed while a burst of deliveries is in flight and restarted on the same database with the
  * same WEBHOOK_SECRET_KEY; every stored catalog event must eventually reach the receiver, signed.
  */
-import { EVENT_CATALOG, isCatalogType } from '../../src/catalog/event-catalog';
+import { eventCatalog } from '../../src/app.module';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
@@ -25,6 +25,8 @@ import {
   verifiesStandard,
   verifiesX,
 } from '../support/webhooks-harness';
+
+const { entries: EVENT_CATALOG, isCatalogType } = eventCatalog;
 
 jest.setTimeout(150_000);
 

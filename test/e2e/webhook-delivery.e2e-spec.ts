@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_CATALOG, isCatalogType, validatePayload } from '../../src/catalog/event-catalog';
+import { eventCatalog } from '../../src/app.module';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { newEventId } from '../../src/kernel/ids';
 import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
@@ -37,6 +37,8 @@ import {
   verifiesStandard,
   verifiesX,
 } from '../support/webhooks-harness';
+
+const { entries: EVENT_CATALOG, isCatalogType, validatePayload } = eventCatalog;
 
 jest.setTimeout(60_000);
 

@@ -4,7 +4,7 @@
  * when one instance is killed mid-burst the other takes over its claimed deliveries once the
  * lease (WEBHOOK_TIMEOUT_MS + 30 s, src/webhooks/infra/delivery-worker.ts) has lapsed.
  */
-import { EVENT_CATALOG } from '../../src/catalog/event-catalog';
+import { eventCatalog } from '../../src/app.module';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
@@ -26,6 +26,8 @@ import {
   verifiesStandard,
   verifiesX,
 } from '../support/webhooks-harness';
+
+const { entries: EVENT_CATALOG } = eventCatalog;
 
 jest.setTimeout(120_000);
 

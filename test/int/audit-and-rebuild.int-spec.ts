@@ -1,3 +1,4 @@
+import { eventCatalog } from '../../src/app.module';
 import { serializeEnvelope, toEnvelope, type EventEnvelope } from '../../src/catalog/envelope';
 import { EVENT_STORE, EventStore, NewEvent, Position } from '../../src/event-store/event-store.port';
 import { ProjectionsService } from '../../src/runtime/processors.service';
@@ -104,8 +105,10 @@ describe('GET /v1/events (audit) and projection rebuilds', () => {
       );
       expect(rows.map((r) => r.event_id)).toEqual(page.data.map((e) => e.id));
       for (const [i, envelope] of page.data.entries()) {
-        expect(serializeEnvelope(envelope)).toBe(serializeEnvelope(toEnvelope(stored[i]!)));
-        expect(JSON.stringify(envelope)).toBe(serializeEnvelope(toEnvelope(stored[i]!)));
+        expect(serializeEnvelope(eventCatalog, envelope)).toBe(
+          serializeEnvelope(eventCatalog, toEnvelope(eventCatalog, stored[i]!)),
+        );
+        expect(JSON.stringify(envelope)).toBe(serializeEnvelope(eventCatalog, toEnvelope(eventCatalog, stored[i]!)));
       }
       const webhookTest = page.data.find((e) => e.type === 'webhook.test')!;
       expect(Object.keys(webhookTest.data)).toEqual(['endpoint_id', 'emitted_at']);

@@ -4,7 +4,8 @@
  * decides against the catalog schema. It is here, not next to them, because the build compiles every
  * non-spec file under src/.
  */
-import { isCatalogType, validatePayload } from '../../src/catalog/event-catalog';
+import { EventCatalog } from '../../src/catalog/event-catalog';
+import { sessionEvents } from '../../src/sessions/sessions.events';
 import type { Decider } from '../../src/kernel/decider';
 import type { MediaSignal } from '../../src/sessions/domain/media-signal';
 import {
@@ -16,6 +17,9 @@ import {
   SignalContext,
 } from '../../src/sessions/domain/session.decider';
 import { DeciderSpecification } from './decider-specification';
+
+// The context's own fragment holds every catalog type the decider emits.
+const { isCatalogType, validatePayload } = EventCatalog.from([sessionEvents]);
 
 export const SESSION_ID = 'ses_0123456789abcdefghij';
 export const TO = '+14155550100';

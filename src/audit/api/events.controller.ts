@@ -1,8 +1,8 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
-import { isCatalogType } from '../../catalog/event-catalog';
+import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
@@ -40,11 +40,15 @@ class EventList {
 @UseGuards(ApiKeyGuard)
 @Controller('v1/events')
 export class EventsController {
-  constructor(private readonly audit: AuditQueries) {}
+  constructor(
+    private readonly audit: AuditQueries,
+    @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
+  ) {}
 
   @Get()
   async list(@CurrentTenant() tenant: AuthenticatedTenant, @Query() query: ListEventsQuery): Promise<EventList> {
-    if (query.type !== undefined && !isCatalogType(query.type)) throw ApiError.invalid('Unknown event type.', 'type');
+    if (query.type !== undefined && !this.catalog.isCatalogType(query.type))
+      throw ApiError.invalid('Unknown event type.', 'type');
     const page = await this.audit.feed(tenant.tenantId, {
       after: query.after,
       type: query.type,

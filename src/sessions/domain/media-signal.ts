@@ -1,4 +1,4 @@
-import type { SessionFailureStatus } from '../../catalog/event-catalog';
+import { SESSION_FAILURE_STATUSES, type SessionFailureStatus } from '../sessions.events';
 
 /**
  * What a media plane reports about a live call: the test-pool simulator and an external gateway
@@ -25,7 +25,7 @@ export type MediaSignal =
 
 export type MediaSignalKind = MediaSignal['kind'];
 
-const FAILURE_STATUSES = ['completed', 'failed', 'no_answer', 'voicemail', 'busy'];
+const FAILURE_STATUSES: readonly string[] = ['completed', ...SESSION_FAILURE_STATUSES];
 
 /** Checks a signal reported over the ingest API; returns the signal or a message naming the problem. */
 export function parseMediaSignal(input: unknown): MediaSignal | string {

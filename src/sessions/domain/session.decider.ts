@@ -1,12 +1,19 @@
 import type {
   FunctionInvocation,
+  FunctionTimeoutData,
+  SessionConsentRefusedData,
   SessionCreatedData,
   SessionEndedData,
   SessionFailedData,
+  SessionOptOutDetectedData,
+  SessionOptOutRecordingPendingPurgeData,
+  SessionOptOutRecordingPurgedData,
   SessionRecordingCompletedData,
+  SessionStartedData,
   SessionStatus,
+  SessionTransferInitiatedData,
   TranscriptEntry,
-} from '../../catalog/event-catalog';
+} from '../sessions.events';
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
@@ -36,31 +43,19 @@ export type SessionEvent =
     >
   | DomainEvent<'session.created', SessionCreatedData>
   | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
-  | DomainEvent<'session.started', { session_id: string; started_at: string }>
+  | DomainEvent<'session.started', SessionStartedData>
   | DomainEvent<'session.transcript_appended', { entry: TranscriptEntry }>
   | DomainEvent<'session.function_invoked', { invocation: FunctionInvocation }>
   | DomainEvent<'session.agent_disposition_given', { code: string; note: string | null; at: string }>
-  | DomainEvent<'function.timeout', { session_id: string; function_id: string; name: string; timeout_ms: number }>
-  | DomainEvent<
-      'session.transfer_initiated',
-      {
-        session_id: string;
-        to_number: string | null;
-        from_number: string | null;
-        transfer_number: string;
-        transferred_at: string;
-      }
-    >
-  | DomainEvent<'session.opt_out_detected', { session_id: string; phone_number: string | null; detected_at: string }>
-  | DomainEvent<'session.consent_refused', { session_id: string; refused_at: string }>
+  | DomainEvent<'function.timeout', FunctionTimeoutData>
+  | DomainEvent<'session.transfer_initiated', SessionTransferInitiatedData>
+  | DomainEvent<'session.opt_out_detected', SessionOptOutDetectedData>
+  | DomainEvent<'session.consent_refused', SessionConsentRefusedData>
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
   | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
-  | DomainEvent<
-      'session.opt_out_recording_pending_purge',
-      { session_id: string; recording_id: string; purge_after: string }
-    >
-  | DomainEvent<'session.opt_out_recording_purged', { session_id: string; recording_id: string; purged_at: string }>;
+  | DomainEvent<'session.opt_out_recording_pending_purge', SessionOptOutRecordingPendingPurgeData>
+  | DomainEvent<'session.opt_out_recording_purged', SessionOptOutRecordingPurgedData>;
 
 export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.placed',

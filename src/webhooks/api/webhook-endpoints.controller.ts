@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { parseEventFilter } from '../../catalog/event-catalog';
+import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -38,6 +38,7 @@ export class WebhookEndpointsController {
     private readonly queries: WebhooksQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly worker: DeliveryWorker,
+    @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
   ) {}
 
   @Post()
@@ -175,7 +176,7 @@ export class WebhookEndpointsController {
   }
 
   private checkEvents(events: string[]): string[] {
-    const parsed = parseEventFilter(events);
+    const parsed = this.catalog.parseEventFilter(events);
     if (!parsed.ok) throw ApiError.invalid(`Unknown event types: ${parsed.invalid.join(', ')}.`, 'events');
     return [...new Set(events)];
   }

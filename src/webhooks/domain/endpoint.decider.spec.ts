@@ -1,8 +1,11 @@
 /** Given/when/then on the webhook endpoint decider (pure); its catalog events validate against the catalog. */
-import { validatePayload } from '../../catalog/event-catalog';
+import { EventCatalog } from '../../catalog/event-catalog';
+import { webhookEvents } from '../webhooks.events';
 import { DeciderSpecification } from '../../../test/support/decider-specification';
 import { fold } from '../../kernel/decider';
 import { EndpointCommand, endpointDecider, EndpointEvent, endpointStream } from './endpoint.decider';
+
+const { validatePayload } = EventCatalog.from([webhookEvents]);
 
 const T = 'ten_1';
 const created: EndpointEvent = {

@@ -1,6 +1,6 @@
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { conflict, notFound } from '../../kernel/result';
-import type { WebhookEndpointDisabledNoticeData, WebhookTestData } from '../../catalog/event-catalog';
+import type { WebhookEndpointDisabledNoticeData, WebhookTestData } from '../webhooks.events';
 import { streamName } from '../../kernel/stream-name';
 
 /** Endpoint lifecycle. The secret only ever appears sealed (AES-256-GCM) in events and rows. */

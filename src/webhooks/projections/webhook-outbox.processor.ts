@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Projection } from '../../runtime/processor';
-import { isCatalogType } from '../../catalog/event-catalog';
+import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import { endpointStream, type EndpointEvent } from '../domain/endpoint.decider';
@@ -12,7 +12,7 @@ import { endpointStream, type EndpointEvent } from '../domain/endpoint.decider';
  * an event is matched against the endpoints that existed when it was committed, never a stale view.
  * Not rebuildable: replaying it would address old events to endpoints created later.
  */
-export function webhookOutboxProcessor(wake: () => void): Projection {
+export function webhookOutboxProcessor(catalog: EventCatalog, wake: () => void): Projection {
   return defineProjection({
     name: 'webhook_outbox',
     handles: '*',
@@ -24,10 +24,10 @@ export function webhookOutboxProcessor(wake: () => void): Projection {
       for (const event of events) {
         if (event.type.startsWith('webhook_endpoint.') && endpointStream.owns(event.streamId))
           await applyEndpointEvent(tx, event);
-        if (isCatalogType(event.type) && event.metadata.tenant_id) deliveries.push(event);
+        if (catalog.isCatalogType(event.type) && event.metadata.tenant_id) deliveries.push(event);
         if (event.type === 'webhook.endpoint_disabled_notice') await queueNoticeMail(tx, event);
       }
-      if (deliveries.length > 0) await fanOut(tx, deliveries);
+      if (deliveries.length > 0) await fanOut(tx, catalog, deliveries);
     },
   });
 }
@@ -91,7 +91,7 @@ async function applyEndpointEvent(tx: PoolClient, stored: StoredEvent): Promise<
 }
 
 /** One statement for the whole batch: events × the tenant's live endpoints whose filter matches. */
-async function fanOut(tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+async function fanOut(tx: PoolClient, catalog: EventCatalog, events: readonly StoredEvent[]): Promise<void> {
   await tx.query(
     `INSERT INTO webhook_deliveries
        (delivery_id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
@@ -112,7 +112,7 @@ async function fanOut(tx: PoolClient, events: readonly StoredEvent[]): Promise<v
       events.map((e) => e.id),
       events.map((e) => e.metadata.tenant_id),
       events.map((e) => e.type),
-      events.map((e) => serializeEnvelope(toEnvelope(e))),
+      events.map((e) => serializeEnvelope(catalog, toEnvelope(catalog, e))),
       events.map((e) => (typeof e.data.endpoint_id === 'string' ? e.data.endpoint_id : null)),
     ],
   );

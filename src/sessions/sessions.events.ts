@@ -1,0 +1,501 @@
+/** The sessions context's part of the event catalog: session.* and function.timeout. */
+import { defineEvents } from '../catalog/event-fragment';
+import {
+  field,
+  type FieldsOf,
+  integer,
+  list,
+  nullable,
+  object,
+  omittable,
+  oneOf,
+  optional,
+  text,
+  timestamp,
+} from '../catalog/payload-schema';
+
+const PHONE = 'International format with a leading +.';
+const PHONE_LEG = 'International format with a leading +; null for a WebRTC room session.';
+const CAMPAIGN_LINK = 'Set when the session belongs to a campaign contact.';
+
+export const SESSION_STATUSES = [
+  'queued',
+  'in_progress',
+  'completed',
+  'failed',
+  'no_answer',
+  'voicemail',
+  'busy',
+] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Final statuses reported by session.failed (session.ended always carries `completed`). */
+export const SESSION_FAILURE_STATUSES = ['failed', 'no_answer', 'voicemail', 'busy'] as const;
+export type SessionFailureStatus = (typeof SESSION_FAILURE_STATUSES)[number];
+
+export interface TranscriptEntry {
+  role: 'agent' | 'user';
+  /** Absent on turns that are only tool calls. */
+  content?: string;
+  /** Seconds from session start. */
+  t?: number;
+}
+
+export interface FunctionInvocation {
+  name: string;
+  status: string;
+  duration_ms: number;
+}
+
+export interface SessionCreatedData {
+  session_id: string;
+  to_number: string | null;
+  from_number: string | null;
+  campaign_id?: string | null;
+  contact_id?: string | null;
+  voice_id: string;
+  status: 'queued';
+}
+
+export interface SessionStartedData {
+  session_id: string;
+  started_at: string;
+}
+
+/** Everything session.ended and session.failed share except `status` and `started_at`. */
+interface SessionOutcomeFields {
+  session_id: string;
+  client_reference_id: string | null;
+  campaign_id?: string | null;
+  contact_id?: string | null;
+  from_number: string | null;
+  to_number: string | null;
+  phone_number: string | null;
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  end_reason: string;
+  ended_at: string;
+  duration_seconds: number;
+  actual_cost_cents: number;
+  transcript: readonly TranscriptEntry[];
+  transcript_url?: string | null;
+  function_invocations: readonly FunctionInvocation[];
+}
+
+export interface SessionEndedData extends SessionOutcomeFields {
+  status: 'completed';
+  started_at: string;
+}
+
+export interface SessionFailedData extends SessionOutcomeFields {
+  status: SessionFailureStatus;
+  /** Absent or null when the call never connected. */
+  started_at?: string | null;
+}
+
+export interface SessionDispositionSetData {
+  session_id: string;
+  campaign_id: string;
+  contact_id: string;
+  disposition_code: string;
+  disposition_note: string | null;
+  evaluated_at: string;
+  evaluator: string;
+  model?: string | null;
+}
+
+export interface SessionRecordingCompletedData {
+  session_id: string;
+  campaign_id?: string | null;
+  contact_id?: string | null;
+  from_number: string | null;
+  to_number: string | null;
+  phone_number: string | null;
+  email?: string | null;
+  first_name?: string | null;
+  last_name?: string | null;
+  recording_id: string;
+  status: string;
+  channels: string;
+  started_at?: string | null;
+  ended_at?: string | null;
+  duration_seconds?: number | null;
+  recording_url: string;
+}
+
+export interface SessionTransferInitiatedData {
+  session_id: string;
+  to_number: string | null;
+  from_number: string | null;
+  transfer_number: string;
+  transferred_at: string;
+}
+
+export interface SessionOptOutDetectedData {
+  session_id: string;
+  phone_number: string | null;
+  detected_at: string;
+}
+
+export interface SessionOptOutRecordingPendingPurgeData {
+  session_id: string;
+  recording_id: string;
+  purge_after: string;
+}
+
+export interface SessionOptOutRecordingPurgedData {
+  session_id: string;
+  recording_id: string;
+  purged_at: string;
+}
+
+export interface SessionConsentRefusedData {
+  session_id: string;
+  refused_at: string;
+}
+
+const transcriptEntry = object<TranscriptEntry>({
+  role: oneOf(['agent', 'user']),
+  content: omittable(text('Absent on turns that are only tool calls.')),
+  t: omittable(field<number>({ type: 'number', minimum: 0, description: 'Seconds from session start.' })),
+});
+
+const functionInvocation = object<FunctionInvocation>({
+  name: text(),
+  status: text('Outcome of the call, e.g. succeeded.'),
+  duration_ms: integer(),
+});
+
+const sessionOutcomeParties: FieldsOf<
+  Pick<
+    SessionOutcomeFields,
+    | 'session_id'
+    | 'client_reference_id'
+    | 'campaign_id'
+    | 'contact_id'
+    | 'from_number'
+    | 'to_number'
+    | 'phone_number'
+    | 'email'
+    | 'first_name'
+    | 'last_name'
+  >
+> = {
+  session_id: text(),
+  client_reference_id: nullable(text('Reference passed when the room was created; null when none was passed.')),
+  campaign_id: optional(text(CAMPAIGN_LINK)),
+  contact_id: optional(text(CAMPAIGN_LINK)),
+  from_number: nullable(text(PHONE_LEG)),
+  to_number: nullable(text(PHONE_LEG)),
+  phone_number: nullable(text(PHONE_LEG)),
+  email: optional(text()),
+  first_name: optional(text()),
+  last_name: optional(text()),
+};
+
+const sessionOutcomeResult: FieldsOf<
+  Pick<
+    SessionOutcomeFields,
+    'ended_at' | 'duration_seconds' | 'actual_cost_cents' | 'transcript' | 'transcript_url' | 'function_invocations'
+  >
+> = {
+  ended_at: timestamp(),
+  duration_seconds: integer('0 for a call that never connected.'),
+  actual_cost_cents: integer('Metered cost in cents; 0 for a call that never connected.'),
+  transcript: list(transcriptEntry, 'Empty array when there is none.'),
+  transcript_url: optional(
+    text('`{base_url}/v1/sessions/<session_id>/transcript.json`; null when there is no transcript.'),
+  ),
+  function_invocations: list(functionInvocation, 'Summary of agent function calls.'),
+};
+
+const END_REASON = 'Why the session ended, e.g. completed or no_answer (not a closed set).';
+
+const sessionCreated = object<SessionCreatedData>({
+  session_id: text(),
+  to_number: nullable(text(PHONE_LEG)),
+  from_number: nullable(text(PHONE_LEG)),
+  campaign_id: optional(text(CAMPAIGN_LINK)),
+  contact_id: optional(text(CAMPAIGN_LINK)),
+  voice_id: text('Voice used by the agent.'),
+  status: oneOf(['queued']),
+});
+
+const sessionStarted = object<SessionStartedData>({
+  session_id: text(),
+  started_at: timestamp(),
+});
+
+const sessionEnded = object<SessionEndedData>({
+  ...sessionOutcomeParties,
+  status: oneOf(['completed']),
+  end_reason: text(END_REASON),
+  started_at: timestamp(),
+  ...sessionOutcomeResult,
+});
+
+const sessionFailed = object<SessionFailedData>({
+  ...sessionOutcomeParties,
+  status: oneOf(SESSION_FAILURE_STATUSES),
+  end_reason: text(END_REASON),
+  started_at: optional(timestamp('Absent or null when the call never connected.')),
+  ...sessionOutcomeResult,
+});
+
+const sessionDispositionSet = object<SessionDispositionSetData>({
+  session_id: text(),
+  campaign_id: text(),
+  contact_id: text(),
+  disposition_code: text(),
+  disposition_note: nullable(text('null when the evaluator gave no note.')),
+  evaluated_at: timestamp(),
+  evaluator: text('Who derived the disposition, e.g. llm.'),
+  model: optional(text('Model used by the evaluator, when known.')),
+});
+
+const sessionRecordingCompleted = object<SessionRecordingCompletedData>({
+  session_id: text(),
+  campaign_id: optional(text(CAMPAIGN_LINK)),
+  contact_id: optional(text(CAMPAIGN_LINK)),
+  from_number: nullable(text(PHONE_LEG)),
+  to_number: nullable(text(PHONE_LEG)),
+  phone_number: nullable(text(PHONE_LEG)),
+  email: optional(text()),
+  first_name: optional(text()),
+  last_name: optional(text()),
+  recording_id: text(),
+  status: text('Recording status, e.g. completed.'),
+  channels: text('e.g. dual.'),
+  started_at: optional(timestamp()),
+  ended_at: optional(timestamp()),
+  duration_seconds: optional(integer()),
+  recording_url: text('Public address of the file under `{recordings_url}`; answers 404 once purged.'),
+});
+
+const sessionTransferInitiated = object<SessionTransferInitiatedData>({
+  session_id: text(),
+  to_number: nullable(text(PHONE_LEG)),
+  from_number: nullable(text(PHONE_LEG)),
+  transfer_number: text(`Number of the human the call is transferred to. ${PHONE}`),
+  transferred_at: timestamp(),
+});
+
+const sessionOptOutDetected = object<SessionOptOutDetectedData>({
+  session_id: text(),
+  phone_number: nullable(text(`${PHONE_LEG} Added to the tenant's do-not-call list.`)),
+  detected_at: timestamp(),
+});
+
+const sessionOptOutRecordingPendingPurge = object<SessionOptOutRecordingPendingPurgeData>({
+  session_id: text(),
+  recording_id: text(),
+  purge_after: timestamp('End of the grace window (7 days by default).'),
+});
+
+const sessionOptOutRecordingPurged = object<SessionOptOutRecordingPurgedData>({
+  session_id: text(),
+  recording_id: text(),
+  purged_at: timestamp(),
+});
+
+const sessionConsentRefused = object<SessionConsentRefusedData>({
+  session_id: text(),
+  refused_at: timestamp(),
+});
+
+export interface FunctionTimeoutData {
+  session_id: string;
+  function_id: string;
+  name: string;
+  timeout_ms: number;
+}
+
+const functionTimeout = object<FunctionTimeoutData>({
+  session_id: text(),
+  function_id: text(),
+  name: text(),
+  timeout_ms: integer(),
+});
+
+export type SessionPayloads = {
+  'session.created': SessionCreatedData;
+  'session.started': SessionStartedData;
+  'session.ended': SessionEndedData;
+  'session.failed': SessionFailedData;
+  'session.disposition_set': SessionDispositionSetData;
+  'session.recording_completed': SessionRecordingCompletedData;
+  'session.transfer_initiated': SessionTransferInitiatedData;
+  'session.opt_out_detected': SessionOptOutDetectedData;
+  'session.opt_out_recording_pending_purge': SessionOptOutRecordingPendingPurgeData;
+  'session.opt_out_recording_purged': SessionOptOutRecordingPurgedData;
+  'session.consent_refused': SessionConsentRefusedData;
+  'function.timeout': FunctionTimeoutData;
+};
+
+// Example values shared with the other contexts' examples, so the documented events tell one consistent story.
+const EX = {
+  session: 'ses_01jf8z6q4m2x7c9v3b5n',
+  campaign: 'cmp_01jf8yk2w9e5r1t7y3u6',
+  contact: 'con_01jf8ymc5v2b8n4m6q0w',
+  voice: 'voi_01jf8x3e7r9t1y5u2i8o',
+  recording: 'rec_01jf8zk3p5a7s9d1f3g5',
+  customer: '+14155550100',
+  callerId: '+14155550199',
+  human: '+14155550142',
+} as const;
+
+export const sessionEvents = defineEvents<SessionPayloads>({
+  groups: { session: 'Session events', function: 'Agent function events' },
+  events: {
+    'session.created': {
+      description: 'A call was queued for dispatch.',
+      payload: sessionCreated,
+      example: {
+        session_id: EX.session,
+        to_number: EX.customer,
+        from_number: EX.callerId,
+        campaign_id: EX.campaign,
+        contact_id: EX.contact,
+        voice_id: EX.voice,
+        status: 'queued',
+      },
+    },
+    'session.started': {
+      description: 'The agent picked up and the conversation started; recording starts about now when enabled.',
+      payload: sessionStarted,
+      example: { session_id: EX.session, started_at: '2026-03-02T17:04:05.120Z' },
+    },
+    'session.ended': {
+      description: 'The call finished with status completed.',
+      payload: sessionEnded,
+      example: {
+        session_id: EX.session,
+        client_reference_id: null,
+        campaign_id: EX.campaign,
+        contact_id: EX.contact,
+        from_number: EX.callerId,
+        to_number: EX.customer,
+        phone_number: EX.customer,
+        email: 'ada@example.com',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        status: 'completed',
+        end_reason: 'completed',
+        started_at: '2026-03-02T17:04:05.120Z',
+        ended_at: '2026-03-02T17:05:12.480Z',
+        duration_seconds: 67,
+        actual_cost_cents: 20,
+        transcript: [
+          { role: 'agent', content: 'Hi Ada, this is Sam from Acme Dental. Do you have a minute?', t: 0.4 },
+          { role: 'user', content: 'Sure, go ahead.', t: 4.1 },
+          { role: 'agent', t: 6.3 },
+          { role: 'agent', content: 'You are booked for Tuesday at 10 am.', t: 7.9 },
+        ],
+        transcript_url: `https://api.example.com/v1/sessions/${EX.session}/transcript.json`,
+        function_invocations: [{ name: 'book_appointment', status: 'succeeded', duration_ms: 412 }],
+      },
+    },
+    'session.failed': {
+      description: 'The call finished with status failed, no_answer, voicemail or busy.',
+      payload: sessionFailed,
+      example: {
+        session_id: 'ses_01jf8zc7d3f5g7h9j1k3',
+        client_reference_id: null,
+        campaign_id: EX.campaign,
+        contact_id: 'con_01jf8ymd8c1x3z5v7b9n',
+        from_number: EX.callerId,
+        to_number: '+14155550101',
+        phone_number: '+14155550101',
+        email: null,
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        status: 'no_answer',
+        end_reason: 'no_answer',
+        started_at: null,
+        ended_at: '2026-03-02T17:05:35.000Z',
+        duration_seconds: 0,
+        actual_cost_cents: 0,
+        transcript: [],
+        transcript_url: null,
+        function_invocations: [],
+      },
+    },
+    'session.disposition_set': {
+      description:
+        'A model derived the disposition of a call placed by an agent in a campaign (asynchronous, after session.ended).',
+      payload: sessionDispositionSet,
+      example: {
+        session_id: EX.session,
+        campaign_id: EX.campaign,
+        contact_id: EX.contact,
+        disposition_code: 'appointment_booked',
+        disposition_note: 'Booked for Tuesday at 10 am.',
+        evaluated_at: '2026-03-02T17:05:20.904Z',
+        evaluator: 'llm',
+        model: 'gpt-4o-mini',
+      },
+    },
+    'session.recording_completed': {
+      description:
+        'The recording was finalised and uploaded to a public file host; lags session.ended by tens of seconds.',
+      payload: sessionRecordingCompleted,
+      example: {
+        session_id: EX.session,
+        campaign_id: EX.campaign,
+        contact_id: EX.contact,
+        from_number: EX.callerId,
+        to_number: EX.customer,
+        phone_number: EX.customer,
+        email: 'ada@example.com',
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        recording_id: EX.recording,
+        status: 'completed',
+        channels: 'dual',
+        started_at: '2026-03-02T17:04:05.120Z',
+        ended_at: '2026-03-02T17:05:12.480Z',
+        duration_seconds: 67,
+        recording_url: `https://api.example.com/recordings/${EX.recording}.wav`,
+      },
+    },
+    'session.transfer_initiated': {
+      description: 'The agent transferred the live call to a human (fires mid-call).',
+      payload: sessionTransferInitiated,
+      example: {
+        session_id: EX.session,
+        to_number: EX.customer,
+        from_number: EX.callerId,
+        transfer_number: EX.human,
+        transferred_at: '2026-03-02T17:04:48.310Z',
+      },
+    },
+    'session.opt_out_detected': {
+      description:
+        "The caller asked not to be called again; the number is added to the tenant's do-not-call list automatically.",
+      payload: sessionOptOutDetected,
+      example: { session_id: EX.session, phone_number: EX.customer, detected_at: '2026-03-02T17:04:31.007Z' },
+    },
+    'session.opt_out_recording_pending_purge': {
+      description: 'After an opt-out, the recording was flagged for purge at the end of the grace window.',
+      payload: sessionOptOutRecordingPendingPurge,
+      example: { session_id: EX.session, recording_id: EX.recording, purge_after: '2026-03-09T17:05:40.000Z' },
+    },
+    'session.opt_out_recording_purged': {
+      description: 'The recording was purged; its recording_url answers 404 from now on.',
+      payload: sessionOptOutRecordingPurged,
+      example: { session_id: EX.session, recording_id: EX.recording, purged_at: '2026-03-09T17:05:41.215Z' },
+    },
+    'session.consent_refused': {
+      description: 'The caller refused recording consent; the call was ended.',
+      payload: sessionConsentRefused,
+      example: { session_id: EX.session, refused_at: '2026-03-02T17:04:09.650Z' },
+    },
+    'function.timeout': {
+      description:
+        'An agent function call exceeded its timeout; the agent tells the caller it is still working and the conversation continues.',
+      payload: functionTimeout,
+      example: { session_id: EX.session, function_id: 'fn_lookup_order', name: 'lookup_order', timeout_ms: 5000 },
+    },
+  },
+});
