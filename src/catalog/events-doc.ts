@@ -112,7 +112,7 @@ function renderEntry(catalog: EventCatalog, entry: CatalogEntry): string {
 
 const INTRO = `# Webhook events
 
-<!-- Generated from src/catalog/event-catalog.ts by src/cli/generate-events-doc.ts (npm run docs:events). Do not edit by hand. -->
+<!-- Generated from the contexts' catalog fragments (src/<context>/<context>.events.ts) by src/cli/generate-events-doc.ts (npm run docs:events). Do not edit by hand. -->
 
 The platform sends an HTTP \`POST\` with a JSON body to every active endpoint subscribed to an event.
 This page lists every event type, its payload fields and an example. The \`webhooks\` section of the

@@ -13,147 +13,31 @@ import {
   text,
   timestamp,
 } from '../catalog/payload-schema';
+import { SESSION_FAILURE_STATUSES } from './sessions.payloads';
+import type {
+  SessionOutcomeFields,
+  TranscriptEntry,
+  FunctionInvocation,
+  SessionCreatedData,
+  SessionStartedData,
+  SessionEndedData,
+  SessionFailedData,
+  SessionDispositionSetData,
+  SessionRecordingCompletedData,
+  SessionTransferInitiatedData,
+  SessionOptOutDetectedData,
+  SessionOptOutRecordingPendingPurgeData,
+  SessionOptOutRecordingPurgedData,
+  SessionConsentRefusedData,
+  FunctionTimeoutData,
+  SessionPayloads,
+} from './sessions.payloads';
+
+export * from './sessions.payloads';
 
 const PHONE = 'International format with a leading +.';
 const PHONE_LEG = 'International format with a leading +; null for a WebRTC room session.';
 const CAMPAIGN_LINK = 'Set when the session belongs to a campaign contact.';
-
-export const SESSION_STATUSES = [
-  'queued',
-  'in_progress',
-  'completed',
-  'failed',
-  'no_answer',
-  'voicemail',
-  'busy',
-] as const;
-export type SessionStatus = (typeof SESSION_STATUSES)[number];
-
-/** Final statuses reported by session.failed (session.ended always carries `completed`). */
-export const SESSION_FAILURE_STATUSES = ['failed', 'no_answer', 'voicemail', 'busy'] as const;
-export type SessionFailureStatus = (typeof SESSION_FAILURE_STATUSES)[number];
-
-export interface TranscriptEntry {
-  role: 'agent' | 'user';
-  /** Absent on turns that are only tool calls. */
-  content?: string;
-  /** Seconds from session start. */
-  t?: number;
-}
-
-export interface FunctionInvocation {
-  name: string;
-  status: string;
-  duration_ms: number;
-}
-
-export interface SessionCreatedData {
-  session_id: string;
-  to_number: string | null;
-  from_number: string | null;
-  campaign_id?: string | null;
-  contact_id?: string | null;
-  voice_id: string;
-  status: 'queued';
-}
-
-export interface SessionStartedData {
-  session_id: string;
-  started_at: string;
-}
-
-/** Everything session.ended and session.failed share except `status` and `started_at`. */
-interface SessionOutcomeFields {
-  session_id: string;
-  client_reference_id: string | null;
-  campaign_id?: string | null;
-  contact_id?: string | null;
-  from_number: string | null;
-  to_number: string | null;
-  phone_number: string | null;
-  email?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  end_reason: string;
-  ended_at: string;
-  duration_seconds: number;
-  actual_cost_cents: number;
-  transcript: readonly TranscriptEntry[];
-  transcript_url?: string | null;
-  function_invocations: readonly FunctionInvocation[];
-}
-
-export interface SessionEndedData extends SessionOutcomeFields {
-  status: 'completed';
-  started_at: string;
-}
-
-export interface SessionFailedData extends SessionOutcomeFields {
-  status: SessionFailureStatus;
-  /** Absent or null when the call never connected. */
-  started_at?: string | null;
-}
-
-export interface SessionDispositionSetData {
-  session_id: string;
-  campaign_id: string;
-  contact_id: string;
-  disposition_code: string;
-  disposition_note: string | null;
-  evaluated_at: string;
-  evaluator: string;
-  model?: string | null;
-}
-
-export interface SessionRecordingCompletedData {
-  session_id: string;
-  campaign_id?: string | null;
-  contact_id?: string | null;
-  from_number: string | null;
-  to_number: string | null;
-  phone_number: string | null;
-  email?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  recording_id: string;
-  status: string;
-  channels: string;
-  started_at?: string | null;
-  ended_at?: string | null;
-  duration_seconds?: number | null;
-  recording_url: string;
-}
-
-export interface SessionTransferInitiatedData {
-  session_id: string;
-  to_number: string | null;
-  from_number: string | null;
-  transfer_number: string;
-  transferred_at: string;
-}
-
-export interface SessionOptOutDetectedData {
-  session_id: string;
-  phone_number: string | null;
-  detected_at: string;
-}
-
-export interface SessionOptOutRecordingPendingPurgeData {
-  session_id: string;
-  recording_id: string;
-  purge_after: string;
-}
-
-export interface SessionOptOutRecordingPurgedData {
-  session_id: string;
-  recording_id: string;
-  purged_at: string;
-}
-
-export interface SessionConsentRefusedData {
-  session_id: string;
-  refused_at: string;
-}
 
 const transcriptEntry = object<TranscriptEntry>({
   role: oneOf(['agent', 'user']),
@@ -304,34 +188,12 @@ const sessionConsentRefused = object<SessionConsentRefusedData>({
   refused_at: timestamp(),
 });
 
-export interface FunctionTimeoutData {
-  session_id: string;
-  function_id: string;
-  name: string;
-  timeout_ms: number;
-}
-
 const functionTimeout = object<FunctionTimeoutData>({
   session_id: text(),
   function_id: text(),
   name: text(),
   timeout_ms: integer(),
 });
-
-export type SessionPayloads = {
-  'session.created': SessionCreatedData;
-  'session.started': SessionStartedData;
-  'session.ended': SessionEndedData;
-  'session.failed': SessionFailedData;
-  'session.disposition_set': SessionDispositionSetData;
-  'session.recording_completed': SessionRecordingCompletedData;
-  'session.transfer_initiated': SessionTransferInitiatedData;
-  'session.opt_out_detected': SessionOptOutDetectedData;
-  'session.opt_out_recording_pending_purge': SessionOptOutRecordingPendingPurgeData;
-  'session.opt_out_recording_purged': SessionOptOutRecordingPurgedData;
-  'session.consent_refused': SessionConsentRefusedData;
-  'function.timeout': FunctionTimeoutData;
-};
 
 // Example values shared with the other contexts' examples, so the documented events tell one consistent story.
 const EX = {
