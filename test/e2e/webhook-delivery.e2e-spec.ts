@@ -437,10 +437,10 @@ describe('retries', () => {
     expect(gap).toBeLessThan(2_000);
   });
 
-  // BUG (src/webhooks/infra/delivery-worker.ts, flush()/launch()): after an attempt the worker is
-  // poked *before* its result is written (flush runs 5 ms later), so the loop sees the row still
-  // leased, computes msUntilNextDue() from locked_until and sleeps the 1 s maximum; nothing pokes
-  // it when the flush commits. Every retry therefore leaves at the next 1 s poll, not on schedule.
+  // Regression: the worker was once poked *before* an attempt's result was written, so the loop saw
+  // the row still leased, slept the 1 s maximum and nothing poked it when the write committed; every
+  // retry left at the next 1 s poll. The recorder (src/webhooks/infra/attempt-recorder.ts) now pokes
+  // the worker after each flush commits.
   it('retries leave on the schedule (100 ms, 200 ms), not at the next 1 s poll of the worker', async () => {
     const { delivery, reqs } = await retryScenario('ROnTime', [{ status: 500 }, { status: 500 }]);
     expect(delivery.attempts.map((a) => a.http_status)).toEqual([500, 500, 200]);

@@ -2,7 +2,7 @@
  * Two service processes on one database: they share the outbox and the delivery queue (claims
  * with FOR UPDATE SKIP LOCKED under a lease). Normal operation delivers every event exactly once;
  * when one instance is killed mid-burst the other takes over its claimed deliveries once the
- * lease (WEBHOOK_TIMEOUT_MS + 30 s, src/webhooks/infra/delivery-worker.ts) has lapsed.
+ * lease (WEBHOOK_TIMEOUT_MS + 30 s, src/webhooks/infra/delivery-claims.ts) has lapsed.
  */
 import { eventCatalog } from '../../src/app.module';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
