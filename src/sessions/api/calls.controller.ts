@@ -38,7 +38,7 @@ export class CallsController {
     const from = normalisePhoneNumber(body.from);
     if (!from)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
-    const { sessionId } = await this.commands.execute(
+    const { sessionId, events } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
         to,
         from,
@@ -54,7 +54,10 @@ export class CallsController {
         },
       }),
     );
-    return this.load(tenant, sessionId);
+    // Answered from the events just stored: the read model has not seen them yet (decision 16).
+    const row = sessionRowFromStream(events, tenant.tenantId);
+    if (!row) throw ApiError.notFound('session', 'session_id');
+    return presentSession(row, this.config);
   }
 
   @Get('sessions')

@@ -56,7 +56,10 @@ export function presentSession(row: SessionRow, config: AppConfig) {
  * The same row folded from the session's own stream, for the moment between a write and the read
  * model catching up (read-your-writes without making the write wait). Null for another tenant.
  */
-export function sessionRowFromStream(events: readonly StoredEvent[], tenantId: string): SessionRow | null {
+export function sessionRowFromStream(
+  events: readonly Pick<StoredEvent, 'type' | 'data' | 'metadata'>[],
+  tenantId: string,
+): SessionRow | null {
   const placed = events[0];
   if (!placed || placed.type !== 'session.placed' || placed.metadata.tenant_id !== tenantId) return null;
   const state = fold(sessionDecider, events as unknown as SessionEvent[]);

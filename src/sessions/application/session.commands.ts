@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import type { NewEvent } from '../../event-store/event-store.port';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
@@ -10,7 +11,7 @@ import type { MediaSignal } from '../domain/media-signal';
 import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
 
 /** Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is made. */
-export class PlaceCallCommand extends Command<{ sessionId: string }> {
+export class PlaceCallCommand extends Command<{ sessionId: string; events: readonly NewEvent[] }> {
   constructor(
     readonly tenantId: string,
     readonly call: Omit<PlaceCall, 'type' | 'sessionId'> & { sessionId?: string },
@@ -48,13 +49,14 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     if (tenant?.status === 'suspended')
       throw new DomainError('forbidden', 'This account is suspended; calls cannot be placed.');
     const sessionId = call.sessionId ?? newId('ses');
-    await this.executor.execute(
+    const { events } = await this.executor.execute(
       sessionStream(sessionId),
       sessionDecider,
       { type: 'place', ...call, sessionId },
       { tenantId },
     );
-    return { sessionId };
+    // The stored events themselves: the caller can answer from them without reading them back.
+    return { sessionId, events };
   }
 }
 
