@@ -8,7 +8,7 @@ import { AppModule, type AppOptions } from './app.module';
 import { EVENT_CATALOG, EventCatalog } from './catalog/event-catalog';
 import { buildOpenApiWebhooks } from './catalog/openapi-webhooks';
 import { ApiError, toErrorResponse } from './kernel/http/api-error';
-import { hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
+import { checkQuery, hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
 import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
@@ -51,8 +51,9 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     } catch {
       path = '\u0000';
     }
-    if (hasControlCharacters(path)) {
-      const response = toErrorResponse(ApiError.invalid('Malformed request URL.'), String(request.id));
+    const refused = hasControlCharacters(path) ? ApiError.invalid('Malformed request URL.') : checkQuery(request.query);
+    if (refused) {
+      const response = toErrorResponse(refused, String(request.id));
       return reply.status(response.status).send(response.body);
     }
   });
@@ -115,6 +116,13 @@ function firstConstraint(errors: ValidationError[], parent: string): { param: st
   for (const error of errors) {
     const param = parent ? `${parent}.${error.property}` : error.property;
     const constraints = error.constraints ? Object.values(error.constraints) : [];
+    // A missing or null field fails every constraint it has; say what is wrong with it, not the first.
+    if (
+      constraints[0] &&
+      (error.value === undefined || error.value === null) &&
+      !/should not exist$/.test(constraints[0])
+    )
+      return { param, message: `${param} ${error.value === null ? 'must not be null' : 'is required'}.` };
     if (constraints[0]) {
       const message = constraints[0].replace(/^property (\S+) should not exist$/, 'Unknown field $1.');
       return {

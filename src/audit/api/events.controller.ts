@@ -1,27 +1,28 @@
 import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsString, IsUUID, Max, Min } from 'class-validator';
 import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { AuditQueries } from '../application/audit.queries';
+import { Optional } from '../../kernel/http/optional';
 
 export class ListEventsQuery {
   @ApiPropertyOptional({ example: 'session.ended' })
-  @IsOptional()
+  @Optional()
   @IsString()
   type?: string;
 
   @ApiPropertyOptional({ description: 'Event id cursor: events committed after this one.' })
-  @IsOptional()
+  @Optional()
   @IsUUID()
   after?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -53,6 +53,26 @@ function checkText(text: string, path: string): void {
     throw ApiError.invalid('Text must be valid Unicode (a lone surrogate was found).', path || undefined);
 }
 
+/**
+ * Query parameters get the same checks as body text, and no control characters either: a value is
+ * an id, a filter or a cursor. Returns the error for the first bad parameter, or null.
+ */
+export function checkQuery(query: unknown): ApiError | null {
+  if (typeof query !== 'object' || query === null) return null;
+  for (const [name, raw] of Object.entries(query as Record<string, unknown>)) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      if (typeof value !== 'string') continue;
+      if (hasControlCharacters(name) || LONE_SURROGATE.test(name))
+        return ApiError.invalid('Malformed query parameter name.');
+      if (hasControlCharacters(value))
+        return ApiError.invalid(`${name} must not contain NUL or control characters.`, name);
+      if (LONE_SURROGATE.test(value))
+        return ApiError.invalid(`${name} must be valid Unicode (a lone surrogate was found).`, name);
+    }
+  }
+  return null;
+}
+
 /** Path segments carry ids; a NUL or a control character in one can only be a bad request. */
 export function hasControlCharacters(path: string): boolean {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused

@@ -7,13 +7,13 @@ import {
   IsDefined,
   IsNotEmptyObject,
   IsObject,
-  IsOptional,
   IsString,
   Length,
   Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { Optional } from '../../kernel/http/optional';
 
 export class DispositionDto {
   @ApiProperty({ example: 'appointment_booked' })
@@ -34,13 +34,13 @@ export class AgentConfigDto {
   prompt!: string;
 
   @ApiPropertyOptional({ example: 'voice_default' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   voice_id?: string;
 
   @ApiPropertyOptional({ type: [DispositionDto] })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMaxSize(50)
   @ValidateNested({ each: true })
@@ -68,7 +68,7 @@ export class CreateCallDto {
   agent_config!: AgentConfigDto;
 
   @ApiPropertyOptional({ default: false, description: 'Play the call on the test pool: no carrier, no credits.' })
-  @IsOptional()
+  @Optional()
   @IsBoolean()
   test_mode?: boolean;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsOptional, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+import { IsEmail, IsIn, IsInt, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+import { Optional } from '../../kernel/http/optional';
 
 export class CreateTenantDto {
   @ApiProperty({ example: 'Acme Dental' })
@@ -8,12 +9,12 @@ export class CreateTenantDto {
   name!: string;
 
   @ApiPropertyOptional({ example: 'ops@acme.example' })
-  @IsOptional()
+  @Optional()
   @IsEmail()
   email?: string;
 
   @ApiPropertyOptional({ enum: ['starter', 'pro'], default: 'pro' })
-  @IsOptional()
+  @Optional()
   @IsIn(['starter', 'pro'])
   plan?: 'starter' | 'pro';
 }
@@ -29,7 +30,7 @@ export class GrantCreditDto {
 
 export class RebuildProjectionsDto {
   @ApiPropertyOptional({ example: 'tenants' })
-  @IsOptional()
+  @Optional()
   @IsString()
   projection?: string;
 }

@@ -14,6 +14,7 @@ import { resolvePublicAddress, validateWebhookUrl } from '../infra/address-polic
 import { DeliveryWorker } from '../infra/delivery-worker';
 import type { WebhookEndpointEntity } from '../projections/webhook-endpoint.entity';
 import { CreateEndpointDto, RecoverDto, UpdateEndpointDto } from './webhook-endpoints.dto';
+import { parseTimestamp } from '../../kernel/timestamp';
 
 function present(row: WebhookEndpointEntity) {
   return {
@@ -151,7 +152,8 @@ export class WebhookEndpointsController {
   @HttpCode(202)
   async recover(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Body() body: RecoverDto) {
     await this.load(tenant, id);
-    const since = new Date(body.since);
+    const since = parseTimestamp(body.since);
+    if (!since) throw ApiError.invalid('since must be an RFC 3339 date-time, e.g. 2026-01-01T00:00:00Z.', 'since');
     if (since.getTime() > Date.now()) throw ApiError.invalid('since must not be in the future.', 'since');
     const { queued } = await this.commands.execute(new Redeliver(tenant.tenantId, id, { type: 'recover', since }));
     this.worker.poke();

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../kernel/http/optional';
 
 export class CreateEndpointDto {
   @ApiProperty({ example: 'https://crm.example.com/hooks/voice' })
@@ -8,7 +9,7 @@ export class CreateEndpointDto {
   url!: string;
 
   @ApiPropertyOptional({ example: ['session.*', 'campaign.completed'], default: ['*'] })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
@@ -16,7 +17,7 @@ export class CreateEndpointDto {
   events?: string[];
 
   @ApiPropertyOptional({ example: 'CRM sync' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(500)
   description?: string;
@@ -24,21 +25,21 @@ export class CreateEndpointDto {
 
 export class UpdateEndpointDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(2048)
   url?: string;
 
   @ApiPropertyOptional({ example: ['*'] })
-  @IsOptional()
+  @Optional()
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(100)
   @IsString({ each: true })
   events?: string[];
 
-  @ApiPropertyOptional({ nullable: true })
-  @IsOptional()
+  @ApiPropertyOptional({ nullable: true, description: 'null clears it.' })
+  @Optional({ nullable: true })
   @IsString()
   @MaxLength(500)
   description?: string | null;
@@ -49,6 +50,6 @@ export class RecoverDto {
     example: '2026-11-21T00:00:00Z',
     description: 'Re-send every delivery created since then that did not succeed.',
   })
-  @IsISO8601({ strict: true })
+  @IsString()
   since!: string;
 }
