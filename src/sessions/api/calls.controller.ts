@@ -38,7 +38,7 @@ export class CallsController {
     const from = normalisePhoneNumber(body.from);
     if (!from)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
-    const { sessionId, events } = await this.commands.execute(
+    const { events } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
         to,
         from,
