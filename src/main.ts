@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   log.info({ base_url: config.baseUrl }, `listening on http://${config.host}:${config.port}`);
 
   let stopping = false;
-  const shutdown = async (signal: string): Promise<void> => {
+  const shutdown = async (signal: string, exitCode = 0): Promise<void> => {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: draining`);
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
       await step('application', () => app.close());
       if (embedded) await step('database', () => embedded.stop());
       log.info('stopped');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       log.error({ err }, 'shutdown failed');
       process.exit(1);
@@ -68,6 +68,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // The last line of defence: workers catch their own faults (a delivery, a timer, a batch fails on
+  // its own and is retried). An error that still gets here is a bug; the process state is unknown,
+  // so it is logged and the process drains and exits non-zero (a supervisor restarts it; nothing
+  // accepted is lost, everything is in the database).
+  const fatal = (kind: string) => (err: unknown) => {
+    log.fatal({ err }, `${kind}: ${err instanceof Error ? err.message : String(err)}`);
+    void shutdown(kind, 1);
+  };
+  process.on('unhandledRejection', fatal('unhandledRejection'));
+  process.on('uncaughtException', fatal('uncaughtException'));
 }
 
 main().catch((err: unknown) => {

@@ -67,19 +67,37 @@ export class AttemptRecorder {
     if (this.results.length === 0) return;
     const batch = this.results;
     this.results = [];
-    this.flushing = this.record(batch)
-      .catch((err: unknown) => {
-        // The claims lapse and the deliveries are attempted again: at least once, never lost.
-        this.logger.error(
-          `recording ${batch.length} attempts failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      })
-      .finally(() => {
-        this.flushing = null;
-        // Retries and freed slots are visible now: look for due work at once, not at the next poll.
-        this.flushed();
-      });
+    this.flushing = this.recordEach(batch).finally(() => {
+      this.flushing = null;
+      // Retries and freed slots are visible now: look for due work at once, not at the next poll.
+      this.flushed();
+    });
     await this.flushing;
+  }
+
+  /**
+   * Records the batch in one transaction; if that fails, records each result on its own, so that one
+   * result that cannot be stored never rolls back the others (which would send them again). A result
+   * that still fails is logged with its delivery; its claim lapses and it is attempted again.
+   */
+  private async recordEach(batch: AttemptResult[]): Promise<void> {
+    try {
+      await this.record(batch);
+      return;
+    } catch (err) {
+      const [only] = batch;
+      if (batch.length === 1 && only) return this.recordFailed(only, err);
+      this.logger.warn(
+        `recording ${batch.length} attempts at once failed (${describe(err)}); recording them one by one`,
+      );
+    }
+    for (const result of batch) {
+      await this.record([result]).catch((err: unknown) => this.recordFailed(result, err));
+    }
+  }
+
+  private recordFailed(result: AttemptResult, err: unknown): void {
+    this.logger.error(`recording the attempt of delivery ${result.delivery.delivery_id} failed: ${describe(err)}`);
   }
 
   private async record(batch: AttemptResult[]): Promise<void> {
@@ -176,4 +194,8 @@ export class AttemptRecorder {
       return h ? [{ endpointId, ...h }] : [];
     });
   }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

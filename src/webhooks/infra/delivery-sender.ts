@@ -75,8 +75,18 @@ export class DeliverySender {
         err instanceof Error ? err.message : String(err),
       );
     }
+    let secret: string;
+    try {
+      secret = this.secretOf(delivery.secret_sealed);
+    } catch {
+      // Only this endpoint's deliveries fail, each with an attempt that says why; never the process.
+      return finish(
+        { kind: 'network_error', code: 'secret_unreadable' },
+        'The endpoint signing secret could not be opened: WEBHOOK_SECRET_KEY is not the key it was sealed with.',
+      );
+    }
     const headers = signDelivery({
-      secret: this.secretOf(delivery.secret_sealed),
+      secret,
       eventId: delivery.event_id,
       eventType: delivery.event_type,
       timestampSeconds: Math.floor(at.getTime() / 1000),
@@ -114,7 +124,7 @@ export class DeliverySender {
         ? finish({ kind: 'timeout' }, `timeout after ${this.config.webhookTimeoutMs} ms`)
         : finish(
             { kind: 'network_error', code: e.code },
-            `${e.code ?? e.name ?? 'error'}: ${e.message ?? ''}`.slice(0, 500),
+            storableText(`${e.code ?? e.name ?? 'error'}: ${e.message ?? ''}`).slice(0, 500),
           );
     }
   }
@@ -163,15 +173,28 @@ export class DeliverySender {
   }
 }
 
+/**
+ * Reads at most `limit` bytes of an answer, then drops the connection: a huge, trickled or
+ * never-ending body costs no more than its first bytes, and the attempt ends with its status.
+ */
 async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
-    if (size < limit) {
-      chunks.push(chunk);
-      size += chunk.length;
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= limit) {
+      body.destroy?.();
+      break;
     }
-    // Keep reading (and discarding) so the connection can be reused.
   }
-  return Buffer.concat(chunks).subarray(0, limit).toString('utf8');
+  return storableText(Buffer.concat(chunks).subarray(0, limit).toString('utf8'));
+}
+
+/**
+ * A receiver's bytes as text PostgreSQL can store: invalid UTF-8 is already replaced by U+FFFD when
+ * decoded; NUL, which a text column refuses, is replaced the same way.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\ufffd');
 }
