@@ -10,6 +10,7 @@ import { buildOpenApiWebhooks } from './catalog/openapi-webhooks';
 import { ApiError, toErrorResponse } from './kernel/http/api-error';
 import { checkQuery, hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
 import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
+import { isDatabaseUnavailable } from './infra/database/faults';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
 
@@ -78,7 +79,7 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       }
     },
   );
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new HttpExceptionFilter((err) => (isDatabaseUnavailable(err) ? ApiError.unavailable() : err)));
   app.useGlobalPipes(
     new ValidationPipe({
       whitelist: true,

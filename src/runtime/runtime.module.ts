@@ -14,6 +14,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { PG_POOL } from '../infra/database/database.tokens';
+import { guardPoolClients, POOL_LIMITS } from '../infra/database/faults';
 import { allMigrations, migrate } from '../infra/database/migrations';
 import { IdempotencyKeyEntity } from '../infra/http/idempotency-key.entity';
 import { CommandExecutor } from './command-executor';
@@ -71,7 +72,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           migrations: allMigrations(options.contexts.flatMap((c) => c.migrations ?? [])),
           migrationsRun: false,
           logging: false,
-          extra: { max: 30 },
+          extra: { max: 30, ...POOL_LIMITS },
         }),
       ],
       providers: [
@@ -85,8 +86,10 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           // Migrations run here, under their lock, before any provider that uses the database is built
           // (the event store, processors and timers take this pool; requests come after bootstrap).
           useFactory: async (dataSource: DataSource): Promise<Pool> => {
+            const pool = (dataSource.driver as unknown as { master: Pool }).master;
+            guardPoolClients(pool);
             await migrate(dataSource);
-            return (dataSource.driver as unknown as { master: Pool }).master;
+            return pool;
           },
         },
         {

@@ -87,6 +87,8 @@ export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private listenClient: PoolClient | null = null;
   private listening: Promise<void> | null = null;
+  private listenRetry: NodeJS.Timeout | null = null;
+  private listenFailures = 0;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -205,6 +207,8 @@ export class PostgresEventStore implements EventStore {
 
   close(): Promise<void> {
     this.closed = true;
+    if (this.listenRetry) clearTimeout(this.listenRetry);
+    this.listenRetry = null;
     if (this.notifyTimer) clearTimeout(this.notifyTimer);
     this.notifyTimer = null;
     const client = this.listenClient;
@@ -252,14 +256,40 @@ export class PostgresEventStore implements EventStore {
       }
       this.listenClient = client;
       client.on('notification', () => this.emit());
-      client.on('error', () => {
-        // A lost LISTEN connection only costs latency: readers poll as well. Reconnect on next use.
-        this.listenClient = null;
-      });
+      client.on('error', (err) => this.listenLost(client, err));
       await client.query('LISTEN events_appended');
-    } catch {
-      this.listenClient = null;
+      this.listenFailures = 0;
+    } catch (err) {
+      if (this.listenClient) this.listenLost(this.listenClient, err);
+      else this.relisten();
     }
+  }
+
+  /**
+   * A lost LISTEN connection only costs latency (readers poll as well), but it is given back to the
+   * pool as broken (not leaked) and LISTEN is set up again, with a growing pause while the server
+   * is away; readers are woken, since a notification may have been missed meanwhile.
+   */
+  private listenLost(client: PoolClient, err: unknown): void {
+    if (this.listenClient !== client) return;
+    this.listenClient = null;
+    client.removeAllListeners('notification');
+    client.release(err instanceof Error ? err : true);
+    this.relisten();
+  }
+
+  private relisten(): void {
+    if (this.closed || this.listenRetry) return;
+    const delay = Math.min(5_000, 100 * 2 ** this.listenFailures++);
+    this.listenRetry = setTimeout(() => {
+      this.listenRetry = null;
+      if (this.closed || this.listeners.size === 0) return;
+      this.listening ??= this.startListening().finally(() => {
+        this.listening = null;
+      });
+      this.emit();
+    }, delay);
+    this.listenRetry.unref();
   }
 }
 

@@ -12,6 +12,7 @@ export type ApiErrorType =
   | 'unprocessable'
   | 'idempotency_error'
   | 'rate_limited'
+  | 'service_unavailable'
   | 'api_error';
 
 export class ApiError extends Error {
@@ -31,6 +32,16 @@ export class ApiError extends Error {
   }
   static notFound(what: string, param?: string): ApiError {
     return new ApiError(404, 'not_found', `No such ${what}.`, param);
+  }
+  /** The request could not be served now (the database is unreachable); nothing was lost, retry. */
+  static unavailable(retryAfterSeconds = 1): ApiError {
+    return new ApiError(
+      503,
+      'service_unavailable',
+      'The service cannot reach its database right now; retry shortly.',
+      undefined,
+      { 'retry-after': String(retryAfterSeconds) },
+    );
   }
   static unauthenticated(message = 'Missing or invalid bearer credential.'): ApiError {
     return new ApiError(401, 'authentication', message, undefined, { 'www-authenticate': 'Bearer' });

@@ -7,7 +7,11 @@ import { toErrorResponse } from './api-error';
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  /** `translate` turns infrastructure failures the kernel does not know into API errors (a 503). */
+  constructor(private readonly translate: (exception: unknown) => unknown = (e) => e) {}
+
+  catch(thrown: unknown, host: ArgumentsHost): void {
+    const exception = this.translate(thrown);
     const ctx = host.switchToHttp();
     const request = ctx.getRequest<FastifyRequest>();
     const reply = ctx.getResponse<FastifyReply>();
