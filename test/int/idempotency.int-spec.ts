@@ -188,3 +188,109 @@ describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
     expect(await tenantCreatedEvents(name)).toBe(1);
   });
 });
+
+describe('Idempotency-Key: nothing runs twice, keys belong to their principal', () => {
+  let t: TestApp;
+  let tenant: CreatedTenant;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    tenant = await t.createTenant('Once Only Calls');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const placeWithKey = (key: string) =>
+    t.asTenant(tenant.api_key, {
+      method: 'POST',
+      url: '/v1/calls',
+      headers: { 'idempotency-key': key },
+      payload: { to: '+14155550100', from: '+14155550199', agent_config: { prompt: 'Hi' }, test_mode: true },
+    });
+
+  const placedCount = async (sessionId: string): Promise<number> => {
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'session.created' AND data->>'session_id' = $1`,
+      [sessionId],
+    );
+    return rows[0]!.n;
+  };
+  const allPlaced = async (): Promise<number> => {
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'session.created' AND metadata->>'tenant_id' = $1`,
+      [tenant.tenant_id],
+    );
+    return rows[0]!.n;
+  };
+
+  it('a key left in progress by a killed process is taken over without placing a second call', async () => {
+    const key = randomUUID();
+    const first = await placeWithKey(key);
+    expect(first.statusCode).toBe(201);
+    const sessionId = first.json<{ session_id: string }>().session_id;
+    const before = await allPlaced();
+    // As if the process had been killed after the call was stored but before the answer was kept.
+    await t.db.pool.query(
+      `UPDATE idempotency_keys SET status = 'in_progress', response_status = NULL, response_sealed = NULL,
+         locked_until = now() - interval '1 second' WHERE tenant_id = $1 AND key = $2`,
+      [tenant.tenant_id, key],
+    );
+    const retry = await placeWithKey(key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json<{ session_id: string }>().session_id).toBe(sessionId);
+    expect(await placedCount(sessionId)).toBe(1);
+    expect(await allPlaced()).toBe(before);
+  });
+
+  it('a retry after a 5xx released the key finds the call the first attempt committed', async () => {
+    const key = randomUUID();
+    const first = await placeWithKey(key);
+    const sessionId = first.json<{ session_id: string }>().session_id;
+    const before = await allPlaced();
+    // What the interceptor does on a 5xx (say the answer failed after the append committed).
+    await t.db.pool.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [tenant.tenant_id, key]);
+    const retry = await placeWithKey(key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json<{ session_id: string }>().session_id).toBe(sessionId);
+    expect(await placedCount(sessionId)).toBe(1);
+    expect(await allPlaced()).toBe(before);
+  });
+
+  it('the same key of two tenants places two calls', async () => {
+    const other = await t.createTenant('Other Key Owner');
+    const key = randomUUID();
+    const mine = await placeWithKey(key);
+    const theirs = await t.asTenant(other.api_key, {
+      method: 'POST',
+      url: '/v1/calls',
+      headers: { 'idempotency-key': key },
+      payload: { to: '+14155550100', from: '+14155550199', agent_config: { prompt: 'Hi' }, test_mode: true },
+    });
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json<{ session_id: string }>().session_id).not.toBe(mine.json<{ session_id: string }>().session_id);
+  });
+
+  it('an unauthenticated request claims no key, so it cannot make the operator’s request fail', async () => {
+    const key = randomUUID();
+    // The signed media ingest authenticates in its handler: a forged call is refused, and writes no key.
+    const forged = await t.inject({
+      method: 'POST',
+      url: '/media/v1/sessions/ses_00000000000000000000/signals',
+      headers: { 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: JSON.stringify({ seq: 1, signal: { kind: 'answered' } }),
+    });
+    expect(forged.statusCode).toBeGreaterThanOrEqual(400);
+    expect(forged.statusCode).toBeLessThan(500);
+    const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM idempotency_keys WHERE key = $1', [key]);
+    expect(rows[0].n).toBe(0);
+    const operator = await t.admin({
+      method: 'POST',
+      url: '/admin/v1/tenants',
+      headers: { 'idempotency-key': key },
+      payload: { name: `Operator ${key}` },
+    });
+    expect(operator.statusCode).toBe(201);
+  });
+});

@@ -25,7 +25,10 @@ interface StoredKey {
 /**
  * `Idempotency-Key` on POST (Stripe's semantics): the same key and body within 24 hours returns the
  * first response without doing anything again; the same key with another body is a 422; a request
- * still running under that key is a 409. 5xx outcomes are not stored, so the client can retry.
+ * still running under that key is a 409. 5xx outcomes are not stored, so the client can retry; a
+ * command whose effect must not happen twice makes its resource id from the key (a call's session
+ * id), so a retry after a 5xx or a crash finds what the first attempt committed instead of
+ * repeating it.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -49,7 +52,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<TenantRequest>();
     const header = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || header === undefined) return next.handle();
+    // Keys belong to an authenticated principal: a request no guard has authenticated (the signed
+    // media ingest checks its own signature in the handler) claims none, so nobody can pre-claim
+    // another principal's key.
+    if (request.method !== 'POST' || header === undefined || !request.principal) return next.handle();
     return from(this.run(context, next, request, Array.isArray(header) ? (header[0] ?? '') : header));
   }
 
@@ -61,7 +67,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     if (key.length === 0 || key.length > 255)
       throw ApiError.invalid('Idempotency-Key must be 1 to 255 characters.', 'Idempotency-Key');
-    const scope = request.tenant?.tenantId ?? 'admin';
+    const scope = request.principal ?? '';
     const path = request.url.split('?')[0] ?? request.url;
     const hash = createHash('sha256')
       .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)

@@ -10,7 +10,14 @@ export interface AuthenticatedTenant {
   email: string | null;
 }
 
-export type TenantRequest = FastifyRequest & { tenant?: AuthenticatedTenant };
+export type TenantRequest = FastifyRequest & {
+  tenant?: AuthenticatedTenant;
+  /**
+   * Who the request is authenticated as, set by the guard that authenticated it: the tenant's id, or
+   * `admin` for the operator. Idempotency keys are scoped by it and claimed only once it is set.
+   */
+  principal?: string;
+};
 
 export function requireTenant(request: TenantRequest): AuthenticatedTenant {
   if (!request.tenant) throw ApiError.unauthenticated();

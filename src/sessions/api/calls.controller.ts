@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, Get, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { SESSION_STATUSES } from '../sessions.events';
@@ -15,6 +15,7 @@ import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { sessionStream } from '../domain/session.decider';
 import { SessionsQueries } from '../application/sessions.queries';
 import { AuditQueries } from '../../audit';
+import { idFromSeed } from '../../kernel/ids';
 
 /** POST /v1/calls returns as soon as the call is queued; the outcome arrives as events. */
 @ApiTags('calls and sessions')
@@ -31,15 +32,22 @@ export class CallsController {
   ) {}
 
   @Post('calls')
-  async placeCall(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCallDto) {
+  async placeCall(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Body() body: CreateCallDto,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ) {
     const to = normalisePhoneNumber(body.to);
     if (!to)
       throw ApiError.invalid('to must be a valid phone number in international format, e.g. +14155550100.', 'to');
     const from = normalisePhoneNumber(body.from);
     if (!from)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
-    const { events } = await this.commands.execute(
+    const { sessionId, events } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
+        // With an Idempotency-Key the session id comes from it: a retry after a lost answer or a
+        // crash finds the call the first attempt placed and places no second one.
+        ...(idempotencyKey ? { sessionId: idFromSeed('ses', `${tenant.tenantId}\n${idempotencyKey}`) } : {}),
         to,
         from,
         testMode: body.test_mode ?? false,
@@ -55,6 +63,8 @@ export class CallsController {
       }),
     );
     // Answered from the events just stored: the read model has not seen them yet (decision 16).
+    // None were stored when the call had already been placed under this key: answer with it.
+    if (events.length === 0) return this.load(tenant, sessionId);
     const row = sessionRowFromStream(events, tenant.tenantId);
     if (!row) throw ApiError.notFound('session', 'session_id');
     return presentSession(row, this.config);

@@ -1,6 +1,5 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual, createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { bearer, type TenantRequest } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
@@ -24,6 +23,7 @@ export class ApiKeyGuard implements CanActivate {
     const tenant = await this.queries.tenant(row.tenantId);
     if (!tenant) throw ApiError.unauthenticated('Invalid API key.');
     request.tenant = { tenantId: tenant.tenantId, plan: tenant.plan, status: tenant.status, email: tenant.email };
+    request.principal = tenant.tenantId;
     return true;
   }
 }
@@ -34,12 +34,14 @@ export class AdminGuard implements CanActivate {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const token = bearer(context.switchToHttp().getRequest<FastifyRequest>());
+    const request = context.switchToHttp().getRequest<TenantRequest>();
+    const token = bearer(request);
     const expected = this.config.adminToken;
     if (!token || !expected) throw ApiError.unauthenticated('Missing admin bearer token.');
     const a = createHash('sha256').update(token).digest();
     const b = createHash('sha256').update(expected).digest();
     if (!timingSafeEqual(a, b)) throw ApiError.unauthenticated('Invalid admin token.');
+    request.principal = 'admin';
     return true;
   }
 }
