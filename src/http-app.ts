@@ -27,6 +27,8 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     genReqId: () => `req_${randomBytes(12).toString('hex')}`,
     requestIdHeader: false,
     return503OnClosing: true,
+    // Headers that trickle in are cut off by Node; a body that trickles in, by the hook below.
+    requestTimeout: options.config.httpRequestTimeoutMs,
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before any handler (bad percent-encoding, an overlong id) get the same body.
     frameworkErrors: (error: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
@@ -58,6 +60,29 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       return reply.status(response.status).send(response.body);
     }
   });
+  // A client that trickles its body (slowloris) holds a connection only HTTP_REQUEST_TIMEOUT_MS:
+  // Node's own request timeout stops counting once the headers are in.
+  const bodyDeadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+  const clearDeadline = (request: FastifyRequest): void => {
+    clearTimeout(bodyDeadlines.get(request));
+    bodyDeadlines.delete(request);
+  };
+  fastify.addHook('onRequest', async (request, reply) => {
+    const deadline = setTimeout(() => {
+      if (reply.sent) return;
+      const response = toErrorResponse(
+        new ApiError(408, 'invalid_request', 'The request took too long to arrive.'),
+        String(request.id),
+      );
+      reply.raw.once('finish', () => request.raw.socket?.destroy());
+      void reply.status(408).header('connection', 'close').send(response.body);
+    }, options.config.httpRequestTimeoutMs);
+    deadline.unref();
+    bodyDeadlines.set(request, deadline);
+  });
+  fastify.addHook('preValidation', async (request) => clearDeadline(request));
+  fastify.addHook('onResponse', async (request) => clearDeadline(request));
+  fastify.addHook('onRequestAbort', async (request) => clearDeadline(request));
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('request-id', String(request.id));
     // While draining, answer and close, so keep-alive connections do not hold the shutdown open.

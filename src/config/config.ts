@@ -4,6 +4,8 @@ import { parseDuration } from '../kernel/duration';
 export interface AppConfig {
   port: number;
   host: string;
+  /** Time allowed to receive a whole request (headers and body); a slower client gets a 408. */
+  httpRequestTimeoutMs: number;
   databaseUrl: string | null;
   eventStoreUrl: string | null;
   dataDir: string;
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const config: AppConfig = {
     port,
     host,
+    httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 30000, 100, 600000),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     eventStoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:']),
     dataDir: str('DATA_DIR') ?? './.data',

@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,8 +47,10 @@ export async function startEmbeddedPostgres(
     const password = randomBytes(18).toString('base64url');
     writeFileSync(passwordFile, password, { mode: 0o600 });
     mkdirSync(pgData, { recursive: true, mode: 0o700 });
-    const pwfile = join(tmpdir(), `pgpw-${randomBytes(6).toString('hex')}`);
-    writeFileSync(pwfile, `${password}\n`, { mode: 0o644 });
+    // Readable by its owner only (given to the postgres user when running as root), created anew
+    // (`wx` refuses an existing file or a planted link in the shared temporary directory).
+    const pwfile = join(tmpdir(), `pgpw-${randomBytes(12).toString('hex')}`);
+    writeFileSync(pwfile, `${password}\n`, { mode: 0o600, flag: 'wx' });
     if (owner) {
       chownSync(pgData, owner.uid, owner.gid);
       chownSync(pwfile, owner.uid, owner.gid);
@@ -67,7 +69,7 @@ export async function startEmbeddedPostgres(
         { ...(owner ?? {}), cwd: root, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
       );
     } finally {
-      spawnSync('rm', ['-f', pwfile]);
+      rmSync(pwfile, { force: true });
     }
     writeFileSync(portFile, String(await freePort()));
   }
