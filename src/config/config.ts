@@ -18,10 +18,14 @@ export interface AppConfig {
   webhookSuspendAfter: number;
   webhookAllowPrivateUrls: boolean;
   webhookSecretKey: string | null;
+  webhookDnsTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   simTimeScale: number;
   recordingPurgeGraceMs: number;
+  /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
+  recordingUrlSecret: string | null;
+  recordingUrlTtlMs: number;
   roomDefaultTtlMs: number;
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
@@ -114,6 +118,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('WEBHOOK_SECRET_KEY must be base64 of 32 bytes');
   }
 
+  const recordingUrlSecret = str('RECORDING_URL_SECRET');
+  if (recordingUrlSecret !== null && recordingUrlSecret.length < 32) {
+    problems.push('RECORDING_URL_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
+  }
+  const recordingUrlTtlMs = duration('RECORDING_URL_TTL', '7d');
+  if (recordingUrlTtlMs < 1000 || recordingUrlTtlMs > 366 * 86_400_000) {
+    problems.push(`RECORDING_URL_TTL must be a duration from 1s to 366d (got "${str('RECORDING_URL_TTL') ?? ''}")`);
+  }
+
   const mediaGatewaySecret = str('MEDIA_GATEWAY_SECRET');
   if (mediaGatewaySecret !== null && !/^whsec_[A-Za-z0-9+/=]{20,}$/.test(mediaGatewaySecret)) {
     problems.push('MEDIA_GATEWAY_SECRET must be whsec_ followed by base64 (at least 20 characters)');
@@ -140,10 +153,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookSuspendAfter: int('WEBHOOK_SUSPEND_AFTER', 10, 1, 1000),
     webhookAllowPrivateUrls: bool('WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookSecretKey,
+    // At most 20 s: an attempt (lookup, then WEBHOOK_TIMEOUT_MS) must end within its claim's 30 s slack.
+    webhookDnsTimeoutMs: int('WEBHOOK_DNS_TIMEOUT_MS', 2000, 1, 20000),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
     simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
     recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
+    recordingUrlSecret,
+    recordingUrlTtlMs,
     roomDefaultTtlMs: duration('ROOM_DEFAULT_TTL', '1h'),
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,

@@ -154,7 +154,9 @@ const sessionRecordingCompleted = object<SessionRecordingCompletedData>({
   started_at: optional(timestamp()),
   ended_at: optional(timestamp()),
   duration_seconds: optional(integer()),
-  recording_url: text('Public address of the file under `{recordings_url}`; answers 404 once purged.'),
+  recording_url: text(
+    'Signed link to the file under `{recordings_url}`, valid for `RECORDING_URL_TTL` (default 7 days); `GET /v1/sessions/{session_id}/recording` gives a fresh one. Answers 404 once purged.',
+  ),
 });
 
 const sessionTransferInitiated = object<SessionTransferInitiatedData>({
@@ -318,7 +320,7 @@ export const sessionEvents = defineEvents<SessionPayloads>({
         started_at: '2026-03-02T17:04:05.120Z',
         ended_at: '2026-03-02T17:05:12.480Z',
         duration_seconds: 67,
-        recording_url: `https://api.example.com/recordings/${EX.recording}.wav`,
+        recording_url: `https://api.example.com/recordings/${EX.recording}.wav?expires=1773076000&signature=0rZ7qvzb3iC1pXhJm5wQ8dT2kLaNfYgUo4sEcV6yB9M`,
       },
     },
     'session.transfer_initiated': {

@@ -17,11 +17,23 @@ import { sessionReactor } from './application/session-reactor.processor';
 import { SessionTimers } from './application/session-timers';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
+import { RecordingLinks } from './infra/recording-links';
+import { CLOCK, Clock } from '../kernel/clock';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule],
   controllers: [CallsController, RecordingsController, MediaIngestController],
-  providers: [PlaceCallHandler, SessionActionHandler, SessionTimers, SessionsQueries],
+  providers: [
+    PlaceCallHandler,
+    SessionActionHandler,
+    SessionTimers,
+    SessionsQueries,
+    {
+      provide: RecordingLinks,
+      inject: [APP_CONFIG, CLOCK],
+      useFactory: (config: AppConfig, clock: Clock) => RecordingLinks.fromConfig(config, clock),
+    },
+  ],
 })
 export class SessionsModule implements OnModuleInit {
   static readonly context: BoundedContext<SessionPayloads> = {

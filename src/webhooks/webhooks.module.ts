@@ -23,6 +23,8 @@ import { WebhookAttemptEntity, WebhookDeliveryEntity } from './projections/webho
 import { WebhookEndpointEntity, WebhookEndpointHealthEntity } from './projections/webhook-endpoint.entity';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { WorkerLifecycle } from '../runtime/lifecycle';
+import { APP_CONFIG, AppConfig } from '../config/config';
+import { configureWebhookDns } from './infra/address-policy';
 
 @Module({
   imports: [
@@ -80,9 +82,11 @@ export class WebhooksModule implements OnModuleInit {
     private readonly mail: MailWorker,
     private readonly lifecycle: WorkerLifecycle,
     @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
+    configureWebhookDns({ timeoutMs: this.config.webhookDnsTimeoutMs });
     this.projections.registerProjection(
       webhookOutboxProcessor(this.catalog, () => {
         this.worker.poke();

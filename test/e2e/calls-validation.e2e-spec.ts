@@ -611,7 +611,9 @@ describe('media gateway: signed dispatch and signed ingest', () => {
       recording_id: 'rec_gateway0000000001',
       duration_seconds: 75,
       channels: 'dual',
-      recording_url: `${gw.svc.baseUrl}/recordings/rec_gateway0000000001.wav`,
+      recording_url: expect.stringMatching(
+        new RegExp(`^${gw.svc.baseUrl}/recordings/rec_gateway0000000001\\.wav\\?expires=\\d+&signature=[\\w-]{43}$`),
+      ),
     });
   });
 

@@ -361,7 +361,10 @@ describe('POST /v1/calls with test_mode true', () => {
         duration_seconds: ended.duration_seconds,
       });
       expect(rec.recording_id).toMatch(/^rec_[a-z0-9]+$/);
-      expect(rec.recording_url).toBe(`${baseUrl()}/recordings/${rec.recording_id as string}.wav`);
+      // An expiring signed link (recording-links.e2e-spec.ts checks the signature and the refusals).
+      expect(rec.recording_url).toMatch(
+        new RegExp(`^${baseUrl()}/recordings/${rec.recording_id as string}\\.wav\\?expires=\\d+&signature=[\\w-]{43}$`),
+      );
       expect(Date.parse(events[recAt]!.created_at)).toBeGreaterThanOrEqual(Date.parse(events[endedAt]!.created_at));
       if (to === '+14155550106') continue; // purged by now: checked below
       const res = await fetch(rec.recording_url as string);
@@ -580,11 +583,15 @@ describe('POST /v1/calls with test_mode true', () => {
     expect(s105.body.transfer_number).toBe('+14155550199');
     const s100 = await api('GET', `/v1/sessions/${placed.get('+14155550100')!.session_id}`);
     const rec = byType(histories.get('+14155550100')!, 'session.recording_completed')!.data;
+    // The session carries a fresh signed link to the same recording, and it works.
     expect(s100.body.recording).toEqual({
       recording_id: rec.recording_id,
       status: 'available',
-      recording_url: rec.recording_url,
+      recording_url: expect.stringContaining(`/recordings/${rec.recording_id as string}.wav?expires=`),
     });
+    const file = await fetch(s100.body.recording.recording_url as string);
+    expect(file.status).toBe(200);
+    expect(readWavHeader(Buffer.from(await file.arrayBuffer())).channels).toBe(2);
     const s106 = await api('GET', `/v1/sessions/${placed.get('+14155550106')!.session_id}`);
     expect(s106.body.recording).toMatchObject({ status: 'purged', recording_url: null });
   });
@@ -666,7 +673,12 @@ describe('GET /v1/sessions', () => {
 describe('tenant isolation', () => {
   it("another tenant's session id is a 404 everywhere, and their list is empty", async () => {
     const id = placed.get('+14155550100')!.session_id;
-    for (const path of [`/v1/sessions/${id}`, `/v1/sessions/${id}/transcript.json`, `/v1/sessions/${id}/events`]) {
+    for (const path of [
+      `/v1/sessions/${id}`,
+      `/v1/sessions/${id}/transcript.json`,
+      `/v1/sessions/${id}/events`,
+      `/v1/sessions/${id}/recording`,
+    ]) {
       const res = await api('GET', path, other.api_key);
       expect({ path, status: res.status }).toEqual({ path, status: 404 });
       expect(res.body.error).toMatchObject({ type: 'not_found', request_id: expect.any(String) });

@@ -374,11 +374,33 @@ describe('webhook endpoint URL policy (WEBHOOK_ALLOW_PRIVATE_URLS unset)', () =>
   let tenant: TenantInfo;
 
   beforeAll(async () => {
-    app = await startListeningApp({});
+    app = await startListeningApp({ WEBHOOK_DNS_TIMEOUT_MS: '1000' });
     tenant = await createTenant(app.call, app.t.adminToken, 'Strict');
   });
   afterAll(async () => {
     await app?.close();
+  });
+
+  it('refuses a name that does not resolve with the one message also given for a private name, within the DNS bound', async () => {
+    // .invalid never resolves (RFC 6761): NXDOMAIN, or a timeout where no nameserver answers. Either
+    // way the tenant hears what it would hear for a name resolving to a private address (unit-tested
+    // in address-policy.spec.ts), so endpoints cannot be used to probe internal names.
+    const started = Date.now();
+    const res = await app.call('POST', '/v1/webhook_endpoints', {
+      token: tenant.api_key,
+      body: { url: 'https://hooks.does-not-exist.invalid/hook' },
+    });
+    expectInvalid(res, 'url', /^url must resolve to a public address\.$/);
+    expect(Date.now() - started).toBeLessThan(5000);
+    const ok = await app.call('POST', '/v1/webhook_endpoints', {
+      token: tenant.api_key,
+      body: { url: 'https://93.184.215.14/hook' },
+    });
+    const patch = await app.call('PATCH', `/v1/webhook_endpoints/${ok.body.id}`, {
+      token: tenant.api_key,
+      body: { url: 'https://internal.does-not-exist.invalid/hook' },
+    });
+    expectInvalid(patch, 'url', /^url must resolve to a public address\.$/);
   });
 
   it('refuses http://', async () => {

@@ -1,6 +1,7 @@
-import { Body, Controller, Headers, Get, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -10,7 +11,8 @@ import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { CreateCallDto } from './calls.dto';
-import { presentSession, sessionRowFromStream } from './session-view';
+import { presentSession, SessionRow, sessionRowFromStream } from './session-view';
+import { RecordingLinks } from '../infra/recording-links';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { sessionStream } from '../domain/session.decider';
 import { SessionsQueries } from '../application/sessions.queries';
@@ -29,6 +31,7 @@ export class CallsController {
     private readonly audit: AuditQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly links: RecordingLinks,
   ) {}
 
   @Post('calls')
@@ -67,7 +70,7 @@ export class CallsController {
     if (events.length === 0) return this.load(tenant, sessionId);
     const row = sessionRowFromStream(events, tenant.tenantId);
     if (!row) throw ApiError.notFound('session', 'session_id');
-    return presentSession(row, this.config);
+    return this.present(row);
   }
 
   @Get('sessions')
@@ -86,7 +89,7 @@ export class CallsController {
       throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
     const page = await this.sessions.list(tenant.tenantId, { status, campaignId, startingAfter, limit });
     if (!page) throw ApiError.notFound('session', 'starting_after');
-    return { data: page.data.map((r) => presentSession(r, this.config)), has_more: page.hasMore };
+    return { data: page.data.map((r) => this.present(r)), has_more: page.hasMore };
   }
 
   @Get('sessions/:id')
@@ -106,11 +109,38 @@ export class CallsController {
     return { data: await this.audit.sessionEvents(tenant.tenantId, id) };
   }
 
+  /**
+   * A fresh signed link to the session's recording (its owner only): `302` to it, with the link in
+   * the body too, so that a link that expired can be renewed (`curl -L` gets the file). `404` for
+   * an unknown or another tenant's session, and while there is no recording or once it is purged.
+   */
+  @Get('sessions/:id/recording')
+  async recording(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const row = await this.row(tenant, id);
+    if (row.recordingId === null || (row.recordingStatus !== 'available' && row.recordingStatus !== 'pending_purge'))
+      throw ApiError.notFound('recording');
+    const { url, expiresAt } = this.links.link(row.recordingId);
+    reply.status(302).header('location', url).header('cache-control', 'no-store');
+    return { recording_id: row.recordingId, recording_url: url, expires_at: expiresAt.toISOString() };
+  }
+
   private async load(tenant: AuthenticatedTenant, id: string) {
+    return this.present(await this.row(tenant, id));
+  }
+
+  private async row(tenant: AuthenticatedTenant, id: string): Promise<SessionRow> {
     const row =
       (await this.sessions.get(tenant.tenantId, id)) ??
       sessionRowFromStream(await this.store.readStream(sessionStream(id)), tenant.tenantId);
     if (!row) throw ApiError.notFound('session', 'session_id');
-    return presentSession(row, this.config);
+    return row;
+  }
+
+  private present(row: SessionRow) {
+    return presentSession(row, this.config, (recordingId) => this.links.link(recordingId).url);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { createReadStream } from 'node:fs';
@@ -6,30 +6,58 @@ import { stat } from 'node:fs/promises';
 import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { recordingPath } from '../infra/recording-files';
+import { RecordingLinks } from '../infra/recording-links';
 import { SessionsQueries } from '../application/sessions.queries';
 
+const RENEW_HINT = 'GET /v1/sessions/{session_id}/recording (with the API key) answers with a fresh link.';
+
 /**
- * Recording files at {recordings_url}. Like a public file host, the unguessable URL is the credential.
- * A purged recording answers 404 from then on.
+ * Recording files at {recordings_url}, served only through the expiring signed links of
+ * recording-links.ts. A link that is unsigned or whose signature does not match is a 403 (checked
+ * before anything is looked up, so it reveals nothing about the recording); a genuine link past its
+ * expiry is a 410, so that a client knows to renew it; a purged recording is a 404 (SPEC.md).
  */
 @ApiTags('recordings')
 @Controller('recordings')
 export class RecordingsController {
   constructor(
     private readonly sessions: SessionsQueries,
+    private readonly links: RecordingLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Get(':file')
-  async file(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
+  async file(
+    @Param('file') file: string,
+    @Query('expires') expires: unknown,
+    @Query('signature') signature: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const match = /^(rec_[a-z0-9]{10,40})\.wav$/.exec(file);
     if (!match?.[1]) throw ApiError.notFound('recording');
     const recordingId = match[1];
+    switch (this.links.check(recordingId, expires, signature)) {
+      case 'invalid':
+        throw new ApiError(
+          403,
+          'forbidden',
+          `This recording link is not signed, or its signature does not match. ${RENEW_HINT}`,
+        );
+      case 'expired':
+        throw new ApiError(410, 'gone', `This recording link has expired. ${RENEW_HINT}`);
+      case 'valid':
+        break;
+    }
     const status = await this.sessions.recordingStatus(recordingId);
     if (status !== 'available' && status !== 'pending_purge') throw ApiError.notFound('recording');
     const path = recordingPath(this.config, recordingId);
     const info = await stat(path).catch(() => null);
     if (!info) throw ApiError.notFound('recording');
-    await reply.header('content-type', 'audio/wav').header('content-length', info.size).send(createReadStream(path));
+    await reply
+      .header('content-type', 'audio/wav')
+      .header('content-length', info.size)
+      // The link is the credential: no shared cache keeps a copy, and a purge is not outlived.
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(path));
   }
 }

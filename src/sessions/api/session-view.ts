@@ -9,8 +9,11 @@ export type SessionRow = Omit<SessionEntity, 'tenantId' | 'optedOut' | 'consentR
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
-/** The Session resource of SPEC.md, plus test_mode, created_at and the recording. */
-export function presentSession(row: SessionRow, config: AppConfig) {
+/**
+ * The Session resource of SPEC.md, plus test_mode, created_at and the recording. The recording's
+ * URL is a fresh signed link (`recordingLink`), so that a session read now always carries one that works.
+ */
+export function presentSession(row: SessionRow, config: AppConfig, recordingLink: (recordingId: string) => string) {
   return {
     session_id: row.sessionId,
     client_reference_id: row.clientReferenceId,
@@ -47,7 +50,7 @@ export function presentSession(row: SessionRow, config: AppConfig) {
         : {
             recording_id: row.recordingId,
             status: row.recordingStatus,
-            recording_url: row.recordingStatus === 'purged' ? null : row.recordingUrl,
+            recording_url: row.recordingStatus === 'purged' ? null : recordingLink(row.recordingId),
           },
   };
 }

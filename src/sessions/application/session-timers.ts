@@ -6,6 +6,7 @@ import { TimersService, type DueTimer } from '../../runtime/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
+import { RecordingLinks } from '../infra/recording-links';
 import { SessionActionCommand } from './session.commands';
 import { SimStepPayload, simStepTimer, TIMER } from './session-reactor.processor';
 
@@ -18,6 +19,7 @@ export class SessionTimers {
     private readonly timers: TimersService,
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly links: RecordingLinks,
   ) {}
 
   register(): void {
@@ -56,7 +58,7 @@ export class SessionTimers {
   ): Promise<void> {
     const { session_id, seq } = p;
     if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
-    const recordingId = `rec_${session_id.slice(session_id.indexOf('_') + 1)}`;
+    const recordingId = this.links.recordingIdFor(session_id);
     await writeSimulatedRecording(this.config, recordingId, step.record.duration_seconds);
     await this.action(timer, {
       type: 'signal',

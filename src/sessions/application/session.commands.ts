@@ -7,6 +7,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { DomainError } from '../../kernel/result';
 import { GetTenant } from '../../tenants';
+import { RecordingLinks } from '../infra/recording-links';
 import type { MediaSignal } from '../domain/media-signal';
 import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
 
@@ -30,10 +31,6 @@ export class SessionActionCommand extends Command<{ applied: boolean }> {
   ) {
     super();
   }
-}
-
-export function recordingUrl(config: AppConfig, recordingId: string): string {
-  return `${config.recordingsUrl}/${recordingId}.wav`;
 }
 
 @CommandHandler(PlaceCallCommand)
@@ -66,14 +63,17 @@ export class SessionActionHandler implements ICommandHandler<SessionActionComman
     private readonly executor: CommandExecutor,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly links: RecordingLinks,
   ) {}
 
   async execute({ tenantId, sessionId, action }: SessionActionCommand) {
-    const at = this.clock.now().toISOString();
+    const now = this.clock.now();
+    const at = now.toISOString();
     const context: SignalContext = {
       at,
       transcriptUrl: `${this.config.baseUrl}/v1/sessions/${sessionId}/transcript.json`,
-      recordingUrl: (id) => recordingUrl(this.config, id),
+      // session.recording_completed carries a signed link valid RECORDING_URL_TTL from now.
+      recordingUrl: (id) => this.links.link(id, now).url,
       centsPerStartedMinute: this.config.callRateCentsPerMinute,
       purgeGraceMs: this.config.recordingPurgeGraceMs,
     };

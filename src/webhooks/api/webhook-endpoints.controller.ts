@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Logger,
+  Param,
+  Patch,
+  Post,
+  Query,
+  UseGuards,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
@@ -34,6 +47,8 @@ function present(row: WebhookEndpointEntity) {
 @UseGuards(ApiKeyGuard)
 @Controller('v1/webhook_endpoints')
 export class WebhookEndpointsController {
+  private readonly logger = new Logger('WebhookEndpoints');
+
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: WebhooksQueries,
@@ -44,7 +59,7 @@ export class WebhookEndpointsController {
 
   @Post()
   async create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateEndpointDto) {
-    const url = await this.checkUrl(body.url);
+    const url = await this.checkUrl(tenant.tenantId, body.url);
     const events = this.checkEvents(body.events ?? ['*']);
     const { endpointId, secret } = await this.commands.execute(
       new CreateEndpoint(tenant.tenantId, { url, events, description: body.description ?? null }),
@@ -65,7 +80,7 @@ export class WebhookEndpointsController {
   @Patch(':id')
   async update(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Body() body: UpdateEndpointDto) {
     await this.load(tenant, id);
-    const url = body.url === undefined ? undefined : await this.checkUrl(body.url);
+    const url = body.url === undefined ? undefined : await this.checkUrl(tenant.tenantId, body.url);
     const events = body.events === undefined ? undefined : this.checkEvents(body.events);
     await this.commands.execute(
       new ChangeEndpoint(tenant.tenantId, id, {
@@ -166,12 +181,17 @@ export class WebhookEndpointsController {
     return present(row);
   }
 
-  private async checkUrl(raw: string): Promise<string> {
+  private async checkUrl(tenantId: string, raw: string): Promise<string> {
     const allowPrivate = this.config.webhookAllowPrivateUrls;
     const valid = validateWebhookUrl(raw, { allowPrivate });
     if (!valid.ok) throw ApiError.invalid(valid.message, 'url');
     if (!allowPrivate) {
-      const resolved = await resolvePublicAddress(valid.url.hostname, { allowPrivate });
+      // One message whether the name does not resolve or resolves to a private address (the
+      // difference would let a tenant probe internal names); the reason goes to the log only.
+      const resolved = await resolvePublicAddress(valid.url.hostname, {
+        allowPrivate,
+        log: (reason) => this.logger.warn(`tenant ${tenantId}: webhook url refused: ${reason}`),
+      });
       if (!resolved.ok) throw ApiError.invalid(resolved.message, 'url');
     }
     return valid.url.toString();

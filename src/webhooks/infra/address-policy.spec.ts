@@ -1,8 +1,12 @@
+import { createSocket } from 'node:dgram';
+import { readFile } from 'node:fs/promises';
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:tls';
 import type { AddressInfo } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { request } from 'undici';
 import {
+  createDnsLookup,
   createPinnedDispatcher,
   isPublicAddress,
   pinnedLookup,
@@ -176,6 +180,7 @@ describe('validateWebhookUrl', () => {
 describe('resolvePublicAddress', () => {
   const lookupOf = (...addresses: string[]) =>
     jest.fn(async (_host: string) => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+  const quiet = { log: () => undefined };
 
   it('returns a public address, preferring IPv4', async () => {
     const lookup = lookupOf('2606:4700::6810:84e5', '104.16.132.229');
@@ -193,22 +198,30 @@ describe('resolvePublicAddress', () => {
     ).resolves.toEqual({ ok: true, address: '2606:4700::6810:84e5', family: 6 });
   });
 
-  it('refuses when ANY resolved address is non-public, without revealing it', async () => {
+  it('refuses when ANY resolved address is non-public, telling the tenant nothing about it; the log gets why', async () => {
+    const log = jest.fn();
     const r = await resolvePublicAddress('mixed.example.com', {
       allowPrivate: false,
       lookup: lookupOf('93.184.216.34', '10.0.0.5'),
+      log,
     });
     expect(r).toEqual({
       ok: false,
-      message: 'url host mixed.example.com resolves to a private, loopback or otherwise non-public address.',
+      message: 'url must resolve to a public address.',
+      reason: 'url host mixed.example.com resolves to 10.0.0.5, a private, loopback or otherwise non-public address.',
     });
-    expect(JSON.stringify(r)).not.toContain('10.0.0.5');
+    expect(r.ok || r.message).not.toContain('10.0.0.5');
+    expect(log).toHaveBeenCalledWith(r.ok || r.reason);
   });
 
   it.each(['127.0.0.1', '::1', '169.254.169.254', '::ffff:192.168.0.1', '100.64.1.1'])(
     'refuses a name resolving to %s',
     async (address) => {
-      const r = await resolvePublicAddress('rebind.example.com', { allowPrivate: false, lookup: lookupOf(address) });
+      const r = await resolvePublicAddress('rebind.example.com', {
+        allowPrivate: false,
+        lookup: lookupOf(address),
+        ...quiet,
+      });
       expect(r.ok).toBe(false);
     },
   );
@@ -221,7 +234,7 @@ describe('resolvePublicAddress', () => {
 
   it('checks IP literals without DNS', async () => {
     const lookup = lookupOf('8.8.8.8');
-    await expect(resolvePublicAddress('[::1]', { allowPrivate: false, lookup })).resolves.toEqual({
+    await expect(resolvePublicAddress('[::1]', { allowPrivate: false, lookup })).resolves.toMatchObject({
       ok: false,
       message: 'url host ::1 is a private, loopback or otherwise non-public address.',
     });
@@ -238,23 +251,194 @@ describe('resolvePublicAddress', () => {
     expect(lookup).not.toHaveBeenCalled();
   });
 
-  it('reports resolution failures and empty answers', async () => {
-    const failing = async (): Promise<never> => {
-      throw Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' });
-    };
-    await expect(resolvePublicAddress('nope.example', { allowPrivate: false, lookup: failing })).resolves.toEqual({
+  it('answers localhost names as loopback without DNS', async () => {
+    const lookup = lookupOf('8.8.8.8');
+    await expect(resolvePublicAddress('localhost', { allowPrivate: false, lookup })).resolves.toMatchObject({
       ok: false,
-      message: 'url host nope.example could not be resolved (ENOTFOUND).',
     });
-    await expect(resolvePublicAddress('empty.example', { allowPrivate: false, lookup: lookupOf() })).resolves.toEqual({
-      ok: false,
-      message: 'url host empty.example has no addresses.',
+    await expect(resolvePublicAddress('API.localhost.', { allowPrivate: true, lookup })).resolves.toEqual({
+      ok: true,
+      address: '127.0.0.1',
+      family: 4,
     });
+    expect(lookup).not.toHaveBeenCalled();
   });
 
-  it('uses the system resolver by default', async () => {
-    await expect(resolvePublicAddress('localhost', { allowPrivate: false })).resolves.toMatchObject({ ok: false });
-    await expect(resolvePublicAddress('localhost', { allowPrivate: true })).resolves.toMatchObject({ ok: true });
+  it('says the same to the tenant for a name that does not resolve, has no addresses, times out or is private', async () => {
+    const failing = (code: string) => async (): Promise<never> => {
+      throw Object.assign(new Error(`queryA ${code}`), { code });
+    };
+    const results = await Promise.all([
+      resolvePublicAddress('nope.example', { allowPrivate: false, lookup: failing('ENOTFOUND'), ...quiet }),
+      resolvePublicAddress('slow.example', { allowPrivate: false, lookup: failing('ETIMEOUT'), ...quiet }),
+      resolvePublicAddress('empty.example', { allowPrivate: false, lookup: lookupOf(), ...quiet }),
+      resolvePublicAddress('db.internal.example', { allowPrivate: false, lookup: lookupOf('10.1.2.3'), ...quiet }),
+    ]);
+    expect(new Set(results.map((r) => (r.ok ? 'ok' : r.message)))).toEqual(
+      new Set(['url must resolve to a public address.']),
+    );
+    // The reasons, for the log, stay precise.
+    expect(results.map((r) => (r.ok ? 'ok' : r.reason))).toEqual([
+      'url host nope.example could not be resolved (ENOTFOUND).',
+      'url host slow.example could not be resolved (ETIMEOUT).',
+      'url host empty.example has no addresses.',
+      'url host db.internal.example resolves to 10.1.2.3, a private, loopback or otherwise non-public address.',
+    ]);
+  });
+});
+
+/** A UDP nameserver on loopback: answers A/AAAA from `zone`, NXDOMAIN for other names, nothing for `silent` ones. */
+async function startNameserver(
+  zone: Record<string, { a?: string[]; aaaa?: string[]; ttl?: number }>,
+  silent: string[] = [],
+): Promise<{ server: string; queries: string[]; close(): Promise<void> }> {
+  const socket = createSocket('udp4');
+  const queries: string[] = [];
+  socket.on('message', (msg, rinfo) => {
+    let at = 12;
+    const labels: string[] = [];
+    while (at < msg.length && msg[at] !== 0) {
+      const len = msg[at]!;
+      labels.push(msg.toString('latin1', at + 1, at + 1 + len));
+      at += 1 + len;
+    }
+    const questionEnd = at + 5;
+    const name = labels.join('.').toLowerCase();
+    const qtype = msg.readUInt16BE(at + 1);
+    queries.push(`${qtype === 28 ? 'AAAA' : 'A'} ${name}`);
+    if (silent.some((s) => name === s || name.endsWith(`.${s}`))) return;
+    const entry = zone[name];
+    const addresses = entry ? ((qtype === 28 ? entry.aaaa : entry.a) ?? []) : [];
+    const header = Buffer.alloc(12);
+    msg.copy(header, 0, 0, 2);
+    header.writeUInt16BE(entry ? 0x8180 : 0x8183, 2); // response, RD, RA; NOERROR or NXDOMAIN
+    header.writeUInt16BE(1, 4);
+    header.writeUInt16BE(addresses.length, 6);
+    const answers = addresses.map((address) => {
+      const rdata =
+        qtype === 28 ? Buffer.from(ipaddr.parse(address).toByteArray()) : Buffer.from(address.split('.').map(Number));
+      const rr = Buffer.alloc(12);
+      rr.writeUInt16BE(0xc00c, 0); // the question's name
+      rr.writeUInt16BE(qtype, 2);
+      rr.writeUInt16BE(1, 4);
+      rr.writeUInt32BE(entry?.ttl ?? 60, 6);
+      rr.writeUInt16BE(rdata.length, 10);
+      return Buffer.concat([rr, rdata]);
+    });
+    socket.send(Buffer.concat([header, msg.subarray(12, questionEnd), ...answers]), rinfo.port, rinfo.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    server: `127.0.0.1:${socket.address().port}`,
+    queries,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+describe('createDnsLookup (c-ares, bounded, cached)', () => {
+  const quiet = { log: () => undefined };
+
+  it('fails within its bound against a nameserver that never answers', async () => {
+    const blackHole = createSocket('udp4');
+    let received = 0;
+    blackHole.on('message', () => received++);
+    await new Promise<void>((resolve) => blackHole.bind(0, '127.0.0.1', resolve));
+    try {
+      const lookup = createDnsLookup({ timeoutMs: 300, servers: [`127.0.0.1:${blackHole.address().port}`] });
+      const started = performance.now();
+      const r = await resolvePublicAddress('hooks.tenant-with-dead-dns.example', {
+        allowPrivate: false,
+        lookup,
+        ...quiet,
+      });
+      const elapsed = performance.now() - started;
+      expect(r).toEqual({
+        ok: false,
+        message: 'url must resolve to a public address.',
+        reason: 'url host hooks.tenant-with-dead-dns.example could not be resolved (ETIMEOUT).',
+      });
+      expect(received).toBeGreaterThan(0); // the queries did go to the black hole
+      expect(elapsed).toBeGreaterThanOrEqual(250);
+      expect(elapsed).toBeLessThan(1000);
+    } finally {
+      await new Promise<void>((resolve) => blackHole.close(() => resolve()));
+    }
+  });
+
+  it('keeps the threadpool free: file reads are not held up by lookups stuck on a dead nameserver', async () => {
+    const ns = await startNameserver({}, ['dead.example']);
+    try {
+      const lookup = createDnsLookup({ timeoutMs: 1500, servers: [ns.server] });
+      // More stuck lookups than libuv has threads (4): with getaddrinfo, the reads below would wait.
+      const stuck = Array.from({ length: 8 }, (_, i) => lookup(`h${i}.dead.example`).catch(() => 'failed'));
+      const started = performance.now();
+      await Promise.all(Array.from({ length: 8 }, () => readFile(__filename)));
+      expect(performance.now() - started).toBeLessThan(500);
+      expect(ns.queries.length).toBeGreaterThanOrEqual(8);
+      expect(await Promise.all(stuck)).toEqual(Array(8).fill('failed'));
+    } finally {
+      await ns.close();
+    }
+  });
+
+  it('resolves A and AAAA through the nameserver and pins a checked public address', async () => {
+    const ns = await startNameserver({
+      'hooks.example.com': { a: ['93.184.216.34'], aaaa: ['2606:2800:220:1:248:1893:25c8:1946'] },
+      'v6only.example.com': { aaaa: ['2606:4700::6810:84e5'] },
+      'internal.example.com': { a: ['93.184.216.34'], aaaa: ['fd00::5'] },
+    });
+    try {
+      const lookup = createDnsLookup({ timeoutMs: 2000, servers: [ns.server] });
+      await expect(resolvePublicAddress('hooks.example.com', { allowPrivate: false, lookup })).resolves.toEqual({
+        ok: true,
+        address: '93.184.216.34',
+        family: 4,
+      });
+      await expect(resolvePublicAddress('v6only.example.com', { allowPrivate: false, lookup })).resolves.toEqual({
+        ok: true,
+        address: '2606:4700::6810:84e5',
+        family: 6,
+      });
+      const privateOne = await resolvePublicAddress('internal.example.com', { allowPrivate: false, lookup, ...quiet });
+      const missing = await resolvePublicAddress('missing.example.com', { allowPrivate: false, lookup, ...quiet });
+      expect(privateOne).toMatchObject({ ok: false, message: 'url must resolve to a public address.' });
+      expect(missing).toMatchObject({ ok: false, message: 'url must resolve to a public address.' });
+      expect(missing.ok || missing.reason).toBe('url host missing.example.com could not be resolved (ENOTFOUND).');
+    } finally {
+      await ns.close();
+    }
+  });
+
+  it('caches a positive answer for its TTL, shares concurrent lookups, and caches no failure', async () => {
+    const ns = await startNameserver({
+      'cached.example.com': { a: ['93.184.216.34'], ttl: 60 },
+      'nocache.example.com': { a: ['93.184.216.34'], ttl: 0 },
+    });
+    let now = 1_000_000;
+    try {
+      const lookup = createDnsLookup({ timeoutMs: 2000, servers: [ns.server], now: () => now });
+      const count = (name: string) => ns.queries.filter((q) => q === `A ${name}`).length;
+      const [a, b] = await Promise.all([lookup('cached.example.com'), lookup('Cached.Example.com.')]);
+      expect(a).toEqual([{ address: '93.184.216.34', family: 4 }]);
+      expect(b).toEqual(a);
+      expect(count('cached.example.com')).toBe(1);
+      now += 59_000;
+      await lookup('cached.example.com');
+      expect(count('cached.example.com')).toBe(1);
+      now += 2_000;
+      await lookup('cached.example.com');
+      expect(count('cached.example.com')).toBe(2);
+
+      await lookup('nocache.example.com');
+      await lookup('nocache.example.com');
+      expect(count('nocache.example.com')).toBe(2);
+
+      await expect(lookup('gone.example.com')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+      await expect(lookup('gone.example.com')).rejects.toMatchObject({ code: 'ENOTFOUND' });
+      expect(count('gone.example.com')).toBe(2);
+    } finally {
+      await ns.close();
+    }
   });
 });
 
