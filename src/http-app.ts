@@ -80,9 +80,16 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     deadline.unref();
     bodyDeadlines.set(request, deadline);
   });
-  fastify.addHook('preValidation', async (request) => clearDeadline(request));
-  fastify.addHook('onResponse', async (request) => clearDeadline(request));
-  fastify.addHook('onRequestAbort', async (request) => clearDeadline(request));
+  for (const hook of ['preValidation', 'onResponse'] as const) {
+    fastify.addHook(hook, (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+      clearDeadline(request);
+      done();
+    });
+  }
+  fastify.addHook('onRequestAbort', (request: FastifyRequest, done: () => void) => {
+    clearDeadline(request);
+    done();
+  });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('request-id', String(request.id));
     // While draining, answer and close, so keep-alive connections do not hold the shutdown open.
