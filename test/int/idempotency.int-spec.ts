@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { WorkerLifecycle } from '../../src/runtime/lifecycle';
 import { CreatedTenant, startTestApp, TestApp } from '../support/app';
 
 describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
@@ -293,4 +294,38 @@ describe('Idempotency-Key: nothing runs twice, keys belong to their principal', 
     });
     expect(operator.statusCode).toBe(201);
   });
+});
+
+describe('Idempotency-Key: a lagging read model never becomes the stored answer', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('creating an endpoint while the processors are stopped still answers 201 with its secret, and replays it', async () => {
+    const tenant = await t.createTenant('Lagging Projections');
+    // No processor runs: read-your-writes waits its 10 s and gives up; the read model never has the endpoint.
+    await t.app.get(WorkerLifecycle).stopAll();
+    const key = randomUUID();
+    const create = () =>
+      t.asTenant(tenant.api_key, {
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        headers: { 'idempotency-key': key },
+        payload: { url: 'http://127.0.0.1:9/hook', events: ['session.*'], description: 'CRM' },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    const body = first.json<{ id: string; secret: string; url: string; status: string; created_at: string }>();
+    expect(body).toMatchObject({ url: 'http://127.0.0.1:9/hook', status: 'active' });
+    expect(body.secret).toMatch(/^whsec_/);
+    expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const replay = await create();
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json()).toEqual(body);
+  }, 30_000);
 });

@@ -61,10 +61,22 @@ export class WebhookEndpointsController {
   async create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateEndpointDto) {
     const url = await this.checkUrl(tenant.tenantId, body.url);
     const events = this.checkEvents(body.events ?? ['*']);
-    const { endpointId, secret } = await this.commands.execute(
-      new CreateEndpoint(tenant.tenantId, { url, events, description: body.description ?? null }),
+    const description = body.description ?? null;
+    const { endpointId, secret, createdAt } = await this.commands.execute(
+      new CreateEndpoint(tenant.tenantId, { url, events, description }),
     );
-    return { ...(await this.load(tenant, endpointId)), secret };
+    // Answered from what was stored, not the read model: a lagging projection must never turn the
+    // one response that shows the secret into a 404 (which an Idempotency-Key would then keep).
+    return {
+      id: endpointId,
+      url,
+      events,
+      description,
+      status: 'active',
+      failure_streak: 0,
+      created_at: createdAt ?? new Date().toISOString(),
+      secret,
+    };
   }
 
   @Get()

@@ -8,7 +8,7 @@ import { EndpointCommand, endpointDecider, endpointStream } from '../domain/endp
 import { generateWebhookSecret } from '../../kernel/signing/signing';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
 
-export class CreateEndpoint extends Command<{ endpointId: string; secret: string }> {
+export class CreateEndpoint extends Command<{ endpointId: string; secret: string; createdAt: string | null }> {
   constructor(
     readonly tenantId: string,
     readonly input: { url: string; events: string[]; description: string | null },
@@ -46,14 +46,15 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpoint> {
   async execute({ tenantId, input }: CreateEndpoint) {
     const endpointId = newId('we');
     const secret = generateWebhookSecret();
-    await this.executor.execute(
+    const { events } = await this.executor.execute(
       endpointStream(endpointId),
       endpointDecider,
       { type: 'create', tenantId, endpointId, ...input, secretSealed: this.box.seal(secret) },
       { tenantId },
       { readYourWrites: true },
     );
-    return { endpointId, secret };
+    // The creation time as stored: the caller answers from it even when the read models lag.
+    return { endpointId, secret, createdAt: events[0]?.metadata.created_at ?? null };
   }
 }
 
