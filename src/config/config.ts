@@ -30,6 +30,8 @@ export interface AppConfig {
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
   callRateCentsPerMinute: number;
+  /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
+  processorMaxAttempts: number;
   logLevel: string;
 }
 
@@ -165,6 +167,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
+    processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -1,6 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { PollingWorker } from './polling-worker';
 import { comparePositions, EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
+import { newId } from '../kernel/ids';
+import { describeFailure, EventFailedError, isTransientFailure, type EventFailure } from './processor-failures';
 
 /**
  * A consumer of the global event order whose effects and checkpoint commit in one PostgreSQL
@@ -25,6 +27,19 @@ export interface RunnerOptions {
   /** Called after each committed batch. An open processor transaction hides newer events from other
    *  readers (the snapshot-xmin rule), so its commit is the moment to wake them. */
   onCommitted?: () => void;
+  /** Tries of one event, each in a transaction of its own, before it is set aside as a dead letter
+   *  and the processor moves on (PROCESSOR_MAX_ATTEMPTS). Default 5. */
+  maxAttempts?: number;
+  /** After each failed try of one event (transient database failures are not tries). */
+  onEventFailed?: (failure: Readonly<EventFailure>) => void;
+  /** After a dead letter committed with the checkpoint move past its event. */
+  onDeadLettered?: (letter: DeadLettered) => void;
+}
+
+/** An event this runner set aside: it is in `dead_letters` and the checkpoint has moved past it. */
+export interface DeadLettered {
+  readonly id: string;
+  readonly failure: Readonly<EventFailure>;
 }
 
 export class ProcessorRunner extends PollingWorker {
@@ -36,6 +51,9 @@ export class ProcessorRunner extends PollingWorker {
   /** The next page, read while the current one is handled. A read returns a prefix of the final
    *  commit order (nothing can commit below the snapshot's xmin later), so it stays valid. */
   private readAhead: { from: Position; events: Promise<StoredEvent[] | null> } | null = null;
+  /** Events that failed alone and have tries left, by event id. At most the first relevant event of
+   *  the next page is here: the checkpoint stops just before an event that fails. */
+  private readonly failing = new Map<string, EventFailure>();
 
   constructor(
     private readonly pool: Pool,
@@ -96,6 +114,10 @@ export class ProcessorRunner extends PollingWorker {
    * short matters: readers see only events below the oldest running transaction.
    * Commits are asynchronous: everything a processor writes derives from durable events, and a
    * commit lost in a crash is redone from the checkpoint that was lost with it.
+   *
+   * A batch that fails for a reason other than the database being unavailable is applied again
+   * event by event (`isolate`), which finds the event that fails; after `maxAttempts` tries that
+   * event is set aside as a dead letter and every other event is applied, in order.
    */
   private async step(): Promise<number> {
     for (;;) {
@@ -108,14 +130,140 @@ export class ProcessorRunner extends PollingWorker {
       }
       if (events.length === this.batchSize()) this.startReadAhead(lastEvent.position);
       const relevant = events.filter((e) => this.accepts(e.type));
-      if (await this.commit(relevant, from, lastEvent.position)) {
-        if (relevant.length > 0) this.processor.afterCommit?.();
-        this.options.onCommitted?.();
-        this.advanced(lastEvent.position);
-        return events.length;
+      const first = relevant[0];
+      // What failed before and is not at the head of the page any more was passed (here or by
+      // another instance): forget it.
+      if (!first || !this.failing.has(first.id)) this.failing.clear();
+      let passed: number | null;
+      if (first && this.failing.has(first.id)) {
+        passed = await this.isolate(events, from);
+      } else {
+        let moved: boolean | 'failed';
+        try {
+          moved = await this.commit(from, lastEvent.position, relevant);
+        } catch (err) {
+          if (relevant.length === 0 || isTransientFailure(err)) throw err;
+          moved = 'failed';
+        }
+        if (moved === 'failed') passed = await this.isolate(events, from);
+        else if (moved) {
+          this.committed(lastEvent.position, relevant.length > 0);
+          passed = events.length;
+        } else passed = null;
       }
+      if (passed !== null) return passed;
       this.readAhead = null;
     }
+  }
+
+  /**
+   * Applies the page's events one by one, each in its own transaction with the checkpoint move up
+   * to it, in commit order, until one fails. A failed try with tries left ends the round with an
+   * `EventFailedError` (the worker backs off; the next round starts at that event); the last try
+   * writes the dead letter in the transaction that moves the checkpoint past the event, so that
+   * of several instances exactly one sets it aside. Once the failing event is settled (applied or
+   * set aside) the round ends, and the next one goes back to whole batches. Returns the number of
+   * events passed, or null when another instance moved the checkpoint.
+   */
+  private async isolate(events: readonly StoredEvent[], from: Position): Promise<number | null> {
+    this.readAhead = null;
+    let at = from;
+    for (const [index, event] of events.entries()) {
+      if (!this.accepts(event.type)) continue;
+      const passed = index + 1;
+      const known = this.failing.get(event.id);
+      let moved: boolean;
+      try {
+        moved = await this.commit(at, event.position, [event]);
+      } catch (err) {
+        if (isTransientFailure(err)) throw err;
+        const failure = this.noteFailure(event, err, known);
+        if (failure.attempts < this.maxAttempts()) throw new EventFailedError(failure, this.maxAttempts(), err);
+        let id = '';
+        const setAside = async (tx: PoolClient): Promise<void> => {
+          id = await this.insertDeadLetter(tx, failure);
+        };
+        if (!(await this.commit(at, event.position, [], setAside))) return null;
+        this.failing.delete(event.id);
+        this.committed(event.position, false);
+        this.options.onDeadLettered?.({ id, failure });
+        return passed;
+      }
+      if (!moved) return null;
+      this.committed(event.position, true);
+      at = event.position;
+      if (known) {
+        this.failing.delete(event.id);
+        return passed;
+      }
+    }
+    const lastEvent = events[events.length - 1];
+    if (!lastEvent) return 0;
+    if (comparePositions(at, lastEvent.position) < 0) {
+      if (!(await this.commit(at, lastEvent.position, []))) return null;
+      this.committed(lastEvent.position, false);
+    }
+    return events.length;
+  }
+
+  private noteFailure(event: StoredEvent, err: unknown, known: EventFailure | undefined): EventFailure {
+    const now = new Date();
+    const failure: EventFailure = known ?? {
+      processor: this.processor.name,
+      event,
+      attempts: 0,
+      firstFailedAt: now,
+      lastFailedAt: now,
+      error: '',
+    };
+    failure.attempts++;
+    failure.lastFailedAt = now;
+    failure.error = describeFailure(err);
+    this.failing.set(event.id, failure);
+    this.options.onEventFailed?.(failure);
+    return failure;
+  }
+
+  /** Writes the dead letter of a failure; returns its id. */
+  private async insertDeadLetter(tx: PoolClient, f: EventFailure): Promise<string> {
+    const e = f.event;
+    // One row per processor and event: should an event be set aside again (its processor's
+    // checkpoint was moved back by hand), the row is reopened rather than duplicated.
+    const { rows } = await tx.query<{ id: string }>(
+      `INSERT INTO dead_letters (id, processor, event_id, event_type, stream_id, stream_position, commit_position,
+           prepare_position, tenant_id, error, attempts, status, first_failed_at, last_failed_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'dead', $12, $13)
+       ON CONFLICT (processor, event_id) DO UPDATE SET status = 'dead', error = EXCLUDED.error,
+           attempts = dead_letters.attempts + EXCLUDED.attempts, last_failed_at = EXCLUDED.last_failed_at,
+           retried_at = NULL
+       RETURNING id`,
+      [
+        newId('dl'),
+        f.processor,
+        e.id,
+        e.type,
+        e.streamId,
+        e.streamPosition,
+        e.position.commit.toString(),
+        e.position.prepare.toString(),
+        e.metadata.tenant_id ?? null,
+        f.error,
+        f.attempts,
+        f.firstFailedAt.toISOString(),
+        f.lastFailedAt.toISOString(),
+      ],
+    );
+    return rows[0]?.id ?? '';
+  }
+
+  private committed(position: Position, applied: boolean): void {
+    if (applied) this.processor.afterCommit?.();
+    this.options.onCommitted?.();
+    this.advanced(position);
+  }
+
+  private maxAttempts(): number {
+    return Math.max(1, this.options.maxAttempts ?? 5);
   }
 
   private async checkpoint(): Promise<Position> {
@@ -136,12 +284,21 @@ export class ProcessorRunner extends PollingWorker {
     return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
   }
 
-  /** Applies the batch and moves the checkpoint from `from` to `to`; false when another instance moved it. */
-  private async commit(relevant: readonly StoredEvent[], from: Position, to: Position): Promise<boolean> {
+  /**
+   * Applies `events` (and `also`) and moves the checkpoint from `from` to `to` in one transaction;
+   * false when another instance moved it first (everything is rolled back).
+   */
+  private async commit(
+    from: Position,
+    to: Position,
+    events: readonly StoredEvent[],
+    also?: (tx: PoolClient) => Promise<void>,
+  ): Promise<boolean> {
     const tx = await this.pool.connect();
     try {
       await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
-      if (relevant.length > 0) await this.processor.handle(tx, relevant);
+      if (events.length > 0) await this.processor.handle(tx, events);
+      if (also) await also(tx);
       const moved = await tx.query({
         name: 'checkpoint_move',
         text: `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
 import { PG_POOL } from '../infra/database/database.tokens';
 import { inTransaction } from '../infra/database/transaction';
@@ -7,6 +8,7 @@ import { ProcessorRunner } from './processor-runner';
 import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
 import { WorkerLifecycle } from './lifecycle';
+import { RuntimeMetrics } from './runtime-metrics';
 
 /**
  * Runs every registered projection (read model) and reactor from its checkpoint. Modules register
@@ -22,6 +24,8 @@ export class ProjectionsService {
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly lifecycle: WorkerLifecycle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: RuntimeMetrics,
   ) {}
 
   registerProjection(projection: Projection): void {
@@ -32,6 +36,11 @@ export class ProjectionsService {
   /** Reactors and the outbox: processors with effects but no rebuildable tables. */
   registerProcessor(processor: Processor): void {
     this.addRunner(processor);
+  }
+
+  /** A registered projection or reactor by name (to replay a dead letter through it). */
+  processor(name: string): Processor | undefined {
+    return this.runners.get(name)?.processor;
   }
 
   /** Projections that a rebuild can replay. */
@@ -85,13 +94,20 @@ export class ProjectionsService {
         [projection.name],
       );
       await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+      // The live projection skipped its open dead letters; the rebuilt one skips them too, so that a
+      // rebuild gives the same rows and does not fail on the same event (decision 23).
+      const { rows: dead } = await tx.query<{ event_id: string }>(
+        `SELECT event_id FROM dead_letters WHERE processor = $1 AND status = 'dead'`,
+        [projection.name],
+      );
+      const skipped = new Set(dead.map((r) => r.event_id));
       for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
       let position: Position = START;
       for (;;) {
         const events = await this.store.readAll(position, 5000);
         const last = events[events.length - 1];
         if (!last) break;
-        const relevant = accepts ? events.filter((e) => accepts.has(e.type)) : events;
+        const relevant = events.filter((e) => (!accepts || accepts.has(e.type)) && !skipped.has(e.id));
         if (relevant.length > 0) await projection.handle(tx, relevant);
         count += relevant.length;
         position = last.position;
@@ -108,11 +124,23 @@ export class ProjectionsService {
   private addRunner(processor: Processor): void {
     if (this.runners.has(processor.name)) return;
     const runner = new ProcessorRunner(this.pool, this.store, processor, {
+      maxAttempts: this.config.processorMaxAttempts,
       onError: (err) => this.logger.error(`${processor.name} failed: ${describe(err)}`),
       onCommitted: () => {
         for (const other of this.runners.values()) if (other !== runner) other.poke();
       },
+      onEventFailed: () => this.metrics.eventFailed(processor.name),
+      onDeadLettered: ({ id, failure }) => {
+        this.metrics.eventDeadLettered(processor.name);
+        const e = failure.event;
+        this.logger.error(
+          `${processor.name} set event ${e.id} (${e.type}, stream ${e.streamId}, tenant ${e.metadata.tenant_id ?? '-'}) ` +
+            `aside as dead letter ${id} after ${failure.attempts} tries and moved on: ${failure.error}. ` +
+            `Fix the cause, then POST /admin/v1/dead_letters/${id}/retry.`,
+        );
+      },
     });
+    this.metrics.registered(processor.name);
     this.runners.set(processor.name, runner);
     this.lifecycle.register(runner);
   }

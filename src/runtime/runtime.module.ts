@@ -26,6 +26,9 @@ import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { WorkerLifecycle } from './lifecycle';
 import { ProjectionCheckpointEntity } from './projection-checkpoint.entity';
 import { TimerEntity } from './timer.entity';
+import { DeadLetterEntity } from './dead-letter.entity';
+import { DeadLettersService } from './dead-letters.service';
+import { RuntimeMetrics } from './runtime-metrics';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
@@ -66,7 +69,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           url: options.databaseUrl,
           // The platform's tables here, each context's through its TypeOrmModule.forFeature. The schema is
           // the migrations', run by migrate() below under a lock (TypeORM's migrationsRun takes none).
-          entities: [ProjectionCheckpointEntity, TimerEntity, IdempotencyKeyEntity],
+          entities: [ProjectionCheckpointEntity, TimerEntity, DeadLetterEntity, IdempotencyKeyEntity],
           autoLoadEntities: true,
           synchronize: false,
           migrations: allMigrations(options.contexts.flatMap((c) => c.migrations ?? [])),
@@ -104,6 +107,8 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         secretBoxProvider,
         CommandExecutor,
         ProjectionsService,
+        DeadLettersService,
+        RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
         IdempotencyInterceptor,
@@ -119,6 +124,8 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         CqrsModule,
         CommandExecutor,
         ProjectionsService,
+        DeadLettersService,
+        RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
         IdempotencyInterceptor,

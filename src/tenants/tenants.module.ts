@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
+import { DeadLettersController } from './api/dead-letters.controller';
 import { GetTenantHandler } from './application/tenants.queries';
 import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
 import { TenantsQueries } from './application/tenants.queries';
@@ -13,7 +14,7 @@ import { tenantsProjection } from './projections/tenants.projection';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
-  controllers: [AdminController],
+  controllers: [AdminController, DeadLettersController],
   providers: [
     CreateTenantHandler,
     IssueApiKeyHandler,

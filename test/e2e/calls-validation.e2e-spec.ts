@@ -635,6 +635,108 @@ describe('media gateway: signed dispatch and signed ingest', () => {
     await consistently(async () => expect(await victimEvents()).toEqual(['session.created']), 300, 100);
     expect(replay.status).toBe(401);
   });
+
+  it('out-of-range numbers and over-long strings in a signed signal → 400 and reach nothing (regression, decision 23)', async () => {
+    // A signed hang-up with duration_seconds beyond the integer range was accepted, stored in
+    // session.ended, and overflowed the sessions read model's integer column: the sessions
+    // projection then stopped for every tenant. Every number and string is bounded at the edge now.
+    const session = await placeCall(gw.call, gwTenant.api_key, '+14155550100', { testMode: false });
+    const id = session.session_id;
+    // POST /v1/calls does not wait for the read model (decision 16); the ingest looks the session up there.
+    await eventually(
+      async () => expect((await gw.call('GET', `/v1/sessions/${id}`, { token: gwTenant.api_key })).status).toBe(200),
+      10_000,
+      50,
+    );
+    expect((await signed(id, { seq: 1, signal: { kind: 'answered' } })).status).toBe(202);
+    const hangup = (duration_seconds: number) => ({
+      kind: 'hangup',
+      status: 'completed',
+      end_reason: 'completed',
+      duration_seconds,
+    });
+    const cases: [string, object, string][] = [
+      ['duration beyond the integer range', { seq: 2, signal: hangup(2 ** 31) }, 'signal'],
+      ['duration of 1e300', { seq: 2, signal: hangup(1e300) }, 'signal'],
+      ['duration longer than a day', { seq: 2, signal: hangup(86_401) }, 'signal'],
+      ['seq beyond the integer range', { seq: 2 ** 31, signal: { kind: 'answered' } }, 'seq'],
+      ['seq beyond the safe integers', { seq: 2 ** 53 + 2, signal: { kind: 'answered' } }, 'seq'],
+      ['turn t of 1e12 seconds', { seq: 2, signal: { kind: 'turn', role: 'agent', content: 'Hi', t: 1e12 } }, 'signal'],
+      [
+        'function duration beyond a day',
+        { seq: 2, signal: { kind: 'function_invoked', name: 'f', status: 'ok', duration_ms: 2 ** 53 } },
+        'signal',
+      ],
+      [
+        'function timeout beyond a day',
+        { seq: 2, signal: { kind: 'function_timeout', function_id: 'fn_1', name: 'f', timeout_ms: 1e10 } },
+        'signal',
+      ],
+      [
+        'recording duration beyond the integer range',
+        {
+          seq: 2,
+          signal: {
+            kind: 'recording_ready',
+            recording_id: 'rec_gateway0000000002',
+            duration_seconds: 2 ** 31,
+            channels: 'dual',
+          },
+        },
+        'signal',
+      ],
+      [
+        'over-long transfer number',
+        { seq: 2, signal: { kind: 'transfer', transfer_number: '1'.repeat(10_000) } },
+        'signal',
+      ],
+      [
+        'over-long disposition code',
+        { seq: 2, signal: { kind: 'agent_disposition', code: 'c'.repeat(1000) } },
+        'signal',
+      ],
+      [
+        'over-long disposition note',
+        { seq: 2, signal: { kind: 'agent_disposition', code: 'booked', note: 'n'.repeat(6000) } },
+        'signal',
+      ],
+      [
+        'over-long function name',
+        { seq: 2, signal: { kind: 'function_invoked', name: 'n'.repeat(1000), status: 'ok', duration_ms: 5 } },
+        'signal',
+      ],
+      [
+        'over-long end_reason',
+        { seq: 2, signal: { kind: 'hangup', status: 'completed', end_reason: 'r'.repeat(1000) } },
+        'signal',
+      ],
+    ];
+    for (const [what, payload, param] of cases) {
+      const res = await signed(id, payload);
+      expect({ what, status: res.status }).toEqual({ what, status: 400 });
+      expectError(res, 400, 'invalid_request', param);
+    }
+    // Nothing of it reached the session's stream.
+    await consistently(
+      async () => {
+        const evs = await sessionEvents(gw.call, gwTenant.api_key, id);
+        expect(evs.map((e) => e.type)).toEqual(['session.created', 'session.started']);
+      },
+      300,
+      100,
+    );
+    // A hang-up at the bound is accepted, and the sessions read model still follows.
+    const ok = await signed(id, { seq: 2, signal: hangup(86_400) });
+    expect(ok.body).toEqual({ session_id: id, seq: 2, applied: true });
+    await eventually(
+      async () => {
+        const read = await gw.call('GET', `/v1/sessions/${id}`, { token: gwTenant.api_key });
+        expect(read.body).toMatchObject({ status: 'completed', duration_seconds: 86_400, actual_cost_cents: 14_400 });
+      },
+      10_000,
+      50,
+    );
+  });
 });
 
 describe('afterwards', () => {

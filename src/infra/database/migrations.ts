@@ -58,6 +58,40 @@ export class IdempotencySealed0000000000080 extends ForwardOnlyMigration {
 }
 
 /**
+ * Events a processor could not apply after PROCESSOR_MAX_ATTEMPTS tries, set aside so that the
+ * processor moves on (src/runtime/processor-runner.ts, docs/decisions.md 23). `seq` orders the
+ * operator's list (newest first) and is its cursor; one row per processor and event.
+ */
+export class DeadLetters0000000000090 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+  CREATE TABLE IF NOT EXISTS dead_letters (
+    id text PRIMARY KEY,
+    seq bigserial NOT NULL UNIQUE,
+    processor text NOT NULL,
+    event_id text NOT NULL,
+    event_type text NOT NULL,
+    stream_id text NOT NULL,
+    stream_position integer NOT NULL,
+    commit_position bigint NOT NULL,
+    prepare_position bigint NOT NULL,
+    tenant_id text,
+    error text NOT NULL,
+    attempts integer NOT NULL,
+    status text NOT NULL DEFAULT 'dead' CHECK (status IN ('dead', 'retried')),
+    first_failed_at timestamptz NOT NULL,
+    last_failed_at timestamptz NOT NULL,
+    retried_at timestamptz,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    UNIQUE (processor, event_id)
+  );
+  CREATE INDEX IF NOT EXISTS dead_letters_processor_seq ON dead_letters (processor, seq DESC);
+  CREATE INDEX IF NOT EXISTS dead_letters_open ON dead_letters (processor) WHERE status = 'dead';
+  `);
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -66,6 +100,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   Events0000000000010,
   PlatformTables0000000000020,
   IdempotencySealed0000000000080,
+  DeadLetters0000000000090,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {

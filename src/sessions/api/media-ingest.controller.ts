@@ -7,7 +7,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { verifyWebhook } from '../../kernel/signing/verify-webhook';
 import { SessionActionCommand } from '../application/session.commands';
 import { SessionsQueries } from '../application/sessions.queries';
-import { parseMediaSignal } from '../domain/media-signal';
+import { isSignalSeq, parseMediaSignal, SIGNAL_LIMITS } from '../domain/media-signal';
 
 /**
  * Where an external media plane reports call progress (docs/media-gateway.md). Requests are signed
@@ -43,8 +43,13 @@ export class MediaIngestController {
         'The signed body is for another session: session_id must equal the session in the path.',
       );
     }
-    if (typeof input.seq !== 'number' || !Number.isInteger(input.seq) || input.seq < 1) {
-      throw ApiError.invalid('seq must be a positive integer, increasing per session.', 'seq');
+    // Every number and string is bounded here, at the edge: nothing out of range reaches the decider,
+    // the events or a read model (docs/decisions.md 23).
+    if (!isSignalSeq(input.seq)) {
+      throw ApiError.invalid(
+        `seq must be a positive integer, increasing per session, at most ${SIGNAL_LIMITS.seq}.`,
+        'seq',
+      );
     }
     const signal = parseMediaSignal(input.signal);
     if (typeof signal === 'string') throw ApiError.invalid(signal, 'signal');

@@ -1,5 +1,5 @@
 /** The ingest-side parser of media signals: every valid kind, and the invalid shapes it must refuse. */
-import { parseMediaSignal } from './media-signal';
+import { isSignalSeq, parseMediaSignal, SIGNAL_LIMITS } from './media-signal';
 
 describe('parseMediaSignal: valid signals', () => {
   it.each([
@@ -114,6 +114,47 @@ describe('parseMediaSignal: invalid signals are refused with a message', () => {
       'hangup with NaN duration',
       { kind: 'hangup', status: 'completed', end_reason: 'c', duration_seconds: Number.NaN },
     ],
+    // Out of range (regression, docs/decisions.md 23): a duration beyond the integer range once
+    // reached the sessions read model and stopped it for every tenant.
+    [
+      'hangup with a duration beyond the integer range',
+      { kind: 'hangup', status: 'completed', end_reason: 'c', duration_seconds: 2 ** 31 },
+    ],
+    ['hangup with a huge duration', { kind: 'hangup', status: 'completed', end_reason: 'c', duration_seconds: 1e300 }],
+    [
+      'hangup with a duration of more than a day',
+      { kind: 'hangup', status: 'completed', end_reason: 'c', duration_seconds: 86_400.6 },
+    ],
+    ['hangup with an over-long end_reason', { kind: 'hangup', status: 'completed', end_reason: 'r'.repeat(201) }],
+    ['turn with t beyond a day', { kind: 'turn', role: 'agent', t: 86_401 }],
+    ['turn with a huge t', { kind: 'turn', role: 'agent', t: 1e12 }],
+    [
+      'function_invoked with a duration beyond a day',
+      { kind: 'function_invoked', name: 'f', status: 'ok', duration_ms: 86_400_001 },
+    ],
+    [
+      'function_invoked with a duration beyond the safe integers',
+      { kind: 'function_invoked', name: 'f', status: 'ok', duration_ms: 2 ** 53 + 2 },
+    ],
+    [
+      'function_invoked with an over-long name',
+      { kind: 'function_invoked', name: 'n'.repeat(201), status: 'ok', duration_ms: 1 },
+    ],
+    [
+      'function_invoked with an over-long status',
+      { kind: 'function_invoked', name: 'f', status: 's'.repeat(201), duration_ms: 1 },
+    ],
+    [
+      'function_timeout with a timeout beyond a day',
+      { kind: 'function_timeout', function_id: 'fn', name: 'f', timeout_ms: 1e10 },
+    ],
+    [
+      'function_timeout with an over-long function_id',
+      { kind: 'function_timeout', function_id: 'i'.repeat(201), name: 'f', timeout_ms: 1 },
+    ],
+    ['transfer with an over-long number', { kind: 'transfer', transfer_number: '+'.repeat(257) }],
+    ['agent_disposition with an over-long code', { kind: 'agent_disposition', code: 'c'.repeat(201) }],
+    ['agent_disposition with an over-long note', { kind: 'agent_disposition', code: 'c', note: 'n'.repeat(5001) }],
   ])('%s', (_, input) => {
     const result = parseMediaSignal(input);
     expect(typeof result).toBe('string');
@@ -172,7 +213,44 @@ describe('parseMediaSignal: recording_ready (docs/media-gateway.md)', () => {
       'unknown channels',
       { kind: 'recording_ready', recording_id: 'rec_abcdefghij0123', duration_seconds: 3, channels: 'stereo' },
     ],
+    [
+      'a duration beyond the integer range',
+      { kind: 'recording_ready', recording_id: 'rec_abcdefghij0123', duration_seconds: 2 ** 31, channels: 'dual' },
+    ],
   ])('refuses %s', (_, input) => {
     expect(typeof parseMediaSignal(input)).toBe('string');
+  });
+});
+
+describe('parseMediaSignal: bounds (docs/decisions.md 23)', () => {
+  it('accepts every value at its bound', () => {
+    const day = SIGNAL_LIMITS.seconds;
+    expect(
+      parseMediaSignal({ kind: 'hangup', status: 'completed', end_reason: 'r'.repeat(200), duration_seconds: day }),
+    ).toEqual({ kind: 'hangup', status: 'completed', end_reason: 'r'.repeat(200), duration_seconds: day });
+    expect(parseMediaSignal({ kind: 'turn', role: 'user', t: day, content: 'x'.repeat(5000) })).toMatchObject({
+      t: day,
+    });
+    expect(
+      parseMediaSignal({ kind: 'function_invoked', name: 'f', status: 'ok', duration_ms: SIGNAL_LIMITS.milliseconds }),
+    ).toMatchObject({ duration_ms: SIGNAL_LIMITS.milliseconds });
+    expect(
+      parseMediaSignal({ kind: 'agent_disposition', code: 'c'.repeat(200), note: 'n'.repeat(5000) }),
+    ).toMatchObject({ code: 'c'.repeat(200) });
+    expect(
+      parseMediaSignal({
+        kind: 'recording_ready',
+        recording_id: 'rec_abcdefghij0123',
+        duration_seconds: day,
+        channels: 'mono',
+      }),
+    ).toMatchObject({ duration_seconds: day });
+  });
+
+  it('a seq is a positive integer within the integer range', () => {
+    for (const ok of [1, 2, 2_147_483_647]) expect(isSignalSeq(ok)).toBe(true);
+    for (const bad of [0, -1, 1.5, 2 ** 31, 2 ** 53 + 2, Number.NaN, Infinity, '1', null, undefined]) {
+      expect(isSignalSeq(bad)).toBe(false);
+    }
   });
 });

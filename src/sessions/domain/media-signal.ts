@@ -27,26 +27,56 @@ export type MediaSignalKind = MediaSignal['kind'];
 
 const FAILURE_STATUSES: readonly string[] = ['completed', ...SESSION_FAILURE_STATUSES];
 
+/**
+ * Bounds of what a media plane may report, checked at the edge so that no decider, event or read
+ * model ever holds an out-of-range value (a `duration_seconds` beyond the integer range once stopped
+ * the sessions read model: docs/decisions.md 23). No call lasts longer than a day.
+ */
+export const SIGNAL_LIMITS = {
+  /** `seq`: a positive integer within PostgreSQL's integer range. */
+  seq: 2_147_483_647,
+  /** Seconds: `t` of a turn, `duration_seconds` of a hang-up or a recording. */
+  seconds: 86_400,
+  /** Milliseconds: `duration_ms` of a function call, `timeout_ms` of a timeout. */
+  milliseconds: 86_400_000,
+  /** Free text: a turn's content and a disposition's note. */
+  text: 5_000,
+  /** Names, codes, statuses, reasons and ids. */
+  name: 200,
+  /** A transfer destination (E.164 or a SIP address). */
+  transferNumber: 256,
+} as const;
+
+/** Whether a `seq` reported over the ingest API is a positive integer within bounds. */
+export function isSignalSeq(seq: unknown): seq is number {
+  return typeof seq === 'number' && Number.isInteger(seq) && seq >= 1 && seq <= SIGNAL_LIMITS.seq;
+}
+
 /** Checks a signal reported over the ingest API; returns the signal or a message naming the problem. */
 export function parseMediaSignal(input: unknown): MediaSignal | string {
   if (typeof input !== 'object' || input === null) return 'signal must be an object';
   const s = input as Record<string, unknown>;
-  const str = (k: string): boolean => {
+  const str = (k: string, max: number = SIGNAL_LIMITS.name): boolean => {
     const v = s[k];
-    return typeof v === 'string' && v.length > 0 && v.length <= 5000;
+    return typeof v === 'string' && v.length > 0 && v.length <= max;
   };
-  const num = (k: string): boolean => {
+  const num = (k: string, max: number): boolean => {
     const v = s[k];
-    return typeof v === 'number' && Number.isFinite(v) && v >= 0;
+    return typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= max;
   };
+  const { seconds, milliseconds, text, name } = SIGNAL_LIMITS;
   switch (s.kind) {
     case 'answered':
     case 'opt_out':
     case 'consent_refused':
       return { kind: s.kind };
     case 'turn':
-      if ((s.role !== 'agent' && s.role !== 'user') || !num('t') || (s.content !== undefined && !str('content'))) {
-        return 'turn needs role (agent|user), t (seconds) and optional content';
+      if (
+        (s.role !== 'agent' && s.role !== 'user') ||
+        !num('t', seconds) ||
+        (s.content !== undefined && !str('content', text))
+      ) {
+        return `turn needs role (agent|user), t (seconds, 0 to ${seconds}) and optional content (1 to ${text} characters)`;
       }
       return {
         kind: 'turn',
@@ -55,8 +85,8 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         ...(s.content !== undefined ? { content: s.content as string } : {}),
       };
     case 'function_invoked':
-      if (!str('name') || !str('status') || !num('duration_ms'))
-        return 'function_invoked needs name, status and duration_ms';
+      if (!str('name') || !str('status') || !num('duration_ms', milliseconds))
+        return `function_invoked needs name and status (1 to ${name} characters) and duration_ms (0 to ${milliseconds})`;
       return {
         kind: 'function_invoked',
         name: s.name as string,
@@ -64,8 +94,8 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         duration_ms: Math.round(s.duration_ms as number),
       };
     case 'function_timeout':
-      if (!str('function_id') || !str('name') || !num('timeout_ms'))
-        return 'function_timeout needs function_id, name and timeout_ms';
+      if (!str('function_id') || !str('name') || !num('timeout_ms', milliseconds))
+        return `function_timeout needs function_id and name (1 to ${name} characters) and timeout_ms (0 to ${milliseconds})`;
       return {
         kind: 'function_timeout',
         function_id: s.function_id as string,
@@ -73,17 +103,19 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         timeout_ms: Math.round(s.timeout_ms as number),
       };
     case 'transfer':
-      if (!str('transfer_number')) return 'transfer needs transfer_number';
+      if (!str('transfer_number', SIGNAL_LIMITS.transferNumber))
+        return `transfer needs transfer_number (1 to ${SIGNAL_LIMITS.transferNumber} characters)`;
       return { kind: 'transfer', transfer_number: s.transfer_number as string };
     case 'agent_disposition':
-      if (!str('code')) return 'agent_disposition needs code';
+      if (!str('code')) return `agent_disposition needs code (1 to ${name} characters)`;
+      if (typeof s.note === 'string' && s.note.length > text) return `note must be at most ${text} characters`;
       return { kind: 'agent_disposition', code: s.code as string, note: typeof s.note === 'string' ? s.note : null };
     case 'hangup':
       if (typeof s.status !== 'string' || !FAILURE_STATUSES.includes(s.status) || !str('end_reason')) {
-        return `hangup needs status (${FAILURE_STATUSES.join('|')}) and end_reason`;
+        return `hangup needs status (${FAILURE_STATUSES.join('|')}) and end_reason (1 to ${name} characters)`;
       }
-      if (s.duration_seconds !== undefined && !num('duration_seconds'))
-        return 'duration_seconds must be a non-negative number';
+      if (s.duration_seconds !== undefined && !num('duration_seconds', seconds))
+        return `duration_seconds must be a number from 0 to ${seconds}`;
       return {
         kind: 'hangup',
         status: s.status as 'completed',
@@ -91,8 +123,12 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         ...(s.duration_seconds !== undefined ? { duration_seconds: Math.round(s.duration_seconds as number) } : {}),
       };
     case 'recording_ready':
-      if (!str('recording_id') || !/^rec_[a-z0-9]{10,40}$/.test(s.recording_id as string) || !num('duration_seconds')) {
-        return 'recording_ready needs recording_id (rec_ followed by 10-40 lowercase letters or digits) and duration_seconds';
+      if (
+        !str('recording_id') ||
+        !/^rec_[a-z0-9]{10,40}$/.test(s.recording_id as string) ||
+        !num('duration_seconds', seconds)
+      ) {
+        return `recording_ready needs recording_id (rec_ followed by 10-40 lowercase letters or digits) and duration_seconds (0 to ${seconds})`;
       }
       if (s.channels !== 'dual' && s.channels !== 'mono') return 'channels must be dual or mono';
       return {
