@@ -20,8 +20,7 @@ export interface EmbeddedPostgresHandle {
   readonly port: number;
   /** false when an already running server (left by a killed process) was reused. */
   readonly startedHere: boolean;
-  /** `fast` (default) ends sessions and checkpoints; `immediate` is what a crash or a failover does. */
-  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
@@ -108,8 +107,8 @@ export async function startEmbeddedPostgres(
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/platform`,
     port,
     startedHere: !running,
-    stop: async (mode = 'fast') => {
-      await run(bins.pg_ctl, ['stop', '-w', '-m', mode, '-D', pgData], { ...(owner ?? {}), cwd: root }).catch(
+    stop: async () => {
+      await run(bins.pg_ctl, ['stop', '-w', '-m', 'fast', '-D', pgData], { ...(owner ?? {}), cwd: root }).catch(
         () => undefined,
       );
     },
