@@ -246,6 +246,33 @@ export function stopEmbeddedPostgres(dataDir: string): void {
   });
 }
 
+/**
+ * Starts the embedded server of DATA_DIR again on its port, after `stopEmbeddedPostgres` (an
+ * immediate shutdown, as a crash or a failover): the server recovers from its WAL as it starts.
+ */
+export function restartEmbeddedPostgres(dataDir: string): void {
+  const pgData = join(dataDir, 'pg');
+  const port = readFileSync(join(dataDir, 'pg-port'), 'utf8').trim();
+  const owner = postgresOwner();
+  const res = spawnSync(
+    binaries().pg_ctl,
+    [
+      'start',
+      '-w',
+      '-t',
+      '60',
+      '-D',
+      pgData,
+      '-l',
+      join(pgData, 'server.log'),
+      '-o',
+      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
+    ],
+    { ...(owner ?? {}), cwd: pgData, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } },
+  );
+  if (res.status !== 0) throw new Error(`pg_ctl start failed: ${res.stdout}${res.stderr}`);
+}
+
 /** Stops what may still run there and removes the directory. */
 export function removeDataDir(dataDir: string): void {
   try {
