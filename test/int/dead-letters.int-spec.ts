@@ -286,7 +286,7 @@ describe('The sessions projection and a signal out of range: dead letter, metric
     return res.json<{ data: (Record<string, unknown> & { id: string })[]; has_more: boolean }>();
   };
   const metric = async (series: string): Promise<number> => {
-    const res = await t.inject({ method: 'GET', url: '/metrics' });
+    const res = await t.admin({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     const line = res.body.split('\n').find((l) => l.startsWith(`${series} `));
     return line ? Number(line.slice(series.length + 1)) : NaN;

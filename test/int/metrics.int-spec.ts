@@ -43,7 +43,7 @@ describe('GET /metrics', () => {
     }
 
     const scrape = async (): Promise<string> => {
-      const res = await t.inject({ method: 'GET', url: '/metrics' });
+      const res = await t.admin({ method: 'GET', url: '/metrics' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/plain');
       return res.body;
@@ -64,5 +64,11 @@ describe('GET /metrics', () => {
     expect(value(text, 'webhook_attempt_duration_seconds_count')).toBeGreaterThanOrEqual(2);
     expect(value(text, 'webhook_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(text).toContain('# TYPE webhook_deliveries gauge');
+  });
+
+  it('is for the operator: no bearer, or a tenant key, gets a 401', async () => {
+    const tenant = await t.createTenant('metrics snooper');
+    expect((await t.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    expect((await t.asTenant(tenant.api_key, { method: 'GET', url: '/metrics' })).statusCode).toBe(401);
   });
 });

@@ -1,11 +1,17 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
 import { RuntimeMetrics } from '../../runtime/runtime-metrics';
+import { AdminGuard } from '../../tenants';
 import { WebhookMetrics } from '../infra/webhook-metrics';
 
-/** Prometheus text exposition. Bind the service to a private interface if it must not be public. */
+/**
+ * Prometheus text exposition, for the operator: it requires `Authorization: Bearer $ADMIN_TOKEN`
+ * (Prometheus: `authorization: { credentials: … }` in the scrape config). Queue sizes and failure
+ * counts of every tenant are not for anyone who can reach the port.
+ */
 @ApiExcludeController()
+@UseGuards(AdminGuard)
 @Controller('metrics')
 export class MetricsController {
   constructor(
