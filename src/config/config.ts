@@ -23,6 +23,8 @@ export interface AppConfig {
   mailFrom: string;
   simTimeScale: number;
   recordingPurgeGraceMs: number;
+  /** How long ended deliveries and their attempts are kept. */
+  webhookRetentionMs: number;
   /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
   recordingUrlSecret: string | null;
   recordingUrlTtlMs: number;
@@ -161,6 +163,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
     simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
     recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
+    webhookRetentionMs: duration('WEBHOOK_RETENTION', '30d'),
     recordingUrlSecret,
     recordingUrlTtlMs,
     roomDefaultTtlMs: duration('ROOM_DEFAULT_TTL', '1h'),

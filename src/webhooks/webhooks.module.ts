@@ -16,6 +16,7 @@ import { AttemptRecorder } from './infra/attempt-recorder';
 import { DeliveryClaims } from './infra/delivery-claims';
 import { DeliverySender } from './infra/delivery-sender';
 import { DeliveryWorker } from './infra/delivery-worker';
+import { DeliveryRetention } from './infra/delivery-retention';
 import { MailWorker } from './infra/mail-worker';
 import { WebhookMetrics } from './infra/webhook-metrics';
 import { MailOutboxEntity } from './projections/mail-outbox.entity';
@@ -48,6 +49,7 @@ import { configureWebhookDns } from './infra/address-policy';
     DeliverySender,
     AttemptRecorder,
     DeliveryWorker,
+    DeliveryRetention,
     MailWorker,
     {
       // The worker suspends an endpoint through the same command as everything else.
@@ -80,6 +82,7 @@ export class WebhooksModule implements OnModuleInit {
     private readonly projections: ProjectionsService,
     private readonly worker: DeliveryWorker,
     private readonly mail: MailWorker,
+    private readonly retention: DeliveryRetention,
     private readonly lifecycle: WorkerLifecycle,
     @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -95,5 +98,6 @@ export class WebhooksModule implements OnModuleInit {
     );
     this.lifecycle.register(this.worker);
     this.lifecycle.register(this.mail);
+    this.lifecycle.register(this.retention);
   }
 }
