@@ -4,12 +4,39 @@ import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import type { AttemptVerdict } from '../domain/delivery-policy';
 
+const SNAPSHOT_MS = 5_000;
+
+interface Snapshot {
+  byStatus: [string, number][];
+  oldestPendingAgeSeconds: number;
+  suspendedEndpoints: number;
+}
+
+async function readSnapshot(pool: Pool): Promise<Snapshot> {
+  const { rows } = await pool.query<{
+    by_status: Record<string, string> | null;
+    age: number | null;
+    suspended: string;
+  }>(
+    `SELECT (SELECT json_object_agg(status, n) FROM (SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status) s) AS by_status,
+            (SELECT extract(epoch FROM now() - min(created_at))::float FROM webhook_deliveries WHERE status = 'pending') AS age,
+            (SELECT count(*) FROM webhook_endpoints WHERE status = 'suspended') AS suspended`,
+  );
+  const row = rows[0];
+  return {
+    byStatus: Object.entries(row?.by_status ?? {}).map(([status, n]) => [status, Number(n)]),
+    oldestPendingAgeSeconds: row?.age ?? 0,
+    suspendedEndpoints: Number(row?.suspended ?? 0),
+  };
+}
+
 /** Prometheus metrics of webhook delivery, served at /metrics. */
 @Injectable()
 export class WebhookMetrics {
   readonly registry = new Registry();
   private readonly attempts: Counter<'outcome'>;
   private readonly latency: Histogram;
+  private cached: { at: number; value: Promise<Snapshot> } | null = null;
 
   constructor(@Inject(PG_POOL) pool: Pool) {
     this.attempts = new Counter({
@@ -24,17 +51,26 @@ export class WebhookMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
       registers: [this.registry],
     });
+    // One query for the three gauges, at most every SNAPSHOT_MS however often /metrics is scraped
+    // (and by however many scrapers): counting deliveries is a scan of the retention window.
+    const snapshot = (): Promise<Snapshot> => {
+      const now = Date.now();
+      if (!this.cached || now - this.cached.at > SNAPSHOT_MS) {
+        const read = readSnapshot(pool);
+        this.cached = { at: now, value: read };
+        read.catch(() => (this.cached = null));
+      }
+      return this.cached.value;
+    };
     new Gauge({
       name: 'webhook_deliveries',
       help: 'Deliveries by status (pending, succeeded, failed).',
       labelNames: ['status'],
       registers: [this.registry],
       async collect() {
+        const { byStatus } = await snapshot();
         this.reset();
-        const { rows } = await pool.query<{ status: string; n: string }>(
-          'SELECT status, count(*) AS n FROM webhook_deliveries GROUP BY status',
-        );
-        for (const r of rows) this.set({ status: r.status }, Number(r.n));
+        for (const [status, n] of byStatus) this.set({ status }, n);
       },
     });
     new Gauge({
@@ -42,10 +78,7 @@ export class WebhookMetrics {
       help: 'Age of the oldest pending delivery.',
       registers: [this.registry],
       async collect() {
-        const { rows } = await pool.query<{ age: number | null }>(
-          `SELECT extract(epoch FROM now() - min(created_at))::float AS age FROM webhook_deliveries WHERE status = 'pending'`,
-        );
-        this.set(rows[0]?.age ?? 0);
+        this.set((await snapshot()).oldestPendingAgeSeconds);
       },
     });
     new Gauge({
@@ -53,10 +86,7 @@ export class WebhookMetrics {
       help: 'Endpoints suspended after repeated failures.',
       registers: [this.registry],
       async collect() {
-        const { rows } = await pool.query<{ n: string }>(
-          `SELECT count(*) AS n FROM webhook_endpoints WHERE status = 'suspended'`,
-        );
-        this.set(Number(rows[0]?.n ?? 0));
+        this.set((await snapshot()).suspendedEndpoints);
       },
     });
   }
