@@ -24,6 +24,8 @@ export interface EventMetadata {
   readonly created_at: string;
   readonly correlation_id?: string;
   readonly causation_id?: string;
+  /** The request's Idempotency-Key (`<principal>:<key>`) when it sent one: a retry finds its events. */
+  readonly idempotency_key?: string;
 }
 
 export interface NewEvent {

@@ -4,8 +4,10 @@ import {
   EventStore,
   NewEvent,
   Position,
+  StoredEvent,
   WrongExpectedVersionError,
 } from '../event-store/event-store.port';
+import { currentIdempotencyKey } from '../kernel/idempotency-context';
 import { CLOCK, Clock } from '../kernel/clock';
 import { Decider, DomainEvent, fold } from '../kernel/decider';
 import { newEventId } from '../kernel/ids';
@@ -23,6 +25,12 @@ export interface Executed<Event extends DomainEvent, State> {
   readonly state: State;
   /** Position of the last appended event, or null when the decision produced none. */
   readonly position: Position | null;
+  /** True when these are the events an earlier attempt of the same request committed. */
+  readonly repeated?: boolean;
+}
+
+function committedUnder(stored: readonly StoredEvent[], idempotencyKey: string): StoredEvent[] {
+  return stored.filter((e) => e.metadata.idempotency_key === idempotencyKey);
 }
 
 export interface ExecuteOptions {
@@ -54,9 +62,18 @@ export class CommandExecutor {
     context: ExecutionContext,
     options: ExecuteOptions = {},
   ): Promise<Executed<Event, State>> {
+    const idempotencyKey = currentIdempotencyKey();
     for (let attempt = 0; ; attempt++) {
       const stored = await this.store.readStream(streamId);
       const state = fold(decider, stored as unknown as Event[]);
+      // A retry of a request whose events were committed (its answer lost to a crash or a 5xx)
+      // returns them as the outcome instead of deciding, and appending, again.
+      const earlier = idempotencyKey && !options.appendTo ? committedUnder(stored, idempotencyKey) : [];
+      const last = earlier[earlier.length - 1];
+      if (last) {
+        if (options.readYourWrites) await this.projections.waitForProjections(last.position);
+        return { events: earlier, state, position: last.position, repeated: true };
+      }
       const decided = decider.decide(command, state);
       if (decided.length === 0) return { events: [], state, position: null };
       const createdAt = this.clock.now().toISOString();
@@ -69,6 +86,7 @@ export class CommandExecutor {
           created_at: createdAt,
           ...(context.correlationId ? { correlation_id: context.correlationId } : {}),
           ...(context.causationId ? { causation_id: context.causationId } : {}),
+          ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
         },
       }));
       const expected = stored.length === 0 ? 'no_stream' : stored.length - 1;

@@ -329,3 +329,81 @@ describe('Idempotency-Key: a lagging read model never becomes the stored answer'
     expect(replay.json()).toEqual(body);
   }, 30_000);
 });
+
+describe('Idempotency-Key: a retry after the key was released finds what the first attempt committed', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** What the interceptor does on a 5xx: the key is released, so the client's retry runs again. */
+  const release = (scope: string, key: string) =>
+    t.db.pool.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [scope, key]);
+  const count = async (type: string, tenantId: string): Promise<number> => {
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = $1 AND metadata->>'tenant_id' = $2`,
+      [type, tenantId],
+    );
+    return rows[0]!.n;
+  };
+
+  it('a credit grant is applied once', async () => {
+    const tenant = await t.createTenant('Granted Once');
+    const key = randomUUID();
+    const grant = () =>
+      t.admin({
+        method: 'POST',
+        url: `/admin/v1/tenants/${tenant.tenant_id}/credits`,
+        headers: { 'idempotency-key': key },
+        payload: { amount_cents: 500 },
+      });
+    expect((await grant()).statusCode).toBeLessThan(300);
+    await release('admin', key);
+    expect((await grant()).statusCode).toBeLessThan(300);
+    expect(await count('tenant.credit_granted', tenant.tenant_id)).toBe(1);
+  });
+
+  it('an endpoint is created once, and the retry shows the same secret', async () => {
+    const tenant = await t.createTenant('Endpoint Once');
+    const key = randomUUID();
+    const create = () =>
+      t.asTenant(tenant.api_key, {
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        headers: { 'idempotency-key': key },
+        payload: { url: 'http://127.0.0.1:9/hook' },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    await release(tenant.tenant_id, key);
+    const retry = await create();
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json<{ id: string; secret: string }>()).toMatchObject({
+      id: first.json<{ id: string }>().id,
+      secret: first.json<{ secret: string }>().secret,
+    });
+    expect(await count('webhook_endpoint.created', tenant.tenant_id)).toBe(1);
+  });
+
+  it('a tenant is created once; the retry cannot show the API key again, and says so with a 409', async () => {
+    const key = randomUUID();
+    const name = `Tenant Once ${key}`;
+    const create = () =>
+      t.admin({ method: 'POST', url: '/admin/v1/tenants', headers: { 'idempotency-key': key }, payload: { name } });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    await release('admin', key);
+    const retry = await create();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.json<{ error: { message: string } }>().error.message).toMatch(/issue a new key/);
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'tenant.created' AND data->>'name' = $1`,
+      [name],
+    );
+    expect(rows[0]!.n).toBe(1);
+  });
+});

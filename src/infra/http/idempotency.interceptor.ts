@@ -10,6 +10,7 @@ import type { TenantRequest } from '../../kernel/http/current-tenant';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
 import { SECRET_BOX } from '../secret-box.provider';
 import type { SecretBox } from '../../kernel/secret-box';
+import { withIdempotencyKey } from '../../kernel/idempotency-context';
 
 const WINDOW_HOURS = 24;
 const LOCK_MS = 60_000;
@@ -124,7 +125,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
 
     try {
-      const body: unknown = await lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined });
+      const body: unknown = await withIdempotencyKey(`${scope}:${key}`, () =>
+        lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined }),
+      );
       const status =
         this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
       await this.complete(scope, key, status, body ?? null);

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -17,7 +17,6 @@ import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { sessionStream } from '../domain/session.decider';
 import { SessionsQueries } from '../application/sessions.queries';
 import { AuditQueries } from '../../audit';
-import { idFromSeed } from '../../kernel/ids';
 
 /** POST /v1/calls returns as soon as the call is queued; the outcome arrives as events. */
 @ApiTags('calls and sessions')
@@ -35,11 +34,7 @@ export class CallsController {
   ) {}
 
   @Post('calls')
-  async placeCall(
-    @CurrentTenant() tenant: AuthenticatedTenant,
-    @Body() body: CreateCallDto,
-    @Headers('idempotency-key') idempotencyKey?: string,
-  ) {
+  async placeCall(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCallDto) {
     const to = normalisePhoneNumber(body.to);
     if (!to)
       throw ApiError.invalid('to must be a valid phone number in international format, e.g. +14155550100.', 'to');
@@ -48,9 +43,6 @@ export class CallsController {
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
     const { sessionId, events } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
-        // With an Idempotency-Key the session id comes from it: a retry after a lost answer or a
-        // crash finds the call the first attempt placed and places no second one.
-        ...(idempotencyKey ? { sessionId: idFromSeed('ses', `${tenant.tenantId}\n${idempotencyKey}`) } : {}),
         to,
         from,
         testMode: body.test_mode ?? false,

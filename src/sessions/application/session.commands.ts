@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { NewEvent } from '../../event-store/event-store.port';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
-import { newId } from '../../kernel/ids';
+import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
 import { GetTenant } from '../../tenants';
 import { RecordingLinks } from '../infra/recording-links';
@@ -45,7 +45,7 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     const tenant = await this.queries.execute(new GetTenant(tenantId));
     if (tenant?.status === 'suspended')
       throw new DomainError('forbidden', 'This account is suspended; calls cannot be placed.');
-    const sessionId = call.sessionId ?? newId('ses');
+    const sessionId = call.sessionId ?? newResourceId('ses');
     const { events } = await this.executor.execute(
       sessionStream(sessionId),
       sessionDecider,

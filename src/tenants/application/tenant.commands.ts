@@ -1,8 +1,20 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandExecutor } from '../../runtime/command-executor';
-import { newId } from '../../kernel/ids';
+import { newResourceId } from '../../kernel/idempotency-context';
+import { DomainError } from '../../kernel/result';
 import { generateApiKey } from '../domain/api-key';
 import { Plan, TenantCommand, tenantDecider, tenantStream } from '../domain/tenant.decider';
+
+/**
+ * A retry of a request whose answer was lost, after its key was stored: the key was in that answer
+ * only (it is kept hashed), so the retry cannot show it again and must not make another.
+ */
+function shownOnce(what: string): DomainError {
+  return new DomainError(
+    'conflict',
+    `The ${what} by an earlier attempt of this request, whose answer carried the API key; it is not kept, so issue a new key.`,
+  );
+}
 
 export class CreateTenant extends Command<{
   tenant_id: string;
@@ -37,16 +49,17 @@ export class CreateTenantHandler implements ICommandHandler<CreateTenant> {
   constructor(private readonly executor: CommandExecutor) {}
 
   async execute({ input }: CreateTenant) {
-    const tenantId = newId('ten');
+    const tenantId = newResourceId('ten');
     const { apiKey, issued } = generateApiKey();
     // The key must work on the very next request: read-your-writes.
-    await this.executor.execute(
+    const { repeated } = await this.executor.execute(
       tenantStream(tenantId),
       tenantDecider,
       { type: 'create', tenantId, name: input.name, email: input.email, plan: input.plan, key: issued },
       { tenantId },
       { readYourWrites: true },
     );
+    if (repeated) throw shownOnce('tenant was created');
     return { tenant_id: tenantId, name: input.name, plan: input.plan, api_key: apiKey, key_prefix: issued.prefix };
   }
 }
@@ -57,13 +70,14 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKey> {
 
   async execute({ tenantId }: IssueApiKey) {
     const { apiKey, issued } = generateApiKey();
-    await this.executor.execute(
+    const { repeated } = await this.executor.execute(
       tenantStream(tenantId),
       tenantDecider,
       { type: 'issue_key', key: issued },
       { tenantId },
       { readYourWrites: true },
     );
+    if (repeated) throw shownOnce('key was issued');
     return { api_key: apiKey, key_prefix: issued.prefix };
   }
 }

@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { SecretBox } from '../../kernel/secret-box';
-import { newId } from '../../kernel/ids';
+import { newResourceId } from '../../kernel/idempotency-context';
 import { EndpointCommand, endpointDecider, endpointStream } from '../domain/endpoint.decider';
 import { generateWebhookSecret } from '../../kernel/signing/signing';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
@@ -44,17 +44,21 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpoint> {
   ) {}
 
   async execute({ tenantId, input }: CreateEndpoint) {
-    const endpointId = newId('we');
-    const secret = generateWebhookSecret();
+    const endpointId = newResourceId('we');
+    const generated = generateWebhookSecret();
     const { events } = await this.executor.execute(
       endpointStream(endpointId),
       endpointDecider,
-      { type: 'create', tenantId, endpointId, ...input, secretSealed: this.box.seal(secret) },
+      { type: 'create', tenantId, endpointId, ...input, secretSealed: this.box.seal(generated) },
       { tenantId },
       { readYourWrites: true },
     );
-    // The creation time as stored: the caller answers from it even when the read models lag.
-    return { endpointId, secret, createdAt: events[0]?.metadata.created_at ?? null };
+    // What was stored: a retry of the request gets the first attempt's secret back (sealed in its
+    // event), and the caller answers from it even when the read models lag.
+    const created = events[0];
+    const secret =
+      typeof created?.data.secret_sealed === 'string' ? this.box.open(created.data.secret_sealed) : generated;
+    return { endpointId, secret, createdAt: created?.metadata.created_at ?? null };
   }
 }
 
