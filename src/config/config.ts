@@ -16,6 +16,8 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   webhookRetryScheduleMs: number[];
   webhookSuspendAfter: number;
+  /** Attempts one instance keeps in flight to one endpoint at most; its other due deliveries wait unclaimed. */
+  webhookMaxInFlightPerEndpoint: number;
   webhookAllowPrivateUrls: boolean;
   webhookSecretKey: string | null;
   webhookDnsTimeoutMs: number;
@@ -155,6 +157,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 15000, 1, 600000),
     webhookRetryScheduleMs: webhookRetryScheduleMs.map((d) => d ?? 0),
     webhookSuspendAfter: int('WEBHOOK_SUSPEND_AFTER', 10, 1, 1000),
+    // At most the delivery worker's 128 attempts in flight per instance (src/webhooks/infra/delivery-limits.ts).
+    webhookMaxInFlightPerEndpoint: int('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', 32, 1, 128),
     webhookAllowPrivateUrls: bool('WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookSecretKey,
     // At most 20 s: an attempt (lookup, then WEBHOOK_TIMEOUT_MS) must end within its claim's 30 s slack.

@@ -80,4 +80,20 @@ export class Webhooks0000000000040 extends ForwardOnlyMigration {
   }
 }
 
-export const webhooksMigrations: readonly Migration[] = [Webhooks0000000000040];
+/**
+ * The fair claim (src/webhooks/infra/delivery-claims.ts) reads each endpoint's oldest due deliveries:
+ * pending rows by endpoint and due time, so that a long history or another endpoint's backlog is
+ * never scanned.
+ */
+export class WebhookDeliveriesEndpointDue0000000000100 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS webhook_deliveries_endpoint_due ON webhook_deliveries (endpoint_id, next_attempt_at) WHERE status = 'pending'`,
+    );
+  }
+}
+
+export const webhooksMigrations: readonly Migration[] = [
+  Webhooks0000000000040,
+  WebhookDeliveriesEndpointDue0000000000100,
+];

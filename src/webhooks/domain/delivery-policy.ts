@@ -23,6 +23,10 @@
  * with ±10% jitter. A `Retry-After` (seconds or HTTP-date) is a lower bound on the wait, capped at
  * twice the scheduled delay so a receiver cannot stall its retries. Given the time since the first
  * attempt, no retry is scheduled beyond the 24-hour horizon (jitter and Retry-After included).
+ *
+ * When a due delivery is sent, and how many attempts one endpoint may have in flight (fairness
+ * across endpoints and tenants, leases that never lapse under a live attempt), is the claim's
+ * policy: src/webhooks/infra/delivery-claims.ts.
  */
 
 export type AttemptOutcome =

@@ -33,7 +33,7 @@ const FLUSH_EVERY_MS = 20;
 @Injectable()
 export class AttemptRecorder {
   private readonly logger = new Logger('Webhooks');
-  private results: AttemptResult[] = [];
+  private results: { result: AttemptResult; recorded: () => void }[] = [];
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
   private flushed: () => void = () => undefined;
@@ -51,14 +51,19 @@ export class AttemptRecorder {
     this.flushed = listener;
   }
 
-  /** Buffers a result; it is written within FLUSH_EVERY_MS. */
-  add(result: AttemptResult): void {
-    this.results.push(result);
-    if (this.flushTimer) return;
-    this.flushTimer = setTimeout(() => {
-      this.flushTimer = null;
-      void this.flush();
-    }, FLUSH_EVERY_MS);
+  /**
+   * Buffers a result; it is written within FLUSH_EVERY_MS. Resolves once its batch has been
+   * recorded, or given up on (then its claim lapses and it is attempted again); never rejects.
+   */
+  add(result: AttemptResult): Promise<void> {
+    const recorded = new Promise<void>((resolve) => this.results.push({ result, recorded: resolve }));
+    if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = null;
+        void this.flush();
+      }, FLUSH_EVERY_MS);
+    }
+    return recorded;
   }
 
   /** Writes buffered results; one flush at a time, so streaks are counted in completion order. */
@@ -67,8 +72,9 @@ export class AttemptRecorder {
     if (this.results.length === 0) return;
     const batch = this.results;
     this.results = [];
-    this.flushing = this.recordEach(batch).finally(() => {
+    this.flushing = this.recordEach(batch.map((b) => b.result)).finally(() => {
       this.flushing = null;
+      for (const b of batch) b.recorded();
       // Retries and freed slots are visible now: look for due work at once, not at the next poll.
       this.flushed();
     });

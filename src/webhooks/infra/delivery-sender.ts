@@ -8,6 +8,7 @@ import { signDelivery } from '../../kernel/signing/signing';
 import type { AttemptOutcome } from '../domain/delivery-policy';
 import { createPinnedDispatcher, resolvePublicAddress, validateWebhookUrl } from './address-policy';
 import type { ClaimedDelivery } from './delivery-claims';
+import { MAX_IN_FLIGHT } from './delivery-limits';
 
 export interface AttemptResult {
   delivery: ClaimedDelivery;
@@ -19,8 +20,12 @@ export interface AttemptResult {
   responseBody: string | null;
 }
 
-/** Concurrent connections to one receiver (host and port): enough for throughput, bounded to spare it. */
-const CONNECTIONS_PER_ORIGIN = 32;
+/**
+ * Concurrent connections to one receiver (host and port): as many as the worker may have attempts
+ * in flight, so that no attempt ever waits here for a connection (its timeout would run while it
+ * waits). The worker's bounds (per endpoint and per instance) are what spare receivers.
+ */
+const CONNECTIONS_PER_ORIGIN = MAX_IN_FLIGHT;
 const RESPONSE_CAPTURE_BYTES = 4096;
 const MAX_PINNED_DISPATCHERS = 500;
 const MAX_OPENED_SECRETS = 10_000;
@@ -66,10 +71,14 @@ export class DeliverySender {
       durationMs: Math.round(performance.now() - started),
       responseBody,
     });
+    // One deadline for the whole attempt, address resolution included: an attempt never outlives
+    // WEBHOOK_TIMEOUT_MS, so the claim's lease (WEBHOOK_TIMEOUT_MS + 30 s) covers it and its recording.
+    const deadline = AbortSignal.timeout(this.config.webhookTimeoutMs);
     let dispatcher: Dispatcher;
     try {
-      dispatcher = await this.dispatcherFor(delivery.url);
+      dispatcher = await withDeadline(this.dispatcherFor(delivery.url), deadline);
     } catch (err) {
+      if (deadline.aborted) return finish({ kind: 'timeout' }, `timeout after ${this.config.webhookTimeoutMs} ms`);
       return finish(
         { kind: 'network_error', code: 'address_rejected' },
         err instanceof Error ? err.message : String(err),
@@ -98,7 +107,7 @@ export class DeliverySender {
         headers: { ...headers, 'user-agent': 'VoiceAgentPlatform-Webhooks/1' },
         body: delivery.payload,
         dispatcher,
-        signal: AbortSignal.timeout(this.config.webhookTimeoutMs),
+        signal: deadline,
       });
       const empty = response.statusCode === 204 || response.headers['content-length'] === '0';
       const body = empty ? (await response.body.dump(), '') : await readCapped(response.body, RESPONSE_CAPTURE_BYTES);
@@ -171,6 +180,25 @@ export class DeliverySender {
     }
     return secret;
   }
+}
+
+/** `promise`, or a rejection once `signal` aborts, whichever comes first. */
+function withDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
 }
 
 /**

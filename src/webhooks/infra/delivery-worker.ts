@@ -1,52 +1,70 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CLOCK, Clock } from '../../kernel/clock';
 import { PollingWorker } from '../../runtime/polling-worker';
 import { AttemptRecorder } from './attempt-recorder';
-import { ClaimedDelivery, DeliveryClaims } from './delivery-claims';
+import { ClaimedDelivery, DeliveryClaims, HeldClaim } from './delivery-claims';
+import { MAX_IN_FLIGHT, RENEW_WHEN_LEFT_MS } from './delivery-limits';
 import { DeliverySender } from './delivery-sender';
 
-const MAX_IN_FLIGHT = 128;
-const CLAIM_BATCH_MIN = MAX_IN_FLIGHT / 4;
+/** How often at most the held claims are checked for renewal. */
+const RENEW_CHECK_EVERY_MS = 1000;
 
 /**
- * Sends due deliveries: claims them (delivery-claims.ts), makes up to 128 attempts at once
- * (delivery-sender.ts) and hands each result to the recorder (attempt-recorder.ts), which writes
- * them in small batches. Finished attempts and committed batches poke the loop, so freed slots and
- * retries are taken up at once. Stopping waits for the attempts in flight and writes their results.
+ * Sends due deliveries: claims only what it can send at once (delivery-claims.ts: up to 128 in
+ * flight, at most WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT per endpoint, fair across endpoints and
+ * tenants), makes the attempts (delivery-sender.ts) and hands each result to the recorder
+ * (attempt-recorder.ts), which writes them in small batches. An attempt's slot is free again as
+ * soon as the attempt is over; its claim is held, and its lease renewed when it runs short, until
+ * the result is recorded. Finished attempts and committed batches poke the loop, so freed slots
+ * and retries are taken up at once. Stopping waits for the attempts in flight and writes their
+ * results.
  */
 @Injectable()
 export class DeliveryWorker extends PollingWorker {
+  private readonly logger = new Logger('Webhooks');
   private inFlight = 0;
-  private claimedLastRound = 0;
+  private readonly inFlightByEndpoint = new Map<string, number>();
+  /** Claims held (attempt in flight or result not yet recorded), with the lease end this instance set. */
+  private readonly held = new Map<string, Date>();
   private readonly pending = new Set<Promise<void>>();
+  private nextRenewalCheck = 0;
+  private pokedInRound = false;
 
   constructor(
     private readonly claims: DeliveryClaims,
     private readonly sender: DeliverySender,
     private readonly recorder: AttemptRecorder,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     super('webhook-delivery', {
-      onError: (err) =>
-        new Logger('Webhooks').error(`delivery loop: ${err instanceof Error ? err.message : String(err)}`),
+      onError: (err) => new Logger('Webhooks').error(`delivery loop: ${describe(err)}`),
       backoffMs: () => 1000,
     });
     recorder.onFlushed(() => this.poke());
   }
 
+  override poke(): void {
+    this.pokedInRound = true;
+    super.poke();
+  }
+
   protected async tick(): Promise<boolean> {
+    this.pokedInRound = false;
+    await this.renewLeases();
     const room = MAX_IN_FLIGHT - this.inFlight;
-    // Claim in batches: a claim per finished attempt would cost a query per delivery.
-    if (room < CLAIM_BATCH_MIN && this.inFlight > 0) {
-      await this.sleep(1000); // finished attempts wake the loop
-      return true;
-    }
-    const claimed = await this.claims.claim(room);
+    if (room <= 0) return false; // a finished attempt pokes the loop
+    const claimed = await this.claims.claim(room, this.inFlightByEndpoint);
     for (const delivery of claimed) this.launch(delivery);
-    this.claimedLastRound = claimed.length;
     return claimed.length === room;
   }
 
   protected override idleMs(): number | Promise<number> {
-    return this.claimedLastRound > 0 || this.inFlight > 0 ? 1000 : this.claims.msUntilNextDue();
+    // Poked while claiming (an attempt ended, a batch was recorded): the loop goes round again at once.
+    if (this.pokedInRound) return 0;
+    if (this.inFlight >= MAX_IN_FLIGHT) return 1000;
+    return this.claims.msUntilNextDue(this.fullEndpoints());
   }
 
   protected override async afterStop(): Promise<void> {
@@ -55,16 +73,71 @@ export class DeliveryWorker extends PollingWorker {
     await this.sender.close();
   }
 
+  /** Endpoints with as many attempts in flight as they may have: nothing of theirs is claimable now. */
+  private fullEndpoints(): string[] {
+    const max = this.config.webhookMaxInFlightPerEndpoint;
+    return [...this.inFlightByEndpoint].filter(([, n]) => n >= max).map(([id]) => id);
+  }
+
   private launch(delivery: ClaimedDelivery): void {
+    const { delivery_id: deliveryId, endpoint_id: endpointId } = delivery;
     this.inFlight++;
-    const p = this.sender
-      .send(delivery)
+    this.inFlightByEndpoint.set(endpointId, (this.inFlightByEndpoint.get(endpointId) ?? 0) + 1);
+    this.held.set(deliveryId, delivery.locked_until);
+    const attempt = this.sender.send(delivery).finally(() => {
+      this.inFlight--;
+      const n = (this.inFlightByEndpoint.get(endpointId) ?? 1) - 1;
+      if (n > 0) this.inFlightByEndpoint.set(endpointId, n);
+      else this.inFlightByEndpoint.delete(endpointId);
+      this.poke();
+    });
+    const p = attempt
       .then((result) => this.recorder.add(result))
+      .catch((err: unknown) =>
+        // The sender classifies every failure it knows; its claim lapses and it is attempted again.
+        this.logger.error(`attempt of delivery ${deliveryId} failed unexpectedly: ${describe(err)}`),
+      )
       .finally(() => {
-        this.inFlight--;
+        this.held.delete(deliveryId);
         this.pending.delete(p);
-        this.poke();
       });
     this.pending.add(p);
   }
+
+  /**
+   * Renews the lease of every held claim with less than RENEW_WHEN_LEFT_MS left (checked at most
+   * once a second), so that a claim never lapses while its attempt is in flight or its result is
+   * being recorded. In the normal case (the attempt ends within WEBHOOK_TIMEOUT_MS, the recording
+   * within milliseconds) nothing needs renewing and no query is made.
+   */
+  private async renewLeases(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now < this.nextRenewalCheck || this.held.size === 0) return;
+    this.nextRenewalCheck = now + RENEW_CHECK_EVERY_MS;
+    const due: HeldClaim[] = [];
+    for (const [deliveryId, lockedUntil] of this.held) {
+      if (lockedUntil.getTime() - now < RENEW_WHEN_LEFT_MS) due.push({ deliveryId, lockedUntil });
+    }
+    if (due.length === 0) return;
+    const renewed = await this.claims.renew(due);
+    for (const { deliveryId, lockedUntil } of due) {
+      if (!this.held.has(deliveryId)) continue; // recorded meanwhile
+      const until = renewed.get(deliveryId);
+      if (until) {
+        this.held.set(deliveryId, until);
+        continue;
+      }
+      // Recorded meanwhile, or the lease lapsed and another instance may have claimed it.
+      this.held.delete(deliveryId);
+      if (lockedUntil.getTime() <= now) {
+        this.logger.warn(
+          `the claim of delivery ${deliveryId} lapsed before its result was recorded; it may be sent again`,
+        );
+      }
+    }
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
