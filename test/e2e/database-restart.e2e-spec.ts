@@ -93,7 +93,7 @@ it('stays up through an immediate shutdown and restart of PostgreSQL, with 503s 
   phase = 'down';
   stopEmbeddedPostgres(dataDir);
   await sleep(4_000);
-  expect(svc.hasExited()).toBe(false);
+  expect(alive()).toEqual({ exited: false, output: '' });
   phase = 'restarting';
   restartEmbeddedPostgres(dataDir);
   phase = 'after';
@@ -102,7 +102,7 @@ it('stays up through an immediate shutdown and restart of PostgreSQL, with 503s 
   placing = false;
   await Promise.all(placers);
 
-  expect(svc.hasExited()).toBe(false);
+  expect(alive()).toEqual({ exited: false, output: '' });
   const unexpected = outcomes.filter((o) => o.status !== 201 && !(o.status === 503 && o.retryAfter !== null));
   expect(unexpected).toEqual([]);
   const down = outcomes.filter((o) => o.phase === 'down');
@@ -120,5 +120,11 @@ it('stays up through an immediate shutdown and restart of PostgreSQL, with 503s 
     120_000,
     500,
   );
-  expect(svc.hasExited()).toBe(false);
+  expect(alive()).toEqual({ exited: false, output: '' });
 });
+
+/** Whether the service still runs; when it has exited, the tail of its output says why. */
+function alive(): { exited: boolean; output: string } {
+  const exited = svc.hasExited();
+  return { exited, output: exited ? `${svc.stdout().slice(-2000)}\n${svc.stderr().slice(-2000)}` : '' };
+}

@@ -58,6 +58,9 @@ describe('two service instances on one database', () => {
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS),
       WEBHOOK_RETRY_SCHEDULE: '200ms,400ms,800ms,1s,2s',
+      // Few slots per endpoint, so that both instances hold claims whenever deliveries are in flight
+      // (with many, one instance can serve the whole burst while the other claims nothing to kill).
+      WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '8',
       LOG_LEVEL: 'warn',
     };
     a = await startService({ env: { ...common, DATA_DIR: dataDirs[0]! } });

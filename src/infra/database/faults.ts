@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { Pool } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 
 /**
  * Connection and statement limits of every pooled connection: a dead server or a stuck statement
@@ -23,10 +23,13 @@ export const POOL_LIMITS = {
  */
 export function guardPoolClients(pool: Pool): void {
   const logger = new Logger('Database');
-  pool.on('error', (err) => logger.warn(`idle connection lost: ${err.message}`));
-  pool.on('connect', (client) => {
+  const guard = (client: PoolClient): void => {
     client.on('error', (err) => logger.warn(`connection lost: ${err.message}`));
-  });
+  };
+  pool.on('error', (err) => logger.warn(`idle connection lost: ${err.message}`));
+  pool.on('connect', guard);
+  // Clients the pool opened before this (TypeORM's first connection) get the listener too.
+  for (const client of (pool as unknown as { _clients?: PoolClient[] })._clients ?? []) guard(client);
 }
 
 // SQLSTATE classes and codes of "the server is not there right now", not of a bad statement.
