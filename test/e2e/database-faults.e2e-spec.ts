@@ -4,7 +4,7 @@
  * and the contract's body), and every accepted call reaches its terminal event, exactly once, with
  * its webhooks delivered afterwards.
  */
-import { CallsService, startCallsService } from '../support/calls-harness';
+import { CallsService, placeCallsUntilStopped, startCallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
 import {
@@ -43,28 +43,8 @@ afterAll(async () => {
 });
 
 it('survives 40 rounds of every database connection killed while calls arrive: no 500, nothing lost', async () => {
-  const outcomes: { status: number; retryAfter: string | null; type?: string; sessionId?: string }[] = [];
-  let placing = true;
-  const placer = async (): Promise<void> => {
-    for (let i = 0; placing; i++) {
-      const res = await h.call<{ session_id?: string; error?: { type: string } }>('POST', '/v1/calls', {
-        token: tenant.api_key,
-        body: {
-          to: i % 2 === 0 ? '+14155550100' : '+14155550101',
-          from: '+14155550000',
-          agent_config: { prompt: 'Hi' },
-          test_mode: true,
-        },
-      });
-      outcomes.push({
-        status: res.status,
-        retryAfter: res.headers.get('retry-after'),
-        ...(res.body?.error ? { type: res.body.error.type } : {}),
-        ...(res.body?.session_id ? { sessionId: res.body.session_id } : {}),
-      });
-    }
-  };
-  const placers = Array.from({ length: 4 }, () => placer());
+  const placing = placeCallsUntilStopped(h.call, tenant.api_key, 4);
+  const { outcomes } = placing;
 
   for (let round = 0; round < 40; round++) {
     await h.db.pool
@@ -76,8 +56,7 @@ it('survives 40 rounds of every database connection killed while calls arrive: n
     await sleep(100);
   }
   await sleep(500);
-  placing = false;
-  await Promise.all(placers);
+  await placing.stop();
 
   expect(h.svc.hasExited()).toBe(false);
   const byStatus = new Map<number, number>();

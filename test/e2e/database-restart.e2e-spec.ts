@@ -7,6 +7,7 @@
 import { Client } from 'pg';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { placeCallsUntilStopped } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import {
   killAllServices,
@@ -63,32 +64,9 @@ async function storeCounts(): Promise<Map<string, { created: number; terminal: n
 }
 
 it('stays up through an immediate shutdown and restart of PostgreSQL, with 503s meanwhile and nothing lost', async () => {
-  const outcomes: { status: number; retryAfter: string | null; type?: string; sessionId?: string; phase: string }[] =
-    [];
   let phase = 'before';
-  let placing = true;
-  const placer = async (): Promise<void> => {
-    for (let i = 0; placing; i++) {
-      const res = await call<{ session_id?: string; error?: { type: string } }>('POST', '/v1/calls', {
-        token: tenant.api_key,
-        body: {
-          to: i % 2 ? '+14155550100' : '+14155550101',
-          from: '+14155550000',
-          agent_config: { prompt: 'Hi' },
-          test_mode: true,
-        },
-      });
-      outcomes.push({
-        status: res.status,
-        retryAfter: res.headers.get('retry-after'),
-        phase,
-        ...(res.body?.error ? { type: res.body.error.type } : {}),
-        ...(res.body?.session_id ? { sessionId: res.body.session_id } : {}),
-      });
-      if (res.status === 503) await sleep(100);
-    }
-  };
-  const placers = [placer(), placer()];
+  const placing = placeCallsUntilStopped(call, tenant.api_key, 2, () => phase);
+  const { outcomes } = placing;
   await sleep(1_000);
   phase = 'down';
   stopEmbeddedPostgres(dataDir);
@@ -99,8 +77,7 @@ it('stays up through an immediate shutdown and restart of PostgreSQL, with 503s 
   phase = 'after';
   // The service recovers by itself: calls are accepted again without a restart of the service.
   await eventually(() => outcomes.filter((o) => o.phase === 'after' && o.status === 201).length >= 5, 30_000, 100);
-  placing = false;
-  await Promise.all(placers);
+  await placing.stop();
 
   expect(alive()).toEqual({ exited: false, output: '' });
   const unexpected = outcomes.filter((o) => o.status !== 201 && !(o.status === 503 && o.retryAfter !== null));

@@ -190,3 +190,57 @@ export async function rawPost(
   }
   return { status: res.status, text, body: json, headers: res.headers };
 }
+
+/** One answer to POST /v1/calls while a fault is going on. */
+export interface PlacedOutcome {
+  status: number;
+  retryAfter: string | null;
+  /** The error type when it failed. */
+  type?: string;
+  sessionId?: string;
+  /** What the test was doing when the answer came (e.g. "down"). */
+  phase: string;
+}
+
+/**
+ * `workers` loops placing test calls (alternately answered and unanswered numbers) until `stop()`,
+ * recording every answer; after a 503 a loop waits 100 ms, as a client honouring Retry-After would.
+ */
+export function placeCallsUntilStopped(
+  call: ApiCall,
+  apiKey: string,
+  workers: number,
+  phase: () => string = () => '',
+): { outcomes: PlacedOutcome[]; stop(): Promise<void> } {
+  const outcomes: PlacedOutcome[] = [];
+  let placing = true;
+  const loop = async (): Promise<void> => {
+    for (let i = 0; placing; i++) {
+      const res = await call<{ session_id?: string; error?: { type: string } }>('POST', '/v1/calls', {
+        token: apiKey,
+        body: {
+          to: i % 2 ? '+14155550100' : '+14155550101',
+          from: FROM_NUMBER,
+          agent_config: { prompt: 'Hi' },
+          test_mode: true,
+        },
+      });
+      outcomes.push({
+        status: res.status,
+        retryAfter: res.headers.get('retry-after'),
+        phase: phase(),
+        ...(res.body?.error ? { type: res.body.error.type } : {}),
+        ...(res.body?.session_id ? { sessionId: res.body.session_id } : {}),
+      });
+      if (res.status === 503) await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const loops = Array.from({ length: workers }, () => loop());
+  return {
+    outcomes,
+    async stop() {
+      placing = false;
+      await Promise.all(loops);
+    },
+  };
+}

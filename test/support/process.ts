@@ -5,6 +5,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eventually } from './eventually';
 import { freePort } from '../../src/infra/database/embedded-postgres';
+import { serverOptions } from '../../src/infra/database/embedded-postgres';
 
 export const REPO_ROOT = resolve(__dirname, '..', '..');
 export const MAIN_JS = join(REPO_ROOT, 'dist', 'main.js');
@@ -256,18 +257,7 @@ export function restartEmbeddedPostgres(dataDir: string): void {
   const owner = postgresOwner();
   const res = spawnSync(
     binaries().pg_ctl,
-    [
-      'start',
-      '-w',
-      '-t',
-      '60',
-      '-D',
-      pgData,
-      '-l',
-      join(pgData, 'server.log'),
-      '-o',
-      `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
-    ],
+    ['start', '-w', '-t', '60', '-D', pgData, '-l', join(pgData, 'server.log'), '-o', serverOptions(port)],
     { ...(owner ?? {}), cwd: pgData, encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } },
   );
   if (res.status !== 0) throw new Error(`pg_ctl start failed: ${res.stdout}${res.stderr}`);

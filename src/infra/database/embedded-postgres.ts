@@ -85,18 +85,7 @@ export async function startEmbeddedPostgres(
     log(`starting embedded PostgreSQL on 127.0.0.1:${port}`);
     await run(
       bins.pg_ctl,
-      [
-        'start',
-        '-w',
-        '-t',
-        '60',
-        '-D',
-        pgData,
-        '-l',
-        join(pgData, 'server.log'),
-        '-o',
-        `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`,
-      ],
+      ['start', '-w', '-t', '60', '-D', pgData, '-l', join(pgData, 'server.log'), '-o', serverOptions(port)],
       { ...(owner ?? {}), cwd: root, env: { ...process.env, LC_ALL: 'C.UTF-8' } },
     );
   } else {
@@ -113,6 +102,11 @@ export async function startEmbeddedPostgres(
       );
     },
   };
+}
+
+/** The server's settings: loopback only, no Unix socket, room for several instances, durable. */
+export function serverOptions(port: number | string): string {
+  return `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories='' -c max_connections=200 -c fsync=on`;
 }
 
 async function loadBinaries(): Promise<Binaries> {
