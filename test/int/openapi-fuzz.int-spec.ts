@@ -545,6 +545,8 @@ interface World {
   sessionA: string;
   sessionB: string;
   recordingFile: string;
+  /** The query of the recording's URL (a signed link carries its signature there). */
+  recordingQuery: Map<string, string>;
   deliveryA: string;
   deliveryB: string;
   eventA: string;
@@ -637,7 +639,15 @@ class Generator {
 
     const query: string[] = [];
     for (const p of op.parameters.filter((q) => q.in === 'query')) {
-      if (rng.chance(0.5)) query.push(`${encode(p.name)}=${encode(this.validQueryValue(rng, p.name))}`);
+      const signed = this.world.recordingQuery.has(p.name); // mostly kept, or the link is refused
+      if (rng.chance(signed ? 0.9 : 0.5)) query.push(`${encode(p.name)}=${encode(this.validQueryValue(rng, p.name))}`);
+    }
+    // A recording's file name comes with its link's query (a signed link's signature), documented or not.
+    if (op.path.includes('{file}') && rng.chance(0.9)) {
+      for (const [name, value] of this.world.recordingQuery) {
+        if (!op.parameters.some((p) => p.in === 'query' && p.name === name))
+          query.push(`${encode(name)}=${encode(value)}`);
+      }
     }
     if (hostile.has('query')) query.push(...this.hostileQuery(rng, op));
     if (query.length > 0) url += `${url.includes('?') ? '&' : '?'}${query.join('&')}`;
@@ -811,7 +821,7 @@ class Generator {
       case 'starting_after':
         return w.sessionA;
       default:
-        return `value-${rng.hex(3)}`;
+        return w.recordingQuery.get(name) ?? `value-${rng.hex(3)}`;
     }
   }
 
@@ -1209,7 +1219,8 @@ describe('OpenAPI fuzz: no request to any documented operation gets a 5xx', () =
       deletedEndpoint,
       sessionA,
       sessionB,
-      recordingFile: recording.split('/').pop() ?? '',
+      recordingFile: new URL(recording).pathname.split('/').pop() ?? '',
+      recordingQuery: new Map(new URL(recording).searchParams),
       deliveryA: await firstDelivery(a, endpointA),
       deliveryB: await firstDelivery(b, endpointB),
       eventA: await firstEvent(a),
