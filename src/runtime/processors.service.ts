@@ -85,9 +85,26 @@ export class ProjectionsService {
   }
 
   private async rebuildOne(projection: Projection): Promise<number> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.rebuildOnce(projection);
+      } catch (err) {
+        // A live batch of a projection with several tables writes them in any order, so it can still
+        // deadlock with the rebuild's table locks; PostgreSQL aborts one side: start over.
+        if (attempt >= 5 || (err as { code?: unknown }).code !== DEADLOCK_DETECTED) throw err;
+        this.logger.warn(`rebuild of ${projection.name} deadlocked with a live batch; retrying`);
+      }
+    }
+  }
+
+  private async rebuildOnce(projection: Projection): Promise<number> {
     const accepts = projection.handles === '*' ? null : new Set(projection.handles);
     let count = 0;
     await inTransaction(this.pool, async (tx) => {
+      // The live runner locks its rows first and its checkpoint last; locking the checkpoint first
+      // here deadlocked with a batch in flight (a 500 on the API). Take the tables first, so such a
+      // batch commits before the rebuild starts; EXCLUSIVE still lets readers see the old rows.
+      if (projection.tables.length > 0) await tx.query(`LOCK TABLE ${projection.tables.join(', ')} IN EXCLUSIVE MODE`);
       await tx.query(
         `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
          ON CONFLICT (name) DO NOTHING`,
@@ -145,6 +162,9 @@ export class ProjectionsService {
     this.lifecycle.register(runner);
   }
 }
+
+/** SQLSTATE 40P01. */
+const DEADLOCK_DETECTED = '40P01';
 
 function describe(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -1,7 +1,8 @@
 /**
  * Bad input that used to get a 500 (issue: hardening), each now a 400 with the contract's error body:
  * NUL and control characters in query parameters, `null` for optional fields, dates that Date.parse
- * accepts but RFC 3339 does not, and a missing required field reported as missing.
+ * accepts but RFC 3339 does not, and a missing required field reported as missing. Also what
+ * test/int/openapi-fuzz.int-spec.ts found: a projection rebuild that deadlocked with the live runner.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { CreatedTenant, expectNoLeak, startTestApp, TestApp } from '../support/app';
@@ -130,5 +131,22 @@ describe('hostile input gets a 400, never a 500', () => {
       payload: { to: '+14155550100', from: '+14155550199', agent_config: { prompt: 'Hi' }, test_mode: null },
     });
     expect400(res, 'test_mode', /^test_mode must not be null\.$/);
+  });
+
+  it('rebuilding projections while their live runners write is never a 500 (it deadlocked)', async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 8; round++) {
+      const results = await Promise.all([
+        t.admin({ method: 'POST', url: '/admin/v1/projections/rebuild', payload: {} }),
+        t.admin({ method: 'POST', url: '/admin/v1/projections/rebuild', payload: { projection: 'tenants' } }),
+        ...Array.from({ length: 4 }, (_, i) =>
+          t.admin({ method: 'POST', url: '/admin/v1/tenants', payload: { name: `Rebuild ${round}.${i}` } }),
+        ),
+        t.admin({ method: 'POST', url: `/admin/v1/tenants/${tenant.tenant_id}/api_keys` }),
+        t.admin({ method: 'POST', url: `/admin/v1/tenants/${tenant.tenant_id}/credits`, payload: { amount_cents: 1 } }),
+      ]);
+      statuses.push(...results.map((r) => r.statusCode));
+    }
+    expect(statuses.filter((s) => s !== 200 && s !== 201)).toEqual([]);
   });
 });
