@@ -28,11 +28,16 @@ export function parseTimestamp(text: string): Date | null {
     offsetMinutes = (m[9] === '-' ? -1 : 1) * (oh * 60 + om);
   }
   const ms = m[7] === undefined ? 0 : Math.floor(Number(`0${m[7]}`) * 1000);
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offsetMinutes * 60_000;
-  const date = new Date(utc);
+  // Date.UTC reads years 0–99 as 1900–1999; setting the fields one by one does not.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, ms);
+  date.setTime(date.getTime() - offsetMinutes * 60_000);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return last.getUTCDate();
 }

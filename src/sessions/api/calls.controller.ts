@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
 import { ApiError } from '../../kernel/http/api-error';
@@ -66,6 +66,10 @@ export class CallsController {
   }
 
   @Get('sessions')
+  @ApiQuery({ name: 'status', required: false, enum: SESSION_STATUSES })
+  @ApiQuery({ name: 'campaign_id', required: false })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'A session id: the page after it' })
   async list(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Query('status') status?: string,

@@ -13,7 +13,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -134,6 +134,7 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id/deliveries')
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100' })
   async deliveries(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Param('id') id: string,
