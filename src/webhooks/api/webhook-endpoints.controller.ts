@@ -29,7 +29,11 @@ import type { WebhookEndpointEntity } from '../projections/webhook-endpoint.enti
 import { CreateEndpointDto, RecoverDto, UpdateEndpointDto } from './webhook-endpoints.dto';
 import { parseTimestamp } from '../../kernel/timestamp';
 
-function present(row: WebhookEndpointEntity) {
+function present(
+  row: Pick<WebhookEndpointEntity, 'endpointId' | 'url' | 'events' | 'description' | 'status' | 'createdAt'> & {
+    health?: { failureStreak: number } | null;
+  },
+) {
   return {
     id: row.endpointId,
     url: row.url,
@@ -68,13 +72,14 @@ export class WebhookEndpointsController {
     // Answered from what was stored, not the read model: a lagging projection must never turn the
     // one response that shows the secret into a 404 (which an Idempotency-Key would then keep).
     return {
-      id: endpointId,
-      url,
-      events,
-      description,
-      status: 'active',
-      failure_streak: 0,
-      created_at: createdAt ?? new Date().toISOString(),
+      ...present({
+        endpointId,
+        url,
+        events,
+        description,
+        status: 'active',
+        createdAt: createdAt ? new Date(createdAt) : new Date(),
+      }),
       secret,
     };
   }
