@@ -65,12 +65,22 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+export interface Page {
+  readonly events: StoredEvent[];
+  /** Committed events beyond the page that a read cannot return yet; false when the store has no such horizon. */
+  readonly hidden: boolean;
+}
+
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
   /** All events of one stream, in stream order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<StoredEvent[]>;
   /** Up to `limit` events after `after` (exclusive) in commit order, never skipping one that commits later. */
   readAll(after: Position, limit: number): Promise<StoredEvent[]>;
+  /** `readAll`, and whether events exist that are committed but not yet readable (they sit behind a
+   *  transaction still running): a reader that got them all should look again soon, since no wake-up
+   *  announces the moment they become readable. */
+  readPage(after: Position, limit: number): Promise<Page>;
   /** Events of the store whose ids are given (for audit and tests). */
   readByIds(ids: readonly string[]): Promise<StoredEvent[]>;
   /** Registers a wake-up hint fired when new events may be readable; returns an unsubscribe function.

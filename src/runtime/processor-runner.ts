@@ -44,10 +44,14 @@ export interface DeadLettered {
 
 export class ProcessorRunner extends PollingWorker {
   private unsubscribe: (() => void) | null = null;
-  private last: Position = START;
+  /** The checkpoint as stored, as far as this instance knows; null until read (and after another
+   *  instance was found to have moved it). Every move is conditional on it. */
+  private stored: Position | null = null;
+  /** How far this processor has got: past `stored` by events it ignores, whose checkpoint move waits
+   *  for its next transaction (a restart reads them again and ignores them again). */
+  private at: Position = START;
   private waiters: { position: Position; resolve: () => void }[] = [];
-  private readonly accepts: (type: string) => boolean;
-  private checkpointRowExists = false;
+  readonly accepts: (type: string) => boolean;
   /** The next page, read while the current one is handled. A read returns a prefix of the final
    *  commit order (nothing can commit below the snapshot's xmin later), so it stays valid. */
   private readAhead: { from: Position; events: Promise<StoredEvent[] | null> } | null = null;
@@ -89,7 +93,7 @@ export class ProcessorRunner extends PollingWorker {
 
   /** Resolves once this processor has committed every event up to `position`. */
   waitFor(position: Position, timeoutMs = 10_000): Promise<boolean> {
-    if (comparePositions(this.last, position) >= 0) return Promise.resolve(true);
+    if (comparePositions(this.at, position) >= 0) return Promise.resolve(true);
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), timeoutMs);
       this.waiters.push({ position, resolve: () => (clearTimeout(timer), resolve(true)) });
@@ -107,53 +111,125 @@ export class ProcessorRunner extends PollingWorker {
     }
   }
 
+  /** How far this processor has got (in memory; see `at`). */
+  get position(): Position {
+    return this.at;
+  }
+
+  /** The checkpoint as stored, as far as this instance knows (null: to be read). */
+  get storedPosition(): Position | null {
+    return this.stored;
+  }
+
+  /** Whether the checkpoint is known (false at first use, and once another instance was found to have moved it). */
+  get loaded(): boolean {
+    return this.stored !== null;
+  }
+
+  /** The checkpoint moves that wait for a transaction: events passed that it ignores. */
+  get unsaved(): boolean {
+    return this.stored !== null && comparePositions(this.at, this.stored) > 0;
+  }
+
+  /** Forgets the stored checkpoint: the next round reads it again. */
+  reload(): void {
+    this.stored = null;
+    this.readAhead = null;
+  }
+
+  /** Takes the checkpoint as read from the database. */
+  loadedAt(position: Position): void {
+    this.stored = position;
+    this.at = position;
+    this.advanced(position);
+  }
+
   /**
-   * One batch. The checkpoint and the events are read outside any transaction; the transaction only
-   * applies the batch and moves the checkpoint from where it was read (`WHERE position = old`), so
-   * when another instance got there first this one rolls back and reads again. Keeping transactions
-   * short matters: readers see only events below the oldest running transaction.
+   * One round on its own: reads a page from where this processor is and applies it.
    * Commits are asynchronous: everything a processor writes derives from durable events, and a
    * commit lost in a crash is redone from the checkpoint that was lost with it.
+   */
+  private async step(): Promise<number> {
+    for (;;) {
+      if (this.stored === null) await this.load();
+      const events = await this.read(this.at);
+      const lastEvent = events[events.length - 1];
+      if (!lastEvent) {
+        if (this.unsaved && !(await this.save())) continue;
+        this.advanced(this.at);
+        return 0;
+      }
+      if (events.length === this.batchSize()) this.startReadAhead(lastEvent.position);
+      const passed = await this.applyPage(events);
+      if (passed !== null) return passed;
+      this.reload();
+    }
+  }
+
+  /**
+   * Applies the events of `page` that come after this processor's position. A page with nothing for
+   * it only moves its position in memory (no transaction). Otherwise the events and the checkpoint
+   * move commit in one transaction whose first statement moves the checkpoint from where it was
+   * stored (`WHERE position = stored`): when another instance got there first, nothing is done and
+   * null is returned (the caller reads the checkpoint again). The checkpoint row is locked first,
+   * as the group and a rebuild lock it, so that they never deadlock.
    *
    * A batch that fails for a reason other than the database being unavailable is applied again
    * event by event (`isolate`), which finds the event that fails; after `maxAttempts` tries that
    * event is set aside as a dead letter and every other event is applied, in order.
    */
-  private async step(): Promise<number> {
-    for (;;) {
-      const from = await this.checkpoint();
-      const events = await this.read(from);
-      const lastEvent = events[events.length - 1];
-      if (!lastEvent) {
-        this.advanced(from);
-        return 0;
-      }
-      if (events.length === this.batchSize()) this.startReadAhead(lastEvent.position);
-      const relevant = events.filter((e) => this.accepts(e.type));
-      const first = relevant[0];
-      // What failed before and is not at the head of the page any more was passed (here or by
-      // another instance): forget it.
-      if (!first || !this.failing.has(first.id)) this.failing.clear();
-      let passed: number | null;
-      if (first && this.failing.has(first.id)) {
-        passed = await this.isolate(events, from);
-      } else {
-        let moved: boolean | 'failed';
-        try {
-          moved = await this.commit(from, lastEvent.position, relevant);
-        } catch (err) {
-          if (relevant.length === 0 || isTransientFailure(err)) throw err;
-          moved = 'failed';
-        }
-        if (moved === 'failed') passed = await this.isolate(events, from);
-        else if (moved) {
-          this.committed(lastEvent.position, relevant.length > 0);
-          passed = events.length;
-        } else passed = null;
-      }
-      if (passed !== null) return passed;
-      this.readAhead = null;
+  async applyPage(page: readonly StoredEvent[]): Promise<number | null> {
+    if (this.stored === null) return null;
+    const from = this.stored;
+    const events = page.filter((e) => comparePositions(e.position, this.at) > 0);
+    const lastEvent = events[events.length - 1];
+    if (!lastEvent) return 0;
+    const relevant = events.filter((e) => this.accepts(e.type));
+    if (relevant.length === 0) {
+      this.skipped(lastEvent.position);
+      return events.length;
     }
+    const first = relevant[0];
+    // What failed before and is not at the head of the page any more was passed (here or by
+    // another instance): forget it.
+    if (!first || !this.failing.has(first.id)) this.failing.clear();
+    if (first && this.failing.has(first.id)) return this.isolate(events, from);
+    let moved: boolean | 'failed';
+    try {
+      moved = await this.commit(from, lastEvent.position, relevant);
+    } catch (err) {
+      if (isTransientFailure(err)) throw err;
+      moved = 'failed';
+    }
+    if (moved === 'failed') return this.isolate(events, from);
+    if (!moved) return null;
+    this.committed(lastEvent.position, true);
+    return events.length;
+  }
+
+  /** Whether the first event of `page` it would apply failed before: that page goes through `applyPage` alone. */
+  isFailingOn(page: readonly StoredEvent[]): boolean {
+    if (this.failing.size === 0) return false;
+    const first = page.find((e) => comparePositions(e.position, this.at) > 0 && this.accepts(e.type));
+    return first !== undefined && this.failing.has(first.id);
+  }
+
+  /** After a group transaction that moved this checkpoint to `position`. */
+  committedInGroup(position: Position, applied: boolean): void {
+    this.failing.clear();
+    this.stored = position;
+    this.committed(position, applied);
+  }
+
+  /** Moves past events it ignores, in memory. */
+  skipped(position: Position): void {
+    this.advanced(position);
+  }
+
+  /** Writes the checkpoint moves that waited (`unsaved`); false when another instance moved it. */
+  private async save(): Promise<boolean> {
+    if (this.stored === null) return false;
+    return this.commit(this.stored, this.at, []);
   }
 
   /**
@@ -257,6 +333,7 @@ export class ProcessorRunner extends PollingWorker {
   }
 
   private committed(position: Position, applied: boolean): void {
+    this.stored = position;
     if (applied) this.processor.afterCommit?.();
     this.options.onCommitted?.();
     this.advanced(position);
@@ -266,22 +343,9 @@ export class ProcessorRunner extends PollingWorker {
     return Math.max(1, this.options.maxAttempts ?? 5);
   }
 
-  private async checkpoint(): Promise<Position> {
-    if (!this.checkpointRowExists) {
-      await this.pool.query(
-        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
-         ON CONFLICT (name) DO NOTHING`,
-        [this.processor.name],
-      );
-      this.checkpointRowExists = true;
-    }
-    const { rows } = await this.pool.query<{ commit_position: string; prepare_position: string }>({
-      name: 'checkpoint_read',
-      text: 'SELECT commit_position, prepare_position FROM projection_checkpoints WHERE name = $1',
-      values: [this.processor.name],
-    });
-    const row = rows[0];
-    return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;
+  private async load(): Promise<void> {
+    const [position] = await loadCheckpoints(this.pool, [this.processor.name]);
+    this.loadedAt(position ?? START);
   }
 
   /**
@@ -297,8 +361,6 @@ export class ProcessorRunner extends PollingWorker {
     const tx = await this.pool.connect();
     try {
       await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
-      if (events.length > 0) await this.processor.handle(tx, events);
-      if (also) await also(tx);
       const moved = await tx.query({
         name: 'checkpoint_move',
         text: `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
@@ -315,6 +377,8 @@ export class ProcessorRunner extends PollingWorker {
         await tx.query('ROLLBACK');
         return false;
       }
+      if (events.length > 0) await this.processor.handle(tx, events);
+      if (also) await also(tx);
       await tx.query('COMMIT');
       return true;
     } catch (err) {
@@ -344,13 +408,30 @@ export class ProcessorRunner extends PollingWorker {
   }
 
   private advanced(position: Position): void {
-    if (comparePositions(position, this.last) > 0) this.last = position;
+    if (comparePositions(position, this.at) > 0) this.at = position;
     if (this.waiters.length === 0) return;
     const still: typeof this.waiters = [];
     for (const w of this.waiters) {
-      if (comparePositions(this.last, w.position) >= 0) w.resolve();
+      if (comparePositions(this.at, w.position) >= 0) w.resolve();
       else still.push(w);
     }
     this.waiters = still;
   }
+}
+
+/** Reads the checkpoints of `names` (creating missing rows at the start), in the order given. */
+export async function loadCheckpoints(pool: Pool, names: readonly string[]): Promise<Position[]> {
+  await pool.query(
+    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position)
+     SELECT unnest($1::text[]), -1, -1 ON CONFLICT (name) DO NOTHING`,
+    [names],
+  );
+  const { rows } = await pool.query<{ name: string; commit_position: string; prepare_position: string }>(
+    'SELECT name, commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1::text[])',
+    [names],
+  );
+  const byName = new Map(
+    rows.map((r) => [r.name, { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }]),
+  );
+  return names.map((n) => byName.get(n) ?? START);
 }

@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
 import { PG_POOL } from '../infra/database/database.tokens';
 import { inTransaction } from '../infra/database/transaction';
+import { ProcessorGroup } from './processor-group';
 import { ProcessorRunner } from './processor-runner';
 import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
@@ -19,14 +20,20 @@ export class ProjectionsService {
   private readonly logger = new Logger('Projections');
   private readonly projections = new Map<string, Projection>();
   private readonly runners = new Map<string, ProcessorRunner>();
+  private readonly group: ProcessorGroup;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly lifecycle: WorkerLifecycle,
+    lifecycle: WorkerLifecycle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: RuntimeMetrics,
-  ) {}
+  ) {
+    this.group = new ProcessorGroup(pool, store, {
+      onError: (member, err) => this.logger.error(`${member ?? 'processors'} failed: ${describe(err)}`),
+    });
+    lifecycle.register(this.group);
+  }
 
   registerProjection(projection: Projection): void {
     this.projections.set(projection.name, projection);
@@ -55,17 +62,14 @@ export class ProjectionsService {
       const runner = this.runners.get(name);
       if (runner) waits.push(runner.waitFor(position, timeoutMs));
     }
+    this.group.poke();
     const results = await Promise.all(waits);
     return results.every(Boolean);
   }
 
   /** Processes everything currently stored, in every runner (tests and CLI). */
   async drainAll(): Promise<void> {
-    for (let round = 0; round < 50; round++) {
-      let n = 0;
-      for (const runner of this.runners.values()) n += await runner.drain();
-      if (n === 0) return;
-    }
+    await this.group.drain();
   }
 
   /**
@@ -101,16 +105,16 @@ export class ProjectionsService {
     const accepts = projection.handles === '*' ? null : new Set(projection.handles);
     let count = 0;
     await inTransaction(this.pool, async (tx) => {
-      // The live runner locks its rows first and its checkpoint last; locking the checkpoint first
-      // here deadlocked with a batch in flight (a 500 on the API). Take the tables first, so such a
-      // batch commits before the rebuild starts; EXCLUSIVE still lets readers see the old rows.
-      if (projection.tables.length > 0) await tx.query(`LOCK TABLE ${projection.tables.join(', ')} IN EXCLUSIVE MODE`);
+      // The checkpoint row first, then the tables: the live group and runners lock checkpoint rows
+      // before they write any row, so a batch in flight either commits before the rebuild starts or
+      // waits for it, and neither deadlocks. EXCLUSIVE still lets readers see the old rows.
       await tx.query(
         `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
          ON CONFLICT (name) DO NOTHING`,
         [projection.name],
       );
       await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+      if (projection.tables.length > 0) await tx.query(`LOCK TABLE ${projection.tables.join(', ')} IN EXCLUSIVE MODE`);
       // The live projection skipped its open dead letters; the rebuilt one skips them too, so that a
       // rebuild gives the same rows and does not fail on the same event (decision 23).
       const { rows: dead } = await tx.query<{ event_id: string }>(
@@ -142,10 +146,6 @@ export class ProjectionsService {
     if (this.runners.has(processor.name)) return;
     const runner = new ProcessorRunner(this.pool, this.store, processor, {
       maxAttempts: this.config.processorMaxAttempts,
-      onError: (err) => this.logger.error(`${processor.name} failed: ${describe(err)}`),
-      onCommitted: () => {
-        for (const other of this.runners.values()) if (other !== runner) other.poke();
-      },
       onEventFailed: () => this.metrics.eventFailed(processor.name),
       onDeadLettered: ({ id, failure }) => {
         this.metrics.eventDeadLettered(processor.name);
@@ -159,7 +159,7 @@ export class ProjectionsService {
     });
     this.metrics.registered(processor.name);
     this.runners.set(processor.name, runner);
-    this.lifecycle.register(runner);
+    this.group.add(runner);
   }
 }
 

@@ -17,6 +17,7 @@ import {
   EventStore,
   ExpectedVersion,
   NewEvent,
+  Page,
   Position,
   START,
   StoredEvent,
@@ -168,6 +169,11 @@ export class KurrentDbEventStore implements EventStore {
       throw err;
     }
     return out;
+  }
+
+  /** KurrentDB returns every committed event at once: nothing is ever hidden. */
+  async readPage(after: Position, limit: number): Promise<Page> {
+    return { events: await this.readAll(after, limit), hidden: false };
   }
 
   async readAll(after: Position, limit: number): Promise<StoredEvent[]> {

@@ -4,6 +4,7 @@ import {
   EventStore,
   ExpectedVersion,
   NewEvent,
+  Page,
   Position,
   StoredEvent,
   WrongExpectedVersionError,
@@ -50,15 +51,20 @@ interface AppendedRow {
 
 type PageRow = [string, string, Record<string, unknown>, StoredEvent['metadata'], string, number, string, string];
 
-const READ_ALL_SQL = `
-  SELECT coalesce(json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
+// The snapshot's xmin, once per statement: events of transactions from it on are not readable yet
+// (one of them may still commit below a later one), and `hidden` says whether some already committed.
+const READ_PAGE_SQL = `
+  WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
+  SELECT coalesce((
+           SELECT json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
                                             transaction_id::text, global_position::text)
-                           ORDER BY transaction_id, global_position), '[]')::text AS page
-  FROM (SELECT * FROM events
-        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
-        LIMIT $3) page`;
+                           ORDER BY transaction_id, global_position)
+           FROM (SELECT * FROM events
+                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+                   AND transaction_id < (SELECT xmin FROM horizon)
+                 ORDER BY transaction_id, global_position
+                 LIMIT $3) page), '[]')::text AS page,
+         EXISTS (SELECT 1 FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)) AS hidden`;
 
 const CURRENT_VERSION = 'SELECT coalesce(max(stream_position), -1) AS v FROM events WHERE stream_id = $1';
 
@@ -168,15 +174,19 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll(after: Position, limit: number): Promise<StoredEvent[]> {
+    return (await this.readPage(after, limit)).events;
+  }
+
+  async readPage(after: Position, limit: number): Promise<Page> {
     // The page comes back as one JSON document: one parse per page instead of two per row made
     // catch-up and replay about twice as fast.
-    const { rows } = await this.pool.query<{ page: string }>({
-      name: 'events_read_all',
-      text: READ_ALL_SQL,
+    const { rows } = await this.pool.query<{ page: string; hidden: boolean }>({
+      name: 'events_read_page',
+      text: READ_PAGE_SQL,
       values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
     });
     const page = JSON.parse(rows[0]?.page ?? '[]') as PageRow[];
-    return page.map((r) => ({
+    const events = page.map((r) => ({
       id: r[0],
       type: r[1],
       data: r[2],
@@ -185,6 +195,7 @@ export class PostgresEventStore implements EventStore {
       streamPosition: r[5],
       position: { commit: BigInt(r[6]), prepare: BigInt(r[7]) },
     }));
+    return { events, hidden: rows[0]?.hidden === true };
   }
 
   async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {

@@ -1,0 +1,310 @@
+import type { Pool, PoolClient } from 'pg';
+import { comparePositions, EventStore, Position, StoredEvent } from '../event-store/event-store.port';
+import { PollingWorker } from './polling-worker';
+import { describeFailure, EventFailedError, isTransientFailure } from './processor-failures';
+import { loadCheckpoints, ProcessorRunner } from './processor-runner';
+
+export interface GroupOptions {
+  batchSize?: number;
+  /** Fallback poll when nothing wakes the group (a lost NOTIFY); appends and NOTIFY wake it at once. */
+  pollMs?: number;
+  onError?: (member: string | null, err: unknown) => void;
+}
+
+/** How long a member whose event failed waits before its next try, by consecutive failures. */
+function memberBackoffMs(failures: number): number {
+  return Math.min(5000, 100 * 2 ** failures);
+}
+
+interface Member {
+  readonly runner: ProcessorRunner;
+  failures: number;
+  /** While set, the member sits out (its event failed and it waits for its next try). */
+  retryAt: number;
+}
+
+/**
+ * Every processor of the service (read models, reactors, the webhook outbox) fed from ONE read of
+ * the log, and applied in ONE transaction per page: the members' checkpoint rows are locked first
+ * (in name order, so that two instances and a rebuild never deadlock), checked against what this
+ * instance believes is stored, then every member applies its events, then one statement moves every
+ * checkpoint. Each member's rows and its checkpoint still commit together, and a page in which no
+ * member has anything to do costs no transaction at all: the moves past ignored events wait, in
+ * memory, for the next transaction (a restart reads those events again and ignores them again).
+ *
+ * A member lagging behind the others (new, rebuilt, or waiting to retry a failed event) makes the
+ * page start where it is; the others pass over what they have already applied. When the group
+ * transaction fails because of one member's event, the page is applied member by member (each in
+ * its own transactions, `ProcessorRunner.applyPage`), which isolates the failing event, counts its
+ * tries and sets it aside as a dead letter, exactly as a runner alone does; the other members commit.
+ *
+ * Wake-ups: an append in this process, a NOTIFY from another, or a page that saw committed events
+ * it could not read yet (a transaction still running holds them back) and looks again shortly.
+ * Otherwise the group polls every `pollMs`.
+ */
+export class ProcessorGroup extends PollingWorker {
+  private readonly members: Member[] = [];
+  private unsubscribe: (() => void) | null = null;
+  private readAhead: { from: Position; page: Promise<{ events: StoredEvent[]; hidden: boolean } | null> } | null = null;
+  /** Consecutive rounds that saw events held back by a running transaction. */
+  private hiddenRounds = 0;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly options: GroupOptions = {},
+  ) {
+    super('processors', { onError: (err) => options.onError?.(null, err) });
+  }
+
+  add(runner: ProcessorRunner): void {
+    this.members.push({ runner, failures: 0, retryAt: 0 });
+  }
+
+  override start(): void {
+    if (this.isRunning) return;
+    this.unsubscribe = this.store.onAppended(() => this.poke());
+    super.start();
+  }
+
+  override async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    await super.stop();
+  }
+
+  protected override async afterStop(): Promise<void> {
+    // The moves past ignored events, so that a restart does not read them again.
+    await this.save().catch(() => undefined);
+  }
+
+  protected async tick(): Promise<boolean> {
+    const { passed, full } = await this.round();
+    return passed > 0 && full;
+  }
+
+  protected override idleMs(): number {
+    const poll = this.options.pollMs ?? 1000;
+    let ms = poll;
+    // Events committed behind a running transaction: look again soon, more slowly while it lasts.
+    if (this.hiddenRounds > 0) ms = Math.min(ms, 2 * 2 ** Math.min(this.hiddenRounds, 6));
+    const now = Date.now();
+    for (const m of this.members) if (m.retryAt > now) ms = Math.min(ms, m.retryAt - now);
+    return Math.max(1, ms);
+  }
+
+  /** Processes everything available now, then returns (tests, the CLI): failed members are reported, not thrown. */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (let rounds = 0; rounds < 100_000; rounds++) {
+      const { passed } = await this.round(true);
+      if (passed === 0) break;
+      total += passed;
+    }
+    await this.save();
+    return total;
+  }
+
+  /**
+   * One page. Returns how many events it passed and whether the page was full (more may be waiting).
+   * `ignoreBackoff`: a failing member tries again at once (drain).
+   */
+  private async round(ignoreBackoff = false): Promise<{ passed: number; full: boolean }> {
+    const now = Date.now();
+    const active = this.members.filter((m) => ignoreBackoff || m.retryAt <= now);
+    if (active.length === 0) return { passed: 0, full: false };
+    await this.load(active);
+    const from = active.map((m) => m.runner.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    const batch = this.options.batchSize ?? 2000;
+    const { events, hidden } = await this.read(from, batch);
+    this.hiddenRounds = hidden && events.length < batch ? this.hiddenRounds + 1 : 0;
+    const last = events[events.length - 1];
+    if (!last) {
+      await this.save();
+      return { passed: 0, full: false };
+    }
+    const full = events.length === batch;
+    if (full) this.startReadAhead(last.position, batch);
+
+    const alone = active.filter((m) => m.runner.isFailingOn(events));
+    const together = active.filter((m) => !alone.includes(m));
+    const working = together.filter((m) => this.hasWork(m, events));
+    if (working.length === 0) {
+      for (const m of together) m.runner.skipped(last.position);
+    } else if (!(await this.applyTogether(together, working, events, last.position))) {
+      // Another instance moved a checkpoint, or one member's event failed: each member alone.
+      alone.push(...working);
+      for (const m of together) if (!working.includes(m)) m.runner.skipped(last.position);
+    }
+    for (const m of alone) await this.applyAlone(m, events);
+    return { passed: events.length, full };
+  }
+
+  private hasWork(member: Member, events: readonly StoredEvent[]): boolean {
+    const { runner } = member;
+    return events.some((e) => comparePositions(e.position, runner.position) > 0 && runner.accepts(e.type));
+  }
+
+  /**
+   * The group transaction. False when it could not commit for a reason of one member (its event
+   * failed) or because another instance moved a checkpoint (those members then read it again).
+   */
+  private async applyTogether(
+    together: readonly Member[],
+    working: readonly Member[],
+    events: readonly StoredEvent[],
+    to: Position,
+  ): Promise<boolean> {
+    // Every member of the group passes the whole page; one already beyond it (a lagging member made
+    // the page start early) stays where it is.
+    const moving = together.filter((m) => comparePositions(m.runner.position, to) < 0);
+    const tx = await this.pool.connect();
+    let failed: Error | null = null;
+    let going: readonly Member[] = [];
+    try {
+      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
+      going = await this.lockCheckpoints(tx, moving);
+      if (going.length === 0) {
+        await tx.query('ROLLBACK');
+        return true;
+      }
+      for (const m of working) {
+        if (!going.includes(m)) continue;
+        const { runner } = m;
+        const mine = events.filter((e) => comparePositions(e.position, runner.position) > 0 && runner.accepts(e.type));
+        try {
+          await runner.processor.handle(tx, mine);
+        } catch (err) {
+          failed = err instanceof Error ? err : Object.assign(new Error(describeFailure(err)), { cause: err });
+          break;
+        }
+      }
+      if (failed !== null) {
+        await tx.query('ROLLBACK');
+        if (isTransientFailure(failed) || isTransientFailure(failed.cause)) throw failed;
+        return false;
+      }
+      await moveCheckpoints(
+        tx,
+        going.map((m) => ({ name: m.runner.processor.name, to })),
+      );
+      await tx.query('COMMIT');
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      tx.release();
+    }
+    for (const m of going) {
+      m.failures = 0;
+      m.retryAt = 0;
+      m.runner.committedInGroup(to, working.includes(m));
+    }
+    return true;
+  }
+
+  /**
+   * Locks the members' checkpoint rows, skipping rows another transaction holds (another instance's
+   * group, a rebuild): those members sit this page out. A row found elsewhere than this instance
+   * believes (another instance moved it) is read again next round. Returns the members to move.
+   */
+  private async lockCheckpoints(tx: PoolClient, moving: readonly Member[]): Promise<Member[]> {
+    const { rows } = await tx.query<{ name: string; commit_position: string; prepare_position: string }>({
+      name: 'checkpoints_lock',
+      text: `SELECT name, commit_position, prepare_position FROM projection_checkpoints
+             WHERE name = ANY($1::text[]) FOR UPDATE SKIP LOCKED`,
+      values: [moving.map((m) => m.runner.processor.name)],
+    });
+    const locked = new Map(
+      rows.map((r) => [r.name, { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }]),
+    );
+    const going: Member[] = [];
+    for (const m of moving) {
+      const position = locked.get(m.runner.processor.name);
+      if (!position) continue;
+      const expected = m.runner.storedPosition;
+      if (expected && comparePositions(position, expected) === 0) going.push(m);
+      else m.runner.reload();
+    }
+    return going;
+  }
+
+  private async applyAlone(member: Member, events: readonly StoredEvent[]): Promise<void> {
+    const { runner } = member;
+    if (!runner.loaded) return;
+    try {
+      const passed = await runner.applyPage(events);
+      if (passed === null) runner.reload();
+      member.failures = 0;
+      member.retryAt = 0;
+    } catch (err) {
+      if (!(err instanceof EventFailedError)) throw err;
+      member.failures++;
+      member.retryAt = Date.now() + memberBackoffMs(member.failures);
+      this.options.onError?.(runner.processor.name, err);
+    }
+  }
+
+  /** Reads the checkpoints of members that need it, in one round trip. */
+  private async load(members: readonly Member[]): Promise<void> {
+    const missing = members.filter((m) => !m.runner.loaded);
+    if (missing.length === 0) return;
+    this.readAhead = null;
+    const positions = await loadCheckpoints(
+      this.pool,
+      missing.map((m) => m.runner.processor.name),
+    );
+    missing.forEach((m, i) => m.runner.loadedAt(positions[i] as Position));
+  }
+
+  /** Writes the checkpoint moves that waited for a transaction, in one. */
+  private async save(): Promise<void> {
+    const moving = this.members.filter((m) => m.runner.unsaved);
+    if (moving.length === 0) return;
+    let going: readonly Member[] = [];
+    const tx = await this.pool.connect();
+    try {
+      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
+      going = await this.lockCheckpoints(tx, moving);
+      await moveCheckpoints(
+        tx,
+        going.map((m) => ({ name: m.runner.processor.name, to: m.runner.position })),
+      );
+      await tx.query('COMMIT');
+    } catch (err) {
+      await tx.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      tx.release();
+    }
+    for (const m of going) m.runner.committedInGroup(m.runner.position, false);
+  }
+
+  private async read(from: Position, batch: number): Promise<{ events: StoredEvent[]; hidden: boolean }> {
+    const ahead = this.readAhead;
+    this.readAhead = null;
+    if (ahead && comparePositions(ahead.from, from) === 0) {
+      const page = await ahead.page;
+      if (page && page.events.length > 0) return page;
+    }
+    return this.store.readPage(from, batch);
+  }
+
+  private startReadAhead(from: Position, batch: number): void {
+    this.readAhead = { from, page: this.store.readPage(from, batch).catch(() => null) };
+  }
+}
+
+/** Moves checkpoints in one statement (their rows are locked by the caller). */
+async function moveCheckpoints(tx: PoolClient, moves: readonly { name: string; to: Position }[]): Promise<void> {
+  await tx.query({
+    name: 'checkpoints_move',
+    text: `UPDATE projection_checkpoints c SET commit_position = m.c, prepare_position = m.p, updated_at = now()
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS m(name, c, p) WHERE c.name = m.name`,
+    values: [
+      moves.map((m) => m.name),
+      moves.map((m) => m.to.commit.toString()),
+      moves.map((m) => m.to.prepare.toString()),
+    ],
+  });
+}
