@@ -27,6 +27,9 @@ export interface HeldClaim {
   lockedUntil: Date;
 }
 
+/** The longest sleep of an idle delivery worker. */
+const IDLE_POLL_MS = 5000;
+
 /**
  * The delivery queue, fair across endpoints and tenants.
  *
@@ -154,7 +157,9 @@ export class DeliveryClaims {
       [now, full],
     );
     const next = rows[0]?.next;
-    if (!next) return 1000;
-    return Math.max(1, Math.min(1000, next.getTime() - now.getTime()));
+    // New deliveries poke the worker (the outbox commits them in this process; another instance's
+    // worker sends its own), so with nothing due the fallback poll can be slow.
+    if (!next) return IDLE_POLL_MS;
+    return Math.max(1, Math.min(IDLE_POLL_MS, next.getTime() - now.getTime()));
   }
 }

@@ -19,7 +19,8 @@ interface Mail {
 /**
  * Sends the durable mail outbox (endpoint suspension notices) through nodemailer to SMTP_URL.
  * Without SMTP_URL the notice is written to the log instead. Failed sends retry with backoff.
- * A round sends one batch, then the worker waits for the next poll (1 s) or a poke.
+ * A round sends one batch, then the worker waits for a poke (the outbox queues notices and pokes
+ * it) or, at most, the next poll (5 s: retries and notices queued by another instance).
  */
 @Injectable()
 export class MailWorker extends PollingWorker {
@@ -41,6 +42,10 @@ export class MailWorker extends PollingWorker {
   protected async tick(): Promise<boolean> {
     await this.sendDue();
     return false;
+  }
+
+  protected override idleMs(): number {
+    return 5000;
   }
 
   async sendDue(): Promise<number> {
