@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ManualClock } from '../../src/kernel/clock';
-import { DueTimer, TimersService } from '../../src/runtime/timers.service';
+import { DueTimer, TimerContext, TimersService } from '../../src/runtime/timers.service';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 
@@ -39,6 +39,17 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const s = new TimersService(pool, clock);
     services.push(s);
     return s;
+  };
+  /** A pool that records every statement sent through it (the timers service's own statements). */
+  const counting = (pool: Pool = db.pool): { pool: Pool; sql: string[] } => {
+    const sql: string[] = [];
+    const wrapper = {
+      query: (text: string, params?: unknown[]) => {
+        sql.push(text.replace(/\s+/g, ' ').trim());
+        return pool.query(text, params);
+      },
+    };
+    return { pool: wrapper as unknown as Pool, sql };
   };
   const rows = async (): Promise<TimerRow[]> =>
     (await db.pool.query<TimerRow>('SELECT * FROM timers ORDER BY due_at')).rows;
@@ -291,5 +302,199 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     clock.advance(1_001);
     expect(await timers.runDue()).toBe(1);
     expect(ran).toEqual([2]);
+  });
+
+  it('deletes the timers of a batch that ran with one statement, and keeps a failing one with its backoff', async () => {
+    const clock = new ManualClock();
+    const { pool, sql } = counting();
+    const timers = service(clock, pool);
+    timers.register('test.batch', async (timer) => {
+      if (timer.payload.n === 3) throw new Error('three fails');
+    });
+    const t0 = clock.now().getTime();
+    await timers.scheduleMany(
+      [1, 2, 3, 4, 5].map((n) => ({ kind: 'test.batch', dueAt: new Date(t0), payload: { n } })),
+    );
+    // One that is not due yet stays as it is.
+    await timers.schedule({ kind: 'test.batch', dueAt: new Date(t0 + 60_000), payload: { n: 6 } });
+    sql.length = 0;
+
+    expect(await timers.runDue()).toBe(5);
+    const left = await rows();
+    expect(left.map((r) => r.payload.n)).toEqual([3, 6]);
+    expect(left[0]).toMatchObject({ attempts: 1, last_error: 'three fails', locked_until: null });
+    expect(left[0]!.due_at.getTime()).toBe(t0 + 2000);
+    expect(left[1]).toMatchObject({ attempts: 0, locked_until: null });
+    // The claim, the failing timer's backoff, and one DELETE for the four that ran.
+    expect(sql.filter((q) => q.startsWith('DELETE'))).toEqual(['DELETE FROM timers WHERE timer_id = ANY($1::uuid[])']);
+    expect(sql).toHaveLength(3);
+  });
+
+  it('schedules many timers with one statement; duplicate dedupe keys, in the call or stored, schedule once', async () => {
+    const clock = new ManualClock();
+    const { pool, sql } = counting();
+    const timers = service(clock, pool);
+    const t0 = clock.now().getTime();
+    await timers.schedule({ kind: 'test.many', dueAt: new Date(t0), payload: { v: 'stored' }, dedupeKey: 'k:stored' });
+    sql.length = 0;
+    const batch = [
+      { kind: 'test.many', dueAt: new Date(t0 + 1), payload: { v: 'a1' }, dedupeKey: 'k:a' },
+      { kind: 'test.many', dueAt: new Date(t0 + 2), payload: { v: 'a2' }, dedupeKey: 'k:a' },
+      { kind: 'test.many', dueAt: new Date(t0 + 3), payload: { v: 'again' }, dedupeKey: 'k:stored' },
+      { kind: 'test.many', dueAt: new Date(t0 + 4), payload: { v: 'free', text: 'quote " and \\ backslash' } },
+      { kind: 'test.many', dueAt: new Date(t0 + 5), payload: { v: 'free2' } },
+    ];
+    await timers.scheduleMany(batch);
+    // A reactor's batch replayed after a crash before its commit: nothing twice.
+    await timers.scheduleMany(batch);
+    expect(sql).toHaveLength(2);
+    expect(sql.every((q) => q.startsWith('INSERT INTO timers'))).toBe(true);
+    const all = await rows();
+    expect(all.map((r) => [r.dedupe_key, r.payload.v])).toEqual([
+      ['k:stored', 'stored'],
+      ['k:a', 'a1'],
+      [null, 'free'],
+      [null, 'free'],
+      [null, 'free2'],
+      [null, 'free2'],
+    ]);
+    expect(all[2]!.payload.text).toBe('quote " and \\ backslash');
+    await timers.scheduleMany([]);
+    expect(sql).toHaveLength(2);
+  });
+
+  it('cancels many timers by dedupe key with one statement', async () => {
+    const clock = new ManualClock();
+    const timers = service(clock);
+    await timers.scheduleMany(
+      ['a', 'b', 'c'].map((k) => ({ kind: 'test.cancel', dueAt: clock.now(), payload: {}, dedupeKey: k })),
+    );
+    await timers.cancelMany(['a', 'c', 'absent']);
+    expect((await rows()).map((r) => r.dedupe_key)).toEqual(['b']);
+  });
+
+  it('a handler waits in memory for steps due soon under one claim, then moves its own row to the next run', async () => {
+    const clock = new ManualClock();
+    const { pool, sql } = counting();
+    const timers = service(clock, pool);
+    const played: number[] = [];
+    const t0 = clock.now().getTime();
+    // Steps at +0, +20 ms, +40 ms, then one far away (+60 s), then the end.
+    const at = [0, 20, 40, 60_000];
+    timers.register('test.chain', async (timer, ctx: TimerContext) => {
+      for (let step = Number(timer.payload.step); ; step++) {
+        played.push(step);
+        const next = at[step + 1];
+        if (next === undefined) return;
+        const dueAt = new Date(t0 + next);
+        if (!(await ctx.waitUntil(dueAt, 2000))) return { next: { dueAt, payload: { step: step + 1 } } };
+        clock.set(dueAt); // the manual clock follows the wait
+      }
+    });
+    await timers.schedule({ kind: 'test.chain', dueAt: new Date(t0), payload: { step: 0 }, dedupeKey: 'chain' });
+    sql.length = 0;
+    expect(await timers.runDue()).toBe(1);
+    expect(played).toEqual([0, 1, 2]);
+    // One claim and one UPDATE of the same row: no insert, no delete.
+    expect(sql.map((q) => q.split(' ').slice(0, 2).join(' '))).toEqual(['WITH due', 'UPDATE timers']);
+    const [row] = await rows();
+    expect(row).toMatchObject({ dedupe_key: 'chain', payload: { step: 3 }, locked_until: null, attempts: 0 });
+    expect(row!.due_at.getTime()).toBe(t0 + 60_000);
+
+    clock.set(new Date(t0 + 60_000));
+    expect(await timers.runDue()).toBe(1);
+    expect(played).toEqual([0, 1, 2, 3]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('never waits past a third of the lease from the claim', async () => {
+    const clock = new ManualClock();
+    const timers = service(clock);
+    const answers: boolean[] = [];
+    timers.register('test.hold', async (_timer, ctx) => {
+      answers.push(await ctx.waitUntil(new Date(clock.now().getTime() + 5), 60_000));
+      clock.advance(9_980);
+      answers.push(await ctx.waitUntil(new Date(clock.now().getTime() + 20), 60_000));
+      answers.push(await ctx.waitUntil(new Date(clock.now().getTime() + 21), 60_000));
+    });
+    await timers.schedule({ kind: 'test.hold', dueAt: clock.now(), payload: {} });
+    await timers.runDue();
+    expect(answers).toEqual([true, true, false]);
+  });
+
+  it('stop() cuts a wait short: the handler moves its row to the next run, released, and stop does not wait for it', async () => {
+    const clock = new ManualClock();
+    const timers = service(clock);
+    let waiting: () => void = () => undefined;
+    const isWaiting = new Promise<void>((resolve) => (waiting = resolve));
+    const t0 = clock.now().getTime();
+    timers.register('test.stop', async (_timer, ctx) => {
+      const dueAt = new Date(t0 + 1900);
+      waiting();
+      if (!(await ctx.waitUntil(dueAt, 2000))) return { next: { dueAt, payload: { step: 2, stopping: ctx.stopping } } };
+      throw new Error('the wait should have been cut short');
+    });
+    timers.start();
+    await timers.schedule({ kind: 'test.stop', dueAt: new Date(t0), payload: { step: 1 } });
+    await isWaiting;
+    const started = Date.now();
+    await timers.stop();
+    expect(Date.now() - started).toBeLessThan(1000);
+    const [row] = await rows();
+    expect(row).toMatchObject({ payload: { step: 2, stopping: true }, locked_until: null, attempts: 0 });
+    expect(row!.due_at.getTime()).toBe(t0 + 1900);
+  });
+
+  it('idles on one statement per round, sleeping until the next due timer, woken at once by a schedule', async () => {
+    const { pool, sql } = counting();
+    // The system clock: the loop sleeps in real time.
+    const timers = new TimersService(pool, { now: () => new Date() });
+    services.push(timers);
+    const ran: number[] = [];
+    timers.register('test.idle', async (timer) => {
+      ran.push(Date.now() - Number(timer.payload.at));
+    });
+    timers.start();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Nothing due: one claim as it starts, then it sleeps (up to 5 s): no other statement.
+    expect(sql.length).toBeLessThanOrEqual(1);
+    expect(sql.every((q) => q.startsWith('WITH due'))).toBe(true);
+
+    sql.length = 0;
+    const at = Date.now() + 600;
+    await timers.schedule({ kind: 'test.idle', dueAt: new Date(at), payload: { at } });
+    await eventually(() => expect(ran).toHaveLength(1), 5000);
+    // Ran when due, not a polling interval later.
+    expect(ran[0]).toBeGreaterThanOrEqual(0);
+    expect(ran[0]).toBeLessThan(400);
+    // The insert, the claim it woke (nothing due yet: it sleeps until the timer is due), the claim
+    // that ran it (one more if the sleep ended a hair early), and its delete.
+    const kinds = sql.map((q) => q.split(' ')[0]);
+    expect(kinds[0]).toBe('INSERT');
+    expect(kinds[kinds.length - 1]).toBe('DELETE');
+    expect(kinds.slice(1, -1).every((k) => k === 'WITH')).toBe(true);
+    expect(kinds.length).toBeGreaterThanOrEqual(4);
+    expect(kinds.length).toBeLessThanOrEqual(5);
+  });
+
+  it('a handler waiting in memory holds up no other timer: the loop claims and runs them meanwhile', async () => {
+    const timers = new TimersService(db.pool, { now: () => new Date() });
+    services.push(timers);
+    const log: string[] = [];
+    timers.register('test.waiter', async (_timer, ctx) => {
+      log.push('waiting');
+      await ctx.waitUntil(new Date(Date.now() + 1500), 2000);
+      log.push('waited');
+    });
+    timers.register('test.quick', async () => {
+      log.push('quick');
+    });
+    timers.start();
+    await timers.schedule({ kind: 'test.waiter', dueAt: new Date(), payload: {} });
+    await eventually(() => expect(log).toEqual(['waiting']), 5000);
+    await timers.schedule({ kind: 'test.quick', dueAt: new Date(), payload: {} });
+    await eventually(() => expect(log).toEqual(['waiting', 'quick']), 1000);
+    await eventually(() => expect(log).toEqual(['waiting', 'quick', 'waited']), 5000);
+    await eventually(async () => expect(await rows()).toEqual([]), 5000);
   });
 });

@@ -1,11 +1,18 @@
-import { defineReactor, type Processor } from '../../runtime/processor';
-import type { TimersService } from '../../runtime/timers.service';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
+import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
 import type { SessionEvent } from '../domain/session.decider';
 
 type ReactsTo = Extract<
   SessionEvent,
-  { type: 'session.placed' | 'session.opt_out_detected' | 'session.opt_out_recording_pending_purge' }
+  {
+    type:
+      | 'session.placed'
+      | 'session.opt_out_detected'
+      | 'session.opt_out_recording_pending_purge'
+      | 'session.ended'
+      | 'session.failed';
+  }
 >;
 
 /** Longest call the platform lets run before the watchdog ends it (simulated seconds). */
@@ -56,92 +63,109 @@ export function simStepTimer(p: {
   };
 }
 
+/** The dedupe key of a session's watchdog: scheduled when it is placed, cancelled when it ends. */
+export const watchdogKey = (sessionId: string): string => `watchdog:${sessionId}`;
+
 /**
  * Reacts to session events by scheduling durable timers in the same transaction as its checkpoint,
  * so each follow-up is scheduled exactly once and survives a crash; the timers then run commands
- * that are idempotent. Test calls (and production calls without MEDIA_GATEWAY_URL) are played by the
- * simulator: one timer per scripted step, scaled by SIM_TIME_SCALE.
+ * that are idempotent. A whole batch of events costs one INSERT (every timer it schedules) and, when
+ * sessions ended in it, one DELETE of their watchdogs. Test calls (and production calls without
+ * MEDIA_GATEWAY_URL) are played by the simulator: one `sim.step` timer per call, whose handler plays
+ * the scripted steps one after another (application/session-timers.ts), scaled by SIM_TIME_SCALE.
  */
 export function sessionReactor(timers: TimersService, opts: { simTimeScale: number; gateway: boolean }): Processor {
   const scaled = (seconds: number): number => Math.round(seconds * 1000 * opts.simTimeScale);
+  const follow = (event: Handled<ReactsTo>, due: ScheduleTimer[], ended: string[]): void => {
+    const tenantId = event.metadata.tenant_id;
+    const base = Date.parse(event.metadata.created_at);
+    switch (event.type) {
+      case 'session.placed': {
+        const sessionId = event.data.session_id;
+        due.push({
+          kind: TIMER.watchdog,
+          dueAt: new Date(base + scaled(MAX_CALL_SECONDS) + 30_000),
+          payload: { tenant_id: tenantId, session_id: sessionId },
+          dedupeKey: watchdogKey(sessionId),
+        });
+        if (opts.gateway && !event.data.test_mode) {
+          due.push({
+            kind: TIMER.gatewayDispatch,
+            dueAt: new Date(base),
+            payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
+            dedupeKey: `dispatch:${sessionId}`,
+          });
+          return;
+        }
+        const first = simStepTimer({
+          tenantId,
+          sessionId,
+          to: event.data.to_number,
+          base,
+          seq: 1,
+          scale: opts.simTimeScale,
+        });
+        if (first) due.push(first);
+        return;
+      }
+      case 'session.opt_out_detected':
+        due.push({
+          kind: TIMER.dncAdd,
+          dueAt: new Date(base),
+          payload: {
+            tenant_id: tenantId,
+            session_id: event.data.session_id,
+            phone_number: event.data.phone_number,
+          },
+          dedupeKey: `dnc:${event.data.session_id}`,
+        });
+        return;
+      case 'session.opt_out_recording_pending_purge':
+        due.push({
+          kind: TIMER.purge,
+          dueAt: new Date(event.data.purge_after),
+          payload: {
+            tenant_id: tenantId,
+            session_id: event.data.session_id,
+            recording_id: event.data.recording_id,
+          },
+          dedupeKey: `purge:${event.data.session_id}`,
+        });
+        return;
+      // A session's terminal events (the decider's TERMINAL statuses): its watchdog has nothing left to do.
+      case 'session.ended':
+      case 'session.failed':
+        ended.push(event.data.session_id);
+        return;
+      default: {
+        const unreachable: never = event;
+        void unreachable;
+      }
+    }
+  };
+  // Whether the last batch scheduled anything: only then is the timer loop worth waking.
+  let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'session_reactor',
-    handles: ['session.placed', 'session.opt_out_detected', 'session.opt_out_recording_pending_purge'],
-    afterCommit: () => timers.poke(),
-    async apply(tx, event) {
-      const tenantId = event.metadata.tenant_id;
-      const base = Date.parse(event.metadata.created_at);
-      switch (event.type) {
-        case 'session.placed': {
-          const sessionId = event.data.session_id;
-          await timers.schedule(
-            {
-              kind: TIMER.watchdog,
-              dueAt: new Date(base + scaled(MAX_CALL_SECONDS) + 30_000),
-              payload: { tenant_id: tenantId, session_id: sessionId },
-              dedupeKey: `watchdog:${sessionId}`,
-            },
-            tx,
-          );
-          if (opts.gateway && !event.data.test_mode) {
-            await timers.schedule(
-              {
-                kind: TIMER.gatewayDispatch,
-                dueAt: new Date(base),
-                payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
-                dedupeKey: `dispatch:${sessionId}`,
-              },
-              tx,
-            );
-            break;
-          }
-          // Steps run one after another: each step schedules the next (application/session-timers.ts).
-          const first = simStepTimer({
-            tenantId,
-            sessionId,
-            to: event.data.to_number,
-            base,
-            seq: 1,
-            scale: opts.simTimeScale,
-          });
-          if (first) await timers.schedule(first, tx);
-          break;
-        }
-        case 'session.opt_out_detected':
-          await timers.schedule(
-            {
-              kind: TIMER.dncAdd,
-              dueAt: new Date(base),
-              payload: {
-                tenant_id: tenantId,
-                session_id: event.data.session_id,
-                phone_number: event.data.phone_number,
-              },
-              dedupeKey: `dnc:${event.data.session_id}`,
-            },
-            tx,
-          );
-          break;
-        case 'session.opt_out_recording_pending_purge':
-          await timers.schedule(
-            {
-              kind: TIMER.purge,
-              dueAt: new Date(event.data.purge_after),
-              payload: {
-                tenant_id: tenantId,
-                session_id: event.data.session_id,
-                recording_id: event.data.recording_id,
-              },
-              dedupeKey: `purge:${event.data.session_id}`,
-            },
-            tx,
-          );
-          break;
-        default: {
-          const unreachable: never = event;
-          void unreachable;
-        }
-      }
+    handles: [
+      'session.placed',
+      'session.opt_out_detected',
+      'session.opt_out_recording_pending_purge',
+      'session.ended',
+      'session.failed',
+    ],
+    afterCommit: () => {
+      if (scheduled) timers.poke();
+      scheduled = false;
+    },
+    async applyBatch(tx, events) {
+      const due: ScheduleTimer[] = [];
+      const ended: string[] = [];
+      for (const event of events) follow(event, due, ended);
+      scheduled = due.length > 0;
+      await timers.scheduleMany(due, tx);
+      // After the insert: a session placed and ended in one batch keeps no watchdog either.
+      await timers.cancelMany(ended.map(watchdogKey), tx);
     },
   });
 }

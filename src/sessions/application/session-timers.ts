@@ -2,13 +2,19 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ChangeDnc } from '../../dnc';
-import { TimersService, type DueTimer } from '../../runtime/timers.service';
-import { scriptFor } from '../domain/test-pool.scenarios';
+import { TimersService, type DueTimer, type TimerContext, type TimerOutcome } from '../../runtime/timers.service';
+import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
 import { RecordingLinks } from '../infra/recording-links';
 import { SessionActionCommand } from './session.commands';
 import { SimStepPayload, simStepTimer, TIMER } from './session-reactor.processor';
+
+/**
+ * How far ahead the simulator waits in memory for a call's next step instead of releasing its row
+ * (the timer service also stops any wait past a third of the 30 s lease from the claim).
+ */
+export const SIM_CHAIN_HORIZON_MS = 2_000;
 
 /** The work behind each session timer; every handler is safe to run twice. */
 @Injectable()
@@ -23,7 +29,7 @@ export class SessionTimers {
   ) {}
 
   register(): void {
-    this.timers.register(TIMER.simStep, (t) => this.simStep(t));
+    this.timers.register(TIMER.simStep, (t, context) => this.simStep(t, context));
     this.timers.register(TIMER.watchdog, (t) => this.action(t, { type: 'watchdog' }));
     this.timers.register(TIMER.purge, (t) => this.purge(t));
     this.timers.register(TIMER.dncAdd, (t) => this.addOptOut(t));
@@ -35,30 +41,38 @@ export class SessionTimers {
     await this.commands.execute(new SessionActionCommand(tenant_id, session_id, action));
   }
 
-  /** The simulator: apply one scripted step, then schedule the next, so a call's steps never overtake each other. */
-  private async simStep(timer: DueTimer): Promise<void> {
+  /**
+   * The simulator: plays the call's scripted steps one after another, from the step in the row.
+   * While the next step is due within SIM_CHAIN_HORIZON_MS it waits for it in memory and plays it
+   * under the same claimed row (a whole test call at SIM_TIME_SCALE=0.001 is one claim); otherwise
+   * the row itself is moved to that step and released. A crash mid-chain leaves the row at the step
+   * it was claimed with, under its lease; it then runs again from there, and the steps already
+   * played are no-ops (the decider ignores a signal whose seq is not above the session's; the
+   * recording file is written again, the same). See docs/decisions.md, "Simulated call steps".
+   */
+  private async simStep(timer: DueTimer, context: TimerContext): Promise<TimerOutcome> {
     const p = timer.payload as unknown as SimStepPayload;
-    const step = scriptFor(p.to)[p.seq - 1];
-    if (step) await this.playStep(timer, p, step);
-    const next = simStepTimer({
-      tenantId: p.tenant_id,
-      sessionId: p.session_id,
-      to: p.to,
-      base: p.base,
-      seq: p.seq + 1,
-      scale: p.scale,
-    });
-    if (next) await this.timers.schedule(next);
+    const script = scriptFor(p.to);
+    for (let seq = p.seq; ; seq++) {
+      const step = script[seq - 1];
+      if (step) await this.playStep(timer, p.session_id, seq, step);
+      const next = simStepTimer({
+        tenantId: p.tenant_id,
+        sessionId: p.session_id,
+        to: p.to,
+        base: p.base,
+        seq: seq + 1,
+        scale: p.scale,
+      });
+      if (!next) return; // the script has ended: the row is deleted with its batch
+      if (!(await context.waitUntil(next.dueAt, SIM_CHAIN_HORIZON_MS)))
+        return { next: { dueAt: next.dueAt, payload: next.payload } };
+    }
   }
 
-  private async playStep(
-    timer: DueTimer,
-    p: SimStepPayload,
-    step: ReturnType<typeof scriptFor>[number],
-  ): Promise<void> {
-    const { session_id, seq } = p;
+  private async playStep(timer: DueTimer, sessionId: string, seq: number, step: ScriptStep): Promise<void> {
     if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
-    const recordingId = this.links.recordingIdFor(session_id);
+    const recordingId = this.links.recordingIdFor(sessionId);
     await writeSimulatedRecording(this.config, recordingId, step.record.duration_seconds);
     await this.action(timer, {
       type: 'signal',
