@@ -151,7 +151,7 @@ describe('ProcessorGroup: one read and one transaction per page, with every guar
       Array.from({ length: 100 }, (_, i) => i),
     );
     const connect = jest.spyOn(pool, 'connect');
-    const transactions = () => connect.mock.calls.filter((args) => args.length === 0).length;
+    const transactions = () => connect.mock.calls.filter((args) => (args as unknown[]).length === 0).length;
     const reads = jest.spyOn(groupStore, 'readPage');
     await group.drain();
     // Ten pages of ignored events, the read-ahead after the tenth and the read that finds nothing
