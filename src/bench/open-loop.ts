@@ -48,7 +48,8 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
     lateMax = Math.max(lateMax, nowMs() - due);
     inFlight.push(placeOne(options, due, latencies, counts, failures));
   }
-  const scheduleMs = nowMs() - started;
+  // The schedule's span: up to the last request, and the interval that request stands for.
+  const scheduleMs = nowMs() - started + 1000 / options.rate;
   await Promise.all(inFlight);
   return {
     placed: total,
