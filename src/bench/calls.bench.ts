@@ -46,12 +46,12 @@ export async function callsBench(ctx: BenchContext): Promise<object> {
       };
     };
     const floor = await run(`http://127.0.0.1:${minimalPort}/calls`, { 'content-type': 'application/json' });
-    ctx.log(`minimal INSERT route ${formatRate(floor.requests_per_s)}/s`);
+    ctx.log(`minimal INSERT route ${formatRate(floor.requests_per_s)}`);
     const calls = await run(`${service.baseUrl}/v1/calls`, {
       'content-type': 'application/json',
       authorization: `Bearer ${service.apiKey}`,
     });
-    ctx.log(`POST /v1/calls       ${formatRate(calls.requests_per_s)}/s (non-2xx ${calls.non_2xx})`);
+    ctx.log(`POST /v1/calls       ${formatRate(calls.requests_per_s)} (non-2xx ${calls.non_2xx})`);
     const ratio = round2(calls.requests_per_s / Math.max(1, floor.requests_per_s));
     ctx.check('calls_ratio_to_minimal_insert', ratio, 0.5);
     return { connections, minimal_insert: floor, post_calls: calls, ratio };

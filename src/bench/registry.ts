@@ -2,6 +2,7 @@ import { appendVsInsertBench } from './append.bench';
 import { replayBench } from './replay.bench';
 import { webhooksBench } from './webhooks.bench';
 import { callsBench } from './calls.bench';
+import { lifecycleBench } from './lifecycle.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -15,4 +16,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   replay: replayBench,
   webhooks: webhooksBench,
   calls: callsBench,
+  lifecycle: lifecycleBench,
 };

@@ -3,6 +3,7 @@ import { Pool } from 'pg';
 import { BENCHMARKS } from './registry';
 import {
   BenchContext,
+  currentLoad,
   DatabaseServer,
   machineInfo,
   numberFromEnv,
@@ -19,7 +20,9 @@ import {
  * seconds per phase, default 5), BENCH_WARMUP_SECONDS (default 1), BENCH_PG_DIR (keep the embedded
  * cluster there), BENCH_RESULTS_DIR, BENCH_STRICT=1 (exit 2 when a target is missed), and the
  * benchmarks' own (BENCH_CLIENTS, BENCH_ROUNDS; BENCH_REPLAY_EVENTS, BENCH_REPLAY_TRANSACTIONS,
- * BENCH_REPLAY_ACTIVE_STREAMS).
+ * BENCH_REPLAY_ACTIVE_STREAMS; BENCH_WEBHOOK_EVENTS; BENCH_LIFECYCLE_RATES (calls per second of
+ * each step, default 20,50,75,100,125,150,200), BENCH_LIFECYCLE_SECONDS (per step, default 30),
+ * BENCH_LIFECYCLE_DRAIN_SECONDS (default 60), BENCH_LIFECYCLE_IDLE_SECONDS (default 10)).
  */
 
 interface Report {
@@ -145,7 +148,8 @@ function printSummary(report: Report): void {
     [
       '',
       `Summary (${m.cpus} × ${m.cpu_model}, ${(m.totalmem / 2 ** 30).toFixed(0)} GiB, Node ${m.node}, ` +
-        `PostgreSQL ${report.postgres.version} ${report.postgres.source})`,
+        `PostgreSQL ${report.postgres.version} ${report.postgres.source}; ` +
+        `load average ${m.loadavg_1m} at the start, ${currentLoad()} at the end)`,
       ...rows,
       ...errors,
       '',

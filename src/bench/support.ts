@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
 import { migrateDatabase } from '../infra/database/migrations';
+import { percentiles, round2 } from './percentiles';
+
+export { round2 } from './percentiles';
 
 // ---------------------------------------------------------------------------------------------
 // What a benchmark receives
@@ -125,19 +128,9 @@ export function loadResult(samples: readonly LoadSample[]): LoadResult {
     ops: latencies.length,
     seconds: ms / 1000,
     ops_per_s: perSecond(latencies.length, ms),
-    latency_ms: summarize(latencies),
+    latency_ms: percentiles(latencies),
     errors: samples.reduce((sum, s) => sum + s.errors, 0),
   };
-}
-
-function summarize(values: number[]): LoadResult['latency_ms'] {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number): number => round2(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: round2(sorted[sorted.length - 1] ?? 0) };
-}
-
-export function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
 
 export function formatRate(value: number): string {

@@ -1,21 +1,24 @@
-import { createServer, IncomingMessage, Server } from 'node:http';
 import { Agent, request } from 'undici';
 import { EVENT_STORE, EventStore, NewEvent } from '../event-store/event-store.port';
 import { newEventId } from '../kernel/ids';
+import { startReceiverProcess } from './receiver-process';
 import { startBenchService } from './service';
 import { BenchContext, formatRate, nowMs, numberFromEnv, perSecond, round2 } from './support';
 
 /**
  * Webhook delivery, end to end through the real service: events appended to the store, fanned out
- * by the outbox, signed and POSTed by the delivery worker to a loopback receiver.
+ * by the outbox, signed and POSTed by the delivery worker to the receiver, which runs in a process
+ * of its own (receiver.ts). The service runs in this process, so that events can be appended to
+ * its store directly.
  *
  *   baseline_undici   a plain undici POST loop (64 in flight) to the same receiver: the ceiling
  *   sustained         N events appended at once; deliveries per second until the last one arrives
- *   latency           events appended one by one at 200/s; append-to-receipt percentiles
- *   peak_rss_mb       the largest resident set of this process (service + receiver + load) meanwhile
+ *   latency           events appended one by one at 200/s; envelope created_at (set just before the
+ *                     append) to receipt, percentiles
+ *   peak_rss_mb       the largest resident set of this process (service + load) meanwhile
  */
 export async function webhooksBench(ctx: BenchContext): Promise<object> {
-  const receiver = await startReceiver();
+  const receiver = await startReceiverProcess();
   const rssPeak = sampleRss();
   const service = await startBenchService(ctx.databaseUrl);
   try {
@@ -34,44 +37,41 @@ export async function webhooksBench(ctx: BenchContext): Promise<object> {
     });
 
     const baseline = await undiciBaseline(`${receiver.url}/baseline`, ctx.seconds * 1000);
-    ctx.log(`undici baseline      ${formatRate(baseline)}/s requests`);
+    ctx.log(`undici baseline      ${formatRate(baseline)} requests`);
 
     const total = numberFromEnv('BENCH_WEBHOOK_EVENTS', 20_000);
-    receiver.reset();
-    const started = nowMs();
+    await receiver.reset();
+    const started = Date.now();
     for (let i = 0; i < total; i += 100) {
       await store.append(`bench-${i}`, Array.from({ length: Math.min(100, total - i) }, event), 'no_stream');
     }
-    await receiver.waitFor(total, 600_000);
-    const sustained = perSecond(total, nowMs() - started);
-    ctx.log(`sustained deliveries ${formatRate(sustained)}/s (${total} events, ratio ${round2(sustained / baseline)})`);
+    const all = await receiver.waitUntil((s) => s.deliveries >= total, 600_000);
+    if (!all.met) throw new Error(`received ${all.stats.deliveries} of ${total} deliveries in 600 s`);
+    const sustained = perSecond(total, (all.stats.last_delivery_at ?? Date.now()) - started);
+    ctx.log(`sustained deliveries ${formatRate(sustained)} (${total} events, ratio ${round2(sustained / baseline)})`);
+    const sustainedDuplicates = (await receiver.count()).duplicates;
 
-    receiver.reset();
+    await receiver.reset();
     const rate = 200;
     const count = rate * Math.max(5, ctx.seconds * 2);
-    const appendedAt = new Map<string, number>();
     const t0 = nowMs();
     for (let i = 0; i < count; i++) {
       const due = t0 + (i * 1000) / rate;
       const wait = due - nowMs();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-      const e = event();
-      appendedAt.set(e.id, nowMs());
-      await store.append(`latency-${i}`, [e], 'no_stream');
+      await store.append(`latency-${i}`, [event()], 'no_stream');
     }
-    await receiver.waitFor(count, 120_000);
-    const latencies = [...receiver.receivedAt.entries()]
-      .map(([id, at]) => at - (appendedAt.get(id) ?? at))
-      .sort((a, b) => a - b);
-    const pct = (q: number): number =>
-      round2(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+    const arrived = await receiver.waitUntil((s) => s.deliveries >= count, 120_000);
+    if (!arrived.met) throw new Error(`received ${arrived.stats.deliveries} of ${count} deliveries in 120 s`);
+    const measured = await receiver.snapshot();
+    const percentiles = measured.latency_ms ?? { p50: 0, p95: 0, p99: 0, max: 0 };
     const latency = {
       rate_per_s: rate,
       events: count,
-      p50_ms: pct(0.5),
-      p95_ms: pct(0.95),
-      p99_ms: pct(0.99),
-      max_ms: pct(1),
+      p50_ms: percentiles.p50,
+      p95_ms: percentiles.p95,
+      p99_ms: percentiles.p99,
+      max_ms: percentiles.max,
     };
     ctx.log(`latency at ${rate}/s   p50 ${latency.p50_ms} ms  p99 ${latency.p99_ms} ms`);
 
@@ -87,8 +87,10 @@ export async function webhooksBench(ctx: BenchContext): Promise<object> {
       sustained: { events: total, deliveries_per_s: sustained, ratio_to_undici: round2(sustained / baseline) },
       latency,
       peak_rss_mb: peakRssMb,
-      duplicates: receiver.duplicates,
-      note: 'RSS is of the benchmark process, which hosts the service, the receiver and the load generator.',
+      duplicates: sustainedDuplicates + measured.duplicates,
+      note:
+        'The receiver runs in a process of its own; RSS is of the benchmark process, which hosts the service and ' +
+        'the load generator. Latency has millisecond resolution (envelope created_at to Date.now() at receipt).',
     };
   } finally {
     await service.close();
@@ -97,78 +99,25 @@ export async function webhooksBench(ctx: BenchContext): Promise<object> {
   }
 }
 
-interface Receiver {
-  url: string;
-  receivedAt: Map<string, number>;
-  duplicates: number;
-  reset(): void;
-  waitFor(count: number, timeoutMs: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-function startReceiver(): Promise<Receiver> {
-  const state = { receivedAt: new Map<string, number>(), duplicates: 0, waiters: [] as (() => void)[] };
-  const server: Server = createServer((req: IncomingMessage, res) => {
-    req.resume();
-    req.on('end', () => {
-      const id = req.headers['x-webhook-id'];
-      if (typeof id === 'string') {
-        if (state.receivedAt.has(id)) state.duplicates++;
-        else state.receivedAt.set(id, nowMs());
-        for (const w of state.waiters.splice(0)) w();
-      }
-      res.writeHead(204).end();
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      const receiver: Receiver = {
-        url: `http://127.0.0.1:${port}`,
-        get receivedAt() {
-          return state.receivedAt;
-        },
-        get duplicates() {
-          return state.duplicates;
-        },
-        reset: () => {
-          state.receivedAt = new Map();
-          state.duplicates = 0;
-        },
-        waitFor: async (count, timeoutMs) => {
-          const deadline = nowMs() + timeoutMs;
-          while (state.receivedAt.size < count) {
-            if (nowMs() > deadline) throw new Error(`received ${state.receivedAt.size} of ${count} deliveries`);
-            await new Promise<void>((r) => {
-              state.waiters.push(r);
-              setTimeout(r, 200);
-            });
-          }
-        },
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      };
-      resolve(receiver);
-    });
-  });
-}
-
 async function undiciBaseline(url: string, durationMs: number): Promise<number> {
   const agent = new Agent({ connections: 64, keepAliveTimeout: 10_000 });
-  const body = JSON.stringify({ id: newEventId(), type: 'credits.low_balance', data: { balance_cents: 420 } }).padEnd(
-    380,
-    ' ',
-  );
   const end = nowMs() + durationMs;
   let count = 0;
   await Promise.all(
     Array.from({ length: 64 }, async () => {
       while (nowMs() < end) {
+        // The receiver does for each of these what it does for a delivery: a new id, an envelope to read.
+        const id = newEventId();
+        const body = JSON.stringify({
+          id,
+          type: 'credits.low_balance',
+          created_at: new Date().toISOString(),
+          data: { balance_cents: 420 },
+        }).padEnd(380, ' ');
         const response = await request(url, {
           method: 'POST',
           body,
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'webhook-id': id },
           dispatcher: agent,
         });
         await response.body.dump();

@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sleep, stopChild } from './child-process';
+
+/**
+ * The real service as `node dist/main.js` in a child process of its own, on the benchmark's
+ * database, as an operator would run it: so that its resident set, its event loop and its
+ * PostgreSQL connections are its own, apart from the load generator's and the receiver's.
+ */
+export interface ServiceProcess {
+  readonly pid: number;
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly tenantId: string;
+  /** Its DATA_DIR, a temporary directory removed by stop(). */
+  readonly dataDir: string;
+  /** Lines the service wrote (stdout and stderr) and the last few of them. */
+  readonly output: { lines: number; last: string[] };
+  /** SIGTERM, SIGKILL after 15 s; removes its data directory. */
+  stop(): Promise<{ forced: boolean }>;
+}
+
+const ADMIN_TOKEN = 'bench-admin';
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 15_000;
+const KEPT_LINES = 20;
+
+export async function startServiceProcess(databaseUrl: string, env: Record<string, string>): Promise<ServiceProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_TOKEN,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Should this process end without stopping it (an error, Ctrl-C), the service ends with it.
+  const killOnExit = (): void => void child.kill('SIGKILL');
+  process.on('exit', killOnExit);
+  const output = { lines: 0, last: [] as string[] };
+  const collect = (chunk: Buffer): void => {
+    for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+      output.lines++;
+      output.last.push(line.slice(0, 500));
+      if (output.last.length > KEPT_LINES) output.last.shift();
+    }
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const stop = async (): Promise<{ forced: boolean }> => {
+    const result = await stopChild(child, STOP_GRACE_MS);
+    process.off('exit', killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+    return result;
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(baseUrl, () => child.exitCode !== null || child.signalCode !== null);
+    const tenant = await postJson<{ tenant_id: string; api_key: string }>(`${baseUrl}/admin/v1/tenants`, ADMIN_TOKEN, {
+      name: 'bench',
+      email: 'bench@example.com',
+    });
+    return { pid: child.pid ?? 0, baseUrl, apiKey: tenant.api_key, tenantId: tenant.tenant_id, dataDir, output, stop };
+  } catch (err) {
+    await stop();
+    const tail = output.last.join('\n');
+    throw new Error(`${err instanceof Error ? err.message : String(err)}${tail ? `\nservice output:\n${tail}` : ''}`);
+  }
+}
+
+/**
+ * Deletes the recordings the simulator wrote under DATA_DIR/recordings (a WAV of the call's length:
+ * 1.4 MB for a completed test call), so that a long ladder does not fill the disk; answers how many
+ * files and megabytes there were.
+ */
+export function removeRecordings(dataDir: string): { files: number; mb: number } {
+  const dir = join(dataDir, 'recordings');
+  let files = 0;
+  let bytes = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return { files: 0, mb: 0 };
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    try {
+      bytes += statSync(path).size;
+      rmSync(path, { force: true });
+      files++;
+    } catch {
+      // written or removed meanwhile: counted next time, or never
+    }
+  }
+  return { files, mb: Math.round(bytes / 2 ** 20) };
+}
+
+/** POSTs JSON with a bearer token; throws unless the answer is 2xx. */
+export async function postJson<T>(url: string, token: string, body: object): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('the service process exited during start-up');
+    try {
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`the service did not answer /health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+/** A port free at the time of asking (the service binds it a moment later). */
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
