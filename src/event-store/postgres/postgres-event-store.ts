@@ -9,6 +9,7 @@ import {
   StoredEvent,
   WrongExpectedVersionError,
 } from '../event-store.port';
+import { takeGroup } from './append-groups';
 
 interface EventRow {
   event_id: string;
@@ -84,10 +85,100 @@ const APPEND_MANY_SQL = `
   RETURNING stream_position, transaction_id::text AS tx, global_position`;
 
 /**
- * Appends one batch with a single statement: the next stream position comes from the unique
- * (stream_id, stream_position) index, so optimistic concurrency needs no lock and no extra round trip.
- * Readers order by (transaction_id, global_position) and stop below the oldest running transaction,
- * so an event that commits late is never skipped (ARCHITECTURE.md).
+ * One statement appends a whole group: the appends of concurrent commands, at most one per stream
+ * (decision 27). Parameters are per event, the first event of each append carrying ord = 1, and
+ * `expected` is null for `any`, -1 for `no_stream`.
+ *
+ * Each stream's current version is read from the statement's snapshot and checked against the
+ * expectation; a stream that fails it gets no row, and the others go on. A writer that committed
+ * after that snapshot (another instance) is caught by the unique (stream_id, stream_position) index,
+ * with ON CONFLICT DO NOTHING so that it too costs only that stream's rows.
+ *
+ * All or nothing per append, in one statement: only each append's FIRST event is inserted with
+ * ON CONFLICT DO NOTHING (`heads`); the others (`tails`) are inserted only for the heads that went in,
+ * and WITHOUT ON CONFLICT. If a racing writer took the head's position, the head is skipped and so
+ * is the rest of that append. A stream's rows only ever grow as contiguous ranges from a version every
+ * writer saw, so once the head's position is free, so are the following ones; should a tail conflict
+ * all the same, it raises a unique violation that rolls the whole statement back (never a partial
+ * append) and the group is retried one append at a time. Heads are inserted in stream order, so two
+ * groups waiting on each other's uncommitted heads cannot deadlock. Every head is inserted before any
+ * tail (the tails read the heads' output), and tails in (stream, ord) order, so within the group's
+ * one transaction global_position follows each stream's order.
+ *
+ * One row per append: the version the snapshot saw, how many events went in, and the last one's place.
+ */
+const APPEND_GROUP_SQL = `
+  WITH input AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[])
+           AS t(stream_id, expected, ord, id, type, data, metadata)
+  ), cur AS (
+    SELECT i.*, coalesce((SELECT max(e.stream_position) FROM events e WHERE e.stream_id = i.stream_id), -1) AS v
+    FROM input i WHERE i.ord = 1
+  ), heads AS (
+    INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+    SELECT stream_id, v + 1, id, type, data, metadata FROM cur
+    WHERE expected IS NULL OR v = expected
+    ORDER BY stream_id
+    ON CONFLICT (stream_id, stream_position) DO NOTHING
+    RETURNING stream_id, stream_position, transaction_id::text AS tx, global_position
+  ), tails AS (
+    INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+    SELECT i.stream_id, h.stream_position + i.ord - 1, i.id, i.type, i.data, i.metadata
+    FROM input i JOIN heads h ON h.stream_id = i.stream_id
+    WHERE i.ord > 1
+    ORDER BY i.stream_id, i.ord
+    RETURNING stream_id, stream_position, transaction_id::text AS tx, global_position
+  )
+  SELECT stream_id, max(v) AS current, count(stream_position)::int AS appended, max(stream_position) AS last_position,
+         min(tx) AS tx, max(global_position)::text AS global_position
+  FROM (SELECT stream_id, v, NULL::int AS stream_position, NULL::text AS tx, NULL::bigint AS global_position FROM cur
+        UNION ALL SELECT stream_id, NULL, stream_position, tx, global_position FROM heads
+        UNION ALL SELECT stream_id, NULL, stream_position, tx, global_position FROM tails) r
+  GROUP BY stream_id`;
+
+interface GroupRow {
+  stream_id: string;
+  current: number;
+  appended: number;
+  last_position: number | null;
+  tx: string | null;
+  global_position: string | null;
+}
+
+/** One append waiting for its group. */
+interface PendingAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedVersion;
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (err: unknown) => void;
+}
+
+/** At most this many events per group statement (one append larger than that goes alone). */
+const MAX_GROUP_EVENTS = 500;
+
+/** How much grouping happened, for tests and benchmarks. */
+export interface GroupCommitStats {
+  /** Append attempts sent (an `any` append retried after a race counts once per attempt). */
+  readonly appends: number;
+  /** Append statements sent: one per group, plus one per append retried alone after a group failed. */
+  readonly statements: number;
+  /** Statements that carried more than one append. */
+  readonly groups: number;
+  /** The most appends one statement carried. */
+  readonly largestGroup: number;
+}
+
+/**
+ * Appends with group commit: an append that finds no other in flight goes at once, in its own
+ * statement; appends that arrive meanwhile queue up, and when the statement in flight returns they
+ * go together in one statement, so one transaction and one WAL flush serve them all. Each caller
+ * still gets its own result or its own WrongExpectedVersionError.
+ *
+ * The next stream position comes from the unique (stream_id, stream_position) index, so optimistic
+ * concurrency needs no lock and no extra round trip. Readers order by (transaction_id,
+ * global_position) and stop below the oldest running transaction, so an event that commits late is
+ * never skipped (ARCHITECTURE.md).
  */
 export class PostgresEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
@@ -97,18 +188,195 @@ export class PostgresEventStore implements EventStore {
   private listenFailures = 0;
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  private readonly queue: PendingAppend[] = [];
+  /** Streams of the groups in flight: an append to one of them waits for the next group. */
+  private readonly busyStreams = new Set<string>();
+  private inFlight = 0;
+  /** Set for one turn of the event loop after a group returns (see `pump`). */
+  private holding = false;
+  private readonly maxInFlight: number;
+  private stats = { appends: 0, statements: 0, groups: 0, largestGroup: 0 };
 
-  constructor(private readonly pool: Pool) {}
+  /**
+   * `groupsInFlight`: how many append statements may run at once (default 1: appends that arrive
+   * while one runs wait for it, then go together).
+   */
+  constructor(
+    private readonly pool: Pool,
+    options: { groupsInFlight?: number } = {},
+  ) {
+    this.maxInFlight = Math.max(1, Math.floor(options.groupsInFlight ?? 1));
+  }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     // `any` has no expectation to break: a race with another writer on the same stream just retries.
     for (let attempt = 0; ; attempt++) {
       try {
-        return await this.appendOnce(streamId, events, expected);
+        return await this.enqueue(streamId, events, expected);
       } catch (err) {
         if (!(expected === 'any' && err instanceof WrongExpectedVersionError && attempt < 20)) throw err;
       }
+    }
+  }
+
+  groupCommitStats(): GroupCommitStats {
+    return { ...this.stats };
+  }
+
+  private enqueue(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ streamId, events, expected, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /**
+   * Starts groups while fewer than `maxInFlight` run and something can go: the first append of a
+   * quiet moment goes at once, alone; what queues meanwhile goes as one group when a statement returns.
+   * A group's slot and streams are released before its callers learn their outcome, so a caller's
+   * next append never waits behind the bookkeeping of its previous one.
+   */
+  private pump(): void {
+    if (this.holding) return;
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const group = takeGroup(this.queue, MAX_GROUP_EVENTS, this.busyStreams);
+      if (group.length === 0) return;
+      this.stats.appends += group.length;
+      this.stats.largestGroup = Math.max(this.stats.largestGroup, group.length);
+      this.inFlight++;
+      for (const pending of group) this.busyStreams.add(pending.streamId);
+      const release = (): void => {
+        this.inFlight--;
+        for (const pending of group) this.busyStreams.delete(pending.streamId);
+        // Hold new groups until the callers about to learn their outcome have reacted (their promise
+        // continuations all run before the next turn of the event loop), so that what they append
+        // next joins what is already queued, in one group, instead of one of them going alone first.
+        // A lone append meets no hold: nothing is in flight or just returned then.
+        if (this.holding) return;
+        this.holding = true;
+        setImmediate(() => {
+          this.holding = false;
+          this.pump();
+        });
+      };
+      const sent = group.length === 1 ? this.appendAlone(group[0] as PendingAppend) : this.appendGroup(group);
+      sent.then(
+        (settle) => {
+          release();
+          settle();
+        },
+        (err: unknown) => {
+          // Not expected (neither throws), but no caller may be left waiting.
+          release();
+          for (const pending of group) pending.reject(err);
+        },
+      );
+    }
+  }
+
+  /** The old single-append statements: a group of one costs no more than before. Returns how to
+   *  settle the caller. */
+  private async appendAlone(pending: PendingAppend): Promise<() => void> {
+    this.stats.statements++;
+    try {
+      const result = await this.appendOnce(pending.streamId, pending.events, pending.expected);
+      return () => pending.resolve(result);
+    } catch (err) {
+      return () => pending.reject(err);
+    }
+  }
+
+  /** One statement for the whole group. Returns how to settle every caller. */
+  private async appendGroup(candidates: readonly PendingAppend[]): Promise<() => void> {
+    const settles: (() => void)[] = [];
+    const settleAll = (): void => settles.forEach((settle) => settle());
+    const streamIds: string[] = [];
+    const expected: (number | null)[] = [];
+    const ord: number[] = [];
+    const ids: string[] = [];
+    const types: string[] = [];
+    const data: string[] = [];
+    const metadata: string[] = [];
+    const group: PendingAppend[] = [];
+    for (const pending of candidates) {
+      let serialized: { data: string[]; metadata: string[] };
+      try {
+        serialized = {
+          data: pending.events.map((e) => JSON.stringify(e.data)),
+          metadata: pending.events.map((e) => JSON.stringify(e.metadata)),
+        };
+      } catch (err) {
+        settles.push(() => pending.reject(err));
+        continue;
+      }
+      const expectedParam = toExpectedParam(pending.expected);
+      pending.events.forEach((e, i) => {
+        streamIds.push(pending.streamId);
+        expected.push(expectedParam);
+        ord.push(i + 1);
+        ids.push(e.id);
+        types.push(e.type);
+      });
+      data.push(...serialized.data);
+      metadata.push(...serialized.metadata);
+      group.push(pending);
+    }
+    if (group.length === 0) return settleAll;
+    this.stats.statements++;
+    if (group.length > 1) this.stats.groups++;
+    let rows: GroupRow[];
+    try {
+      ({ rows } = await this.pool.query<GroupRow>({
+        name: 'events_append_group',
+        text: APPEND_GROUP_SQL,
+        values: [streamIds, expected, ord, ids, types, data, metadata],
+      }));
+    } catch (err) {
+      if (!statementRolledBack(err)) {
+        // The connection or the server failed: the group may or may not have committed, as a lone
+        // append may or may not have; every caller learns it.
+        for (const pending of group) settles.push(() => pending.reject(err));
+        return settleAll;
+      }
+      // The server refused the statement as a whole (a duplicate event id, an invalid value, a tail
+      // that met a racing writer, a deadlock with a foreign writer): nothing was stored. Each append
+      // is tried again alone, so that the error reaches only the caller it belongs to.
+      for (const pending of group) settles.push(await this.appendAlone(pending));
+      return settleAll;
+    }
+
+    const byStream = new Map(rows.map((row) => [row.stream_id, row]));
+    const raced: PendingAppend[] = [];
+    let stored = false;
+    for (const pending of group) {
+      const outcome = groupOutcome(pending, byStream.get(pending.streamId));
+      if (outcome === 'raced') raced.push(pending);
+      else if (outcome instanceof Error) settles.push(() => pending.reject(outcome));
+      else {
+        stored = true;
+        settles.push(() => pending.resolve(outcome));
+      }
+    }
+    if (stored) this.appended();
+    // Another writer (another instance) took the next position after the statement's snapshot, so
+    // the actual version must be read. Rare; the next group does not wait for it.
+    if (raced.length > 0) void this.rejectRaced(raced);
+    return settleAll;
+  }
+
+  private async rejectRaced(raced: readonly PendingAppend[]): Promise<void> {
+    try {
+      const { rows } = await this.pool.query<{ stream_id: string; v: number }>(
+        'SELECT stream_id, max(stream_position) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
+        [raced.map((p) => p.streamId)],
+      );
+      const versions = new Map(rows.map((r) => [r.stream_id, Number(r.v)]));
+      for (const p of raced) {
+        p.reject(new WrongExpectedVersionError(p.streamId, p.expected, versions.get(p.streamId) ?? 'no_stream'));
+      }
+    } catch (err) {
+      for (const p of raced) p.reject(err);
     }
   }
 
@@ -119,7 +387,7 @@ export class PostgresEventStore implements EventStore {
   ): Promise<AppendResult> {
     // The SQL text never changes (the expectation is a parameter) and the statements are named, so
     // each connection plans them once: re-planning cost more than the insert itself.
-    const expectedParam = expected === 'any' ? null : expected === 'no_stream' ? -1 : Number(expected);
+    const expectedParam = toExpectedParam(expected);
     let rows: AppendedRow[];
     try {
       const first = events[0];
@@ -314,6 +582,43 @@ function toStored(row: EventRow): StoredEvent {
     streamPosition: Number(row.stream_position),
     position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
   };
+}
+
+/** One caller's result from its row of the group statement; 'raced' when the actual version is unknown. */
+function groupOutcome(pending: PendingAppend, row: GroupRow | undefined): AppendResult | Error | 'raced' {
+  if (!row) return new Error(`append group returned no row for stream ${pending.streamId}`);
+  if (row.appended > 0) {
+    if (row.appended !== pending.events.length || row.last_position === null || !row.tx || !row.global_position) {
+      return new Error(`append group stored ${row.appended} of ${pending.events.length} events of ${pending.streamId}`);
+    }
+    return {
+      nextExpectedVersion: Number(row.last_position),
+      position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
+    };
+  }
+  const expectedParam = toExpectedParam(pending.expected);
+  const current = Number(row.current);
+  // The expectation failed against the version the statement saw: that is the actual one.
+  if (expectedParam !== null && current !== expectedParam) {
+    return new WrongExpectedVersionError(pending.streamId, pending.expected, current < 0 ? 'no_stream' : current);
+  }
+  return 'raced';
+}
+
+function toExpectedParam(expected: ExpectedVersion): number | null {
+  return expected === 'any' ? null : expected === 'no_stream' ? -1 : Number(expected);
+}
+
+/**
+ * Whether the server refused a statement and rolled it back, the connection staying usable: a data
+ * error (22), an integrity violation (23), a serialization failure or deadlock (40), a value too large
+ * (54). Anything else (no code: the connection broke; 57: the server is shutting down or cancelled
+ * it) leaves unknown whether an autocommit statement committed.
+ */
+function statementRolledBack(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const code = (err as { code?: unknown }).code;
+  return typeof code === 'string' && /^(22|23|40|54)[0-9A-Z]{3}$/.test(code);
 }
 
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
