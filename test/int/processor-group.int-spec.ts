@@ -118,7 +118,8 @@ describe('ProcessorGroup: one read and one transaction per page, with every guar
     );
     // What was left of the dead process finds its connection gone.
     resume();
-    expect(await draining).toBeInstanceOf(Error);
+    // (an error of the pg client's realm: compared by shape, not by constructor)
+    expect(await draining).toEqual(expect.objectContaining({ message: expect.any(String) }));
     void doomed.end().catch(() => undefined);
     expect(await rows('crash_a')).toEqual([]);
     expect(await rows('crash_b')).toEqual([]);
