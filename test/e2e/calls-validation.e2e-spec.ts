@@ -259,8 +259,10 @@ describe('POST /v1/calls: Idempotency-Key', () => {
     expect(second.status).toBe(201);
     expect(second.body.session_id).toBe(first.body.session_id);
     expect(second.body).toEqual(first.body);
-    const created = await allEvents(plain.call, tenant.api_key, 'session.created');
-    expect(created.filter((e) => e.data.to_number === '+14155550102')).toHaveLength(1);
+    await eventually(async () => {
+      const created = await allEvents(plain.call, tenant.api_key, 'session.created');
+      expect(created.filter((e) => e.data.to_number === '+14155550102')).toHaveLength(1);
+    });
     // The call still plays once.
     await eventually(
       async () => {
@@ -283,8 +285,11 @@ describe('POST /v1/calls: Idempotency-Key', () => {
     for (const r of results) expect([201, 409]).toContain(r.status);
     const ids = new Set(results.filter((r) => r.status === 201).map((r) => r.body.session_id));
     expect(ids.size).toBe(1);
-    const created = await allEvents(plain.call, tenant.api_key, 'session.created');
-    expect(created.filter((e) => e.data.to_number === '+14155550103')).toHaveLength(1);
+    // The answer does not wait for the events feed's read model (decision 16): wait for it, then count.
+    await eventually(async () => {
+      const created = await allEvents(plain.call, tenant.api_key, 'session.created');
+      expect(created.filter((e) => e.data.to_number === '+14155550103')).toHaveLength(1);
+    });
   });
 
   it('same key with another body → 422', async () => {
