@@ -1,5 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import {
+  AppendResult,
   EVENT_STORE,
   EventStore,
   NewEvent,
@@ -9,10 +11,20 @@ import {
 } from '../event-store/event-store.port';
 import { currentIdempotencyKey } from '../kernel/idempotency-context';
 import { CLOCK, Clock } from '../kernel/clock';
-import { Decider, DomainEvent, fold } from '../kernel/decider';
+import { Decider, DomainEvent } from '../kernel/decider';
 import { newEventId } from '../kernel/ids';
 import { conflict } from '../kernel/result';
 import { ProjectionsService } from './processors.service';
+import { LogObserver } from './log-observer';
+import { RuntimeMetrics } from './runtime-metrics';
+import {
+  emptySnapshot,
+  KeyedEvents,
+  snapshotAfterAppend,
+  snapshotOfStream,
+  StreamSnapshot,
+  StreamStateCache,
+} from './stream-state-cache';
 
 export interface ExecutionContext {
   tenantId: string | null;
@@ -33,6 +45,9 @@ function committedUnder(stored: readonly StoredEvent[], idempotencyKey: string):
   return stored.filter((e) => e.metadata.idempotency_key === idempotencyKey);
 }
 
+/** A cached stream unused for this long is dropped. */
+export const CACHED_STREAM_IDLE_MS = 2 * 60_000;
+
 export interface ExecuteOptions {
   /** Append to this stream instead: for events that must not change the decided stream's state (a test ping). */
   appendTo?: string;
@@ -44,16 +59,45 @@ export interface ExecuteOptions {
 }
 
 /**
- * The whole command pipeline: load the stream, fold it, decide, and append with the expected version.
+ * The whole command pipeline: load the stream's state, decide, and append with the expected version.
  * A concurrent writer makes the append fail; the command is then decided again on fresh state.
+ *
+ * The state of recently used streams is kept in process (`StreamStateCache`) with its revision, and
+ * a stream not kept is guessed new (no events), so a command usually reads nothing before it appends.
+ * Such an unconfirmed state is trusted only where being wrong cannot do harm: a decision with events
+ * appends with its revision as expected version (`no_stream` for a guess), which fails if another
+ * writer (another instance) got there first; the stream is then read and the command decided again.
+ * Every other outcome on an unconfirmed state (no events, a refusal, an Idempotency-Key the cache
+ * cannot answer for) is decided again on a fresh read before it is returned. So a command succeeds,
+ * fails or repeats exactly as it would have after reading the stream.
  */
 @Injectable()
-export class CommandExecutor {
+export class CommandExecutor implements OnModuleDestroy {
+  private readonly cache: StreamStateCache;
+  private readonly stopObserving: () => void;
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly projections: ProjectionsService,
-  ) {}
+    private readonly metrics: RuntimeMetrics,
+    @Inject(APP_CONFIG) config: AppConfig,
+    observer: LogObserver,
+  ) {
+    this.cache = new StreamStateCache({ maxStreams: config.commandCacheStreams, idleMs: CACHED_STREAM_IDLE_MS });
+    // Only a saving, never needed for correctness: a stream that another instance wrote to is
+    // dropped when its event is seen, so the next command here reads it instead of failing an
+    // append first (which costs the failed insert, the store's version check, then the read).
+    this.stopObserving = this.cache.enabled
+      ? observer.observe('*', (events) => {
+          for (const e of events) this.cache.seen(e.streamId, e.streamPosition);
+        })
+      : () => undefined;
+  }
+
+  onModuleDestroy(): void {
+    this.stopObserving();
+  }
 
   async execute<Command, State, Event extends DomainEvent>(
     streamId: string,
@@ -63,19 +107,62 @@ export class CommandExecutor {
     options: ExecuteOptions = {},
   ): Promise<Executed<Event, State>> {
     const idempotencyKey = currentIdempotencyKey();
-    for (let attempt = 0; ; attempt++) {
-      const stored = await this.store.readStream(streamId);
-      const state = fold(decider, stored as unknown as Event[]);
+    const checksKey = idempotencyKey !== undefined && !options.appendTo;
+    // With appendTo nothing is appended to the decided stream, so no expected version would catch a
+    // wrong state: those commands (test pings, rare) always decide on a fresh read. Once read, a
+    // command reads again for every further try, as without the cache.
+    let readFresh = options.appendTo !== undefined || !this.cache.enabled;
+    for (let attempt = 0; ;) {
+      let snapshot: StreamSnapshot<State>;
+      let unconfirmed: 'cached' | 'guessed' | null = null;
+      let earlier: KeyedEvents | undefined;
+      if (readFresh) {
+        const stored = await this.store.readStream(streamId);
+        snapshot = snapshotOfStream(decider, stored);
+        this.cache.put(streamId, snapshot);
+        this.metrics.commandCache('read');
+        if (checksKey) earlier = committedUnder(stored, idempotencyKey);
+      } else {
+        const cached = this.cache.get<State>(streamId, decider);
+        unconfirmed = cached ? 'cached' : 'guessed';
+        snapshot = cached ?? emptySnapshot(decider);
+        if (checksKey) {
+          // Unknown here (too many keys kept, or positions not known): read the stream. A key absent
+          // from the snapshot may still be in an event it has not seen: then the append below fails
+          // on its expected version, or the decision is confirmed on a read, which finds the key.
+          earlier = snapshot.keys === null ? null : snapshot.keys.get(idempotencyKey);
+          if (earlier === null) {
+            readFresh = true;
+            continue;
+          }
+        }
+      }
+      const state = snapshot.state;
       // A retry of a request whose events were committed (its answer lost to a crash or a 5xx)
       // returns them as the outcome instead of deciding, and appending, again.
-      const earlier = idempotencyKey && !options.appendTo ? committedUnder(stored, idempotencyKey) : [];
-      const last = earlier[earlier.length - 1];
-      if (last) {
+      const last = earlier?.[earlier.length - 1];
+      if (earlier && last) {
         if (options.readYourWrites) await this.projections.waitForProjections(last.position);
         return { events: earlier, state, position: last.position, repeated: true };
       }
-      const decided = decider.decide(command, state);
-      if (decided.length === 0) return { events: [], state, position: null };
+      let decided: readonly Event[];
+      try {
+        decided = decider.decide(command, state);
+      } catch (err) {
+        // A refusal on an unconfirmed state may come from its staleness (a key issued by another
+        // instance): only a refusal on a fresh read is final.
+        if (!unconfirmed) throw err;
+        this.metrics.commandCache('confirmed');
+        readFresh = true;
+        continue;
+      }
+      if (decided.length === 0) {
+        // Nothing to do may be wrong too (a purge of a recording the cached state has not seen).
+        if (!unconfirmed) return { events: [], state, position: null };
+        this.metrics.commandCache('confirmed');
+        readFresh = true;
+        continue;
+      }
       const createdAt = this.clock.now().toISOString();
       const events = decided.map((e) => ({
         id: newEventId(),
@@ -89,19 +176,43 @@ export class CommandExecutor {
           ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
         },
       }));
-      const expected = stored.length === 0 ? 'no_stream' : stored.length - 1;
+      const expected = snapshot.version < 0 ? 'no_stream' : snapshot.version;
+      let result: AppendResult;
       try {
-        const result = options.appendTo
-          ? await this.store.append(options.appendTo, events, 'any')
-          : await this.store.append(streamId, events, expected);
-        if (options.readYourWrites) await this.projections.waitForProjections(result.position);
-        return { events, state: decided.reduce(decider.evolve, state), position: result.position };
+        if (options.appendTo) {
+          result = await this.store.append(options.appendTo, events, 'any');
+        } else {
+          result = await this.store.append(streamId, events, expected);
+        }
       } catch (err) {
+        // Whatever happened to the stream (another writer, or an append whose outcome is unknown),
+        // what is cached of it is not to be trusted any more.
+        this.cache.drop(streamId);
+        if (options.appendTo) this.cache.drop(options.appendTo);
         if (!(err instanceof WrongExpectedVersionError)) throw err;
-        if (attempt >= 15) throw conflict('The resource is being changed by other requests; retry.');
+        if (unconfirmed) {
+          // Another writer since the state was cached, or a stream that was not new: read, decide again.
+          this.metrics.commandCache('stale');
+          readFresh = true;
+          continue;
+        }
+        if (attempt++ >= 15) throw conflict('The resource is being changed by other requests; retry.');
         // Back off a little, with jitter, so that racing writers stop colliding.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+        continue;
       }
+      if (unconfirmed) this.metrics.commandCache(unconfirmed);
+      if (options.appendTo) {
+        // Appended with `any` to a stream whose cached state, if any, it has made stale.
+        this.cache.drop(options.appendTo);
+      } else {
+        this.cache.put(
+          streamId,
+          snapshotAfterAppend(snapshot, decider, streamId, events, result.position, idempotencyKey),
+        );
+      }
+      if (options.readYourWrites) await this.projections.waitForProjections(result.position);
+      return { events, state: decided.reduce(decider.evolve, state), position: result.position };
     }
   }
 }

@@ -15,6 +15,7 @@ export class RuntimeMetrics {
   private readonly processors = new Set<string>();
   private readonly failures: Counter<'processor'>;
   private readonly deadLettered: Counter<'processor'>;
+  private readonly commandCacheOutcomes: Counter<'outcome'>;
 
   constructor(@Inject(PG_POOL) pool: Pool) {
     const processors = this.processors;
@@ -28,6 +29,15 @@ export class RuntimeMetrics {
       name: 'processor_dead_letters_total',
       help: 'Events this instance set aside as dead letters after PROCESSOR_MAX_ATTEMPTS tries.',
       labelNames: ['processor'],
+      registers: [this.registry],
+    });
+    this.commandCacheOutcomes = new Counter({
+      name: 'command_stream_cache_total',
+      help:
+        'Stream loads of the command executor: read (from the store), cached and guessed (appended on a cached ' +
+        'state, or on a stream guessed new, without a read), stale (an unconfirmed state refused by the expected ' +
+        'version, then read), confirmed (a no-op or refusal on an unconfirmed state, decided again on a read).',
+      labelNames: ['outcome'],
       registers: [this.registry],
     });
     new Gauge({
@@ -59,5 +69,9 @@ export class RuntimeMetrics {
 
   eventDeadLettered(processor: string): void {
     this.deadLettered.inc({ processor });
+  }
+
+  commandCache(outcome: 'read' | 'cached' | 'guessed' | 'stale' | 'confirmed'): void {
+    this.commandCacheOutcomes.inc({ outcome });
   }
 }

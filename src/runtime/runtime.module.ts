@@ -29,6 +29,7 @@ import { TimerEntity } from './timer.entity';
 import { DeadLetterEntity } from './dead-letter.entity';
 import { DeadLettersService } from './dead-letters.service';
 import { RuntimeMetrics } from './runtime-metrics';
+import { furthestCheckpoint, LogObserver } from './log-observer';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
@@ -54,9 +55,11 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(START_WORKERS) private readonly startWorkers: boolean,
     private readonly lifecycle: WorkerLifecycle,
     timers: TimersService,
+    observer: LogObserver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     lifecycle.register(timers);
+    lifecycle.register(observer);
   }
 
   static forRoot(options: RuntimeOptions): DynamicModule {
@@ -104,6 +107,12 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
             return KurrentDbEventStore.connect(config.eventStoreUrl);
           },
         },
+        {
+          provide: LogObserver,
+          inject: [EVENT_STORE, PG_POOL],
+          useFactory: (store: EventStore, pool: Pool): LogObserver =>
+            new LogObserver(store, { startFrom: () => furthestCheckpoint(pool) }),
+        },
         secretBoxProvider,
         CommandExecutor,
         ProjectionsService,
@@ -128,6 +137,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
+        LogObserver,
         IdempotencyInterceptor,
       ],
     };

@@ -6,9 +6,9 @@ import { ProjectionsService } from '../runtime/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
 import { DeadLettersController } from './api/dead-letters.controller';
-import { GetTenantHandler } from './application/tenants.queries';
 import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
 import { TenantsQueries } from './application/tenants.queries';
+import { GetTenantHandler, TenantLookups } from './application/tenant-lookups';
 import { ApiKeyEntity, TenantEntity } from './projections/tenant.entity';
 import { tenantsProjection } from './projections/tenants.projection';
 
@@ -21,10 +21,11 @@ import { tenantsProjection } from './projections/tenants.projection';
     ChangeTenantHandler,
     GetTenantHandler,
     TenantsQueries,
+    TenantLookups,
     ApiKeyGuard,
     AdminGuard,
   ],
-  exports: [TenantsQueries, ApiKeyGuard, AdminGuard],
+  exports: [TenantsQueries, TenantLookups, ApiKeyGuard, AdminGuard],
 })
 export class TenantsModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations };

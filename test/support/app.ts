@@ -54,10 +54,19 @@ function withHeaders(opts: InjectOptions, headers: Record<string, string>): Inje
  * The whole HTTP application (createHttpApp, as main.ts builds it) on a fresh test database,
  * without listening on a socket. Workers (projections, timers) run as in production.
  */
-export async function startTestApp(opts: { env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
-  const adminToken = `adm_test_${randomBytes(16).toString('hex')}`;
+export async function startTestApp(
+  opts: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    /** Another instance on this database (another app's `db`): it is left in place at close. */
+    database?: TestDatabase;
+    adminToken?: string;
+  } = {},
+): Promise<TestApp> {
+  const adminToken = opts.adminToken ?? `adm_test_${randomBytes(16).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'vap-app-'));
-  const db = await createTestDatabase();
+  const ownsDatabase = opts.database === undefined;
+  const db = opts.database ?? (await createTestDatabase());
   let app: NestFastifyApplication | null = null;
   try {
     const config = loadConfig({ LOG_LEVEL: 'silent', ...(opts.env ?? {}), ADMIN_TOKEN: adminToken, DATA_DIR: dataDir });
@@ -66,7 +75,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
     await app.getHttpAdapter().getInstance().ready();
   } catch (err) {
     await app?.close().catch(() => undefined);
-    await db.drop().catch(() => undefined);
+    if (ownsDatabase) await db.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -103,7 +112,7 @@ export async function startTestApp(opts: { env?: Record<string, string>; clock?:
         await nest.get<EventStore>(EVENT_STORE).close();
         await closeNest(nest);
       } finally {
-        await db.drop();
+        if (ownsDatabase) await db.drop();
         rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -4,25 +4,28 @@ import { bearer, type TenantRequest } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
-import { TenantsQueries } from '../application/tenants.queries';
+import { TenantLookups } from '../application/tenant-lookups';
 
-/** `Authorization: Bearer <API key>` on every /v1 route; the tenant is attached to the request. */
+/**
+ * `Authorization: Bearer <API key>` on every /v1 route; the tenant is attached to the request. The key
+ * and the tenant come from `TenantLookups`, cached for seconds and invalidated by the tenant's events.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly queries: TenantsQueries) {}
+  constructor(private readonly lookups: TenantLookups) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<TenantRequest>();
     const key = bearer(request);
     if (!key) throw ApiError.unauthenticated('Missing bearer credential: send Authorization: Bearer <API key>.');
     const prefix = apiKeyPrefix(key);
-    const row = prefix ? await this.queries.apiKey(prefix) : null;
-    if (!row || row.revokedAt !== null || !hashesEqual(row.keyHash, hashApiKey(key))) {
+    const found = prefix ? await this.lookups.apiKey(prefix) : null;
+    if (!found || found.revoked || !hashesEqual(found.keyHash, hashApiKey(key))) {
       throw ApiError.unauthenticated('Invalid API key.');
     }
-    const tenant = await this.queries.tenant(row.tenantId);
+    const tenant = await this.lookups.tenant(found.tenantId);
     if (!tenant) throw ApiError.unauthenticated('Invalid API key.');
-    request.tenant = { tenantId: tenant.tenantId, plan: tenant.plan, status: tenant.status, email: tenant.email };
+    request.tenant = { ...tenant };
     request.principal = tenant.tenantId;
     return true;
   }

@@ -4,6 +4,7 @@ import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
 import { generateApiKey } from '../domain/api-key';
 import { Plan, TenantCommand, tenantDecider, tenantStream } from '../domain/tenant.decider';
+import { TenantLookups } from './tenant-lookups';
 
 /**
  * A retry of a request whose answer was lost, after its key was stored: the key was in that answer
@@ -84,9 +85,15 @@ export class IssueApiKeyHandler implements ICommandHandler<IssueApiKey> {
 
 @CommandHandler(ChangeTenant)
 export class ChangeTenantHandler implements ICommandHandler<ChangeTenant> {
-  constructor(private readonly executor: CommandExecutor) {}
+  constructor(
+    private readonly executor: CommandExecutor,
+    private readonly lookups: TenantLookups,
+  ) {}
 
   async execute({ tenantId, change }: ChangeTenant): Promise<void> {
     await this.executor.execute(tenantStream(tenantId), tenantDecider, change, { tenantId }, { readYourWrites: true });
+    // The read models are current (read-your-writes): this instance's next request sees the change
+    // without waiting for the log observer, which tells the other instances.
+    this.lookups.changed(tenantId, change);
   }
 }

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { Query } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyEntity, TenantEntity } from '../projections/tenant.entity';
 
-/** Reads of the tenants context's read models (the API-key guard's lookups). */
+/** Reads of the tenants context's read models (uncached; the API-key guard goes through `TenantLookups`). */
 @Injectable()
 export class TenantsQueries {
   constructor(
@@ -24,20 +24,11 @@ export class TenantsQueries {
 
 /**
  * A tenant's plan, status and contact, for other contexts and for rules every entry point applies
- * (a suspended tenant places no call, whoever asks).
+ * (a suspended tenant places no call, whoever asks). Answered from `TenantLookups`: seconds old at
+ * most, and invalidated by the tenant's events (`GetTenantHandler`, tenant-lookups.ts).
  */
 export class GetTenant extends Query<AuthenticatedTenant | null> {
   constructor(readonly tenantId: string) {
     super();
-  }
-}
-
-@QueryHandler(GetTenant)
-export class GetTenantHandler implements IQueryHandler<GetTenant> {
-  constructor(private readonly queries: TenantsQueries) {}
-
-  async execute({ tenantId }: GetTenant): Promise<AuthenticatedTenant | null> {
-    const row = await this.queries.tenant(tenantId);
-    return row ? { tenantId: row.tenantId, plan: row.plan, status: row.status, email: row.email } : null;
   }
 }

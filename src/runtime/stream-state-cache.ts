@@ -1,0 +1,178 @@
+import type { NewEvent, Position, StoredEvent } from '../event-store/event-store.port';
+import { Decider, DomainEvent, fold } from '../kernel/decider';
+
+/**
+ * The events a stream holds under one Idempotency-Key, in stream order, as `readStream` returns
+ * them; `null` when they are known to be there but not all their positions are (several events
+ * appended at once: the store returns only the last one's), so a retry reads the stream.
+ */
+export type KeyedEvents = readonly StoredEvent[] | null;
+
+/** At most this many Idempotency-Keys are indexed per stream; beyond, a keyed command reads the stream. */
+export const MAX_KEYS_PER_STREAM = 256;
+
+/**
+ * A stream's folded state at one revision: what the executor decides on instead of reading and folding
+ * the whole stream again. Immutable: a new snapshot replaces it; deciders return new states (evolve
+ * never mutates its input, `src/kernel/decider.ts`), so sharing a state between commands is safe.
+ */
+export interface StreamSnapshot<State> {
+  /** The decider the state was folded with: a snapshot serves only that decider. */
+  readonly decider: object;
+  readonly state: State;
+  /** Revision of the stream's last event (what the next append expects); -1: no stream. */
+  readonly version: number;
+  /** The stream's events by Idempotency-Key; null when there were too many to keep. */
+  readonly keys: ReadonlyMap<string, KeyedEvents> | null;
+}
+
+/** A stream guessed new: no events, the decider's initial state; `no_stream` is what an append expects. */
+export function emptySnapshot<State>(decider: Pick<Decider<unknown, State, DomainEvent>, 'initialState'>) {
+  return { decider, state: decider.initialState(), version: -1, keys: new Map() } as StreamSnapshot<State>;
+}
+
+/** The snapshot of a stream just read: the same fold and the same key lookup as the uncached path. */
+export function snapshotOfStream<State, Event extends DomainEvent>(
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  stored: readonly StoredEvent[],
+): StreamSnapshot<State> {
+  let keys: Map<string, StoredEvent[]> | null = new Map();
+  for (const event of stored) {
+    const key = event.metadata.idempotency_key;
+    if (key === undefined || keys === null) continue;
+    const list = keys.get(key);
+    if (list) list.push(event);
+    else if (keys.size >= MAX_KEYS_PER_STREAM) keys = null;
+    else keys.set(key, [event]);
+  }
+  return {
+    decider,
+    state: fold(decider, stored as unknown as Event[]),
+    version: stored.length - 1,
+    keys,
+  };
+}
+
+/**
+ * The snapshot after `events` were appended at `snapshot.version + 1…` (the append's expected version
+ * held, so the stream is exactly the snapshot's events followed by these). The events are folded as a
+ * read would give them back: through JSON, as the store keeps them (no `undefined` fields, dates as
+ * strings), so that the cached state is the state a fresh read would fold.
+ */
+export function snapshotAfterAppend<State, Event extends DomainEvent>(
+  snapshot: StreamSnapshot<State>,
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  streamId: string,
+  events: readonly NewEvent[],
+  lastPosition: Position,
+  idempotencyKey: string | undefined,
+): StreamSnapshot<State> {
+  const stored: StoredEvent[] = events.map((e, i) => ({
+    id: e.id,
+    type: e.type,
+    data: asStored(e.data),
+    metadata: asStored(e.metadata),
+    streamId,
+    streamPosition: snapshot.version + 1 + i,
+    // Only the last event's position is known; the others are not kept as keyed events (see KeyedEvents).
+    position: lastPosition,
+  }));
+  let keys = snapshot.keys;
+  if (idempotencyKey !== undefined && keys !== null) {
+    const earlier = keys.get(idempotencyKey);
+    if (earlier === undefined && keys.size >= MAX_KEYS_PER_STREAM) keys = null;
+    else {
+      const next = new Map(keys);
+      next.set(idempotencyKey, earlier === null || stored.length !== 1 ? null : [...(earlier ?? []), ...stored]);
+      keys = next;
+    }
+  }
+  return {
+    decider,
+    state: stored.reduce((state, e) => decider.evolve(state, e as unknown as Event), snapshot.state),
+    version: snapshot.version + events.length,
+    keys,
+  };
+}
+
+function asStored<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export interface StreamStateCacheOptions {
+  /** Streams kept at most (least recently used go first); 0 turns the cache off. */
+  readonly maxStreams: number;
+  /** A stream not used for this long goes at the next insertion. */
+  readonly idleMs: number;
+  readonly now?: () => number;
+}
+
+/**
+ * Folded stream states kept between commands, per process: a bounded LRU by stream count, whose idle
+ * entries go. It only ever saves a read: the executor trusts a cached state only for a decision that
+ * appends with the cached revision as expected version, which another writer's event makes fail.
+ */
+export class StreamStateCache {
+  private readonly entries = new Map<string, { snapshot: StreamSnapshot<unknown>; usedAt: number }>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: StreamStateCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.options.maxStreams > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get<State>(streamId: string, decider: object): StreamSnapshot<State> | undefined {
+    const entry = this.entries.get(streamId);
+    if (!entry) return undefined;
+    const now = this.now();
+    if (entry.snapshot.decider !== decider || now - entry.usedAt > this.options.idleMs) {
+      this.entries.delete(streamId);
+      return undefined;
+    }
+    // Most recently used last: the Map's order is the eviction order.
+    this.entries.delete(streamId);
+    entry.usedAt = now;
+    this.entries.set(streamId, entry);
+    return entry.snapshot as StreamSnapshot<State>;
+  }
+
+  /** Keeps `snapshot` unless a later revision of the stream is already kept (a concurrent command's). */
+  put(streamId: string, snapshot: StreamSnapshot<unknown>): void {
+    if (!this.enabled || snapshot.version < 0) return;
+    const existing = this.entries.get(streamId);
+    if (existing && existing.snapshot.decider === snapshot.decider && existing.snapshot.version > snapshot.version)
+      return;
+    this.entries.delete(streamId);
+    const now = this.now();
+    this.entries.set(streamId, { snapshot, usedAt: now });
+    this.evict(now);
+  }
+
+  drop(streamId: string): void {
+    this.entries.delete(streamId);
+  }
+
+  /** Drops the stream's entry if it has not seen the event at `streamPosition` (another writer's). */
+  seen(streamId: string, streamPosition: number): void {
+    const entry = this.entries.get(streamId);
+    if (entry && entry.snapshot.version < streamPosition) this.entries.delete(streamId);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  private evict(now: number): void {
+    for (const [streamId, entry] of this.entries) {
+      if (this.entries.size <= this.options.maxStreams && now - entry.usedAt <= this.options.idleMs) return;
+      this.entries.delete(streamId);
+    }
+  }
+}
