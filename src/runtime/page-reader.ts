@@ -30,7 +30,13 @@ export class PageReader {
       this.ahead = null;
       const pages = ahead && comparePositions(ahead.from, from) === 0 ? await ahead.pages : null;
       // A page read ahead that came back empty may be stale: read again.
-      this.queue(from, pages && (pages[0]?.events.length ?? 0) > 0 ? pages : await this.fetch(from));
+      // A read that was not ahead is one page, one statement: live, pages are short, and the
+      // concurrent read costs a statement more (the page ends). Sets of pages are read ahead only
+      // after a full page, that is while catching up.
+      this.queue(
+        from,
+        pages && (pages[0]?.events.length ?? 0) > 0 ? pages : [await this.store.readPage(from, this.limit)],
+      );
       head = this.ready[0];
     }
     this.ready.shift();

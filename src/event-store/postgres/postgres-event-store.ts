@@ -64,7 +64,8 @@ const READ_PAGE_SQL = `
                    AND transaction_id < (SELECT xmin FROM horizon)
                  ORDER BY transaction_id, global_position
                  LIMIT $3) page), '[]')::text AS page,
-         EXISTS (SELECT 1 FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)) AS hidden`;
+         coalesce((SELECT true FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)
+                   ORDER BY transaction_id, global_position LIMIT 1), false) AS hidden`;
 
 // Pages read in parallel (`readPages`). One statement takes the horizon and finds where each page
 // ends (an index-only walk over positions, no event is built), then each page is built by its own
@@ -85,7 +86,8 @@ const READ_PAGE_ENDS_SQL = `
          (SELECT count(*) FROM walk)::int AS found,
          coalesce((SELECT json_agg(json_build_array(transaction_id::text, global_position::text) ORDER BY n)
                    FROM walk WHERE n % $3::int = 0), '[]')::text AS ends,
-         EXISTS (SELECT 1 FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)) AS hidden`;
+         coalesce((SELECT true FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)
+                   ORDER BY transaction_id, global_position LIMIT 1), false) AS hidden`;
 
 // One page between two positions, below a horizon taken before. Params: after ($1, $2), last
 // ($3, $4) inclusive, horizon $5, limit $6 (a guard: the ends already bound the page).
