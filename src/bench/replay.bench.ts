@@ -10,13 +10,16 @@ import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed }
  * and how fast a checkpointed processor gets through it (what a read-model rebuild costs).
  *
  *   read_all            PostgresEventStore.readAll paged through everything, batch READ_BATCH
- *   runner.counter_*    ProcessorRunner.drain() with a projection that upserts one counter row per
+ *   read_pages          PostgresEventStore.readPages, READ_DEPTH pages of READ_BATCH built at once on
+ *                       as many connections, one set after another (no read-ahead): what the runner reads with
+ *   runner.counter_*    ProcessorRunner.drain() (pages read READ_DEPTH at a time and ahead) with a projection that upserts one counter row per
  *                       stream, one multi-row statement per batch, checkpoint in the same transaction
  *   runner.noop_*       the same runner with a projection that writes nothing: the runner's own cost
  */
 
-const TARGET_EVENTS_PER_S = 50_000;
+const TARGET_EVENTS_PER_S = 100_000;
 const READ_BATCH = 5000;
+const READ_DEPTH = 2;
 /** Events per stream in the seeded history. */
 const STREAM_LENGTH = 20;
 
@@ -45,6 +48,10 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
     `read_all           batch ${READ_BATCH}: ${formatRate(readAll.events_per_s).padStart(10)} events (${readAll.seconds} s)`,
   );
   ctx.check('replay_read_all_events_per_s', readAll.events_per_s, TARGET_EVENTS_PER_S);
+  const readPages = await measureReadAll(pool, events, READ_DEPTH);
+  ctx.log(
+    `read_pages         batch ${READ_BATCH} × ${READ_DEPTH}: ${formatRate(readPages.events_per_s).padStart(6)} events (${readPages.seconds} s)`,
+  );
 
   const runner: Record<string, ReplayMeasurement> = {};
   for (const { kind, batch } of RUNNER_RUNS) {
@@ -60,7 +67,7 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
     TARGET_EVENTS_PER_S,
   );
 
-  return { seed, read_all: readAll, runner };
+  return { seed, read_all: readAll, read_pages: { ...readPages, depth: READ_DEPTH }, runner };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -155,18 +162,21 @@ interface ReplayMeasurement {
   events_per_s: number;
 }
 
-async function measureReadAll(pool: Pool, expected: number): Promise<ReplayMeasurement> {
+async function measureReadAll(pool: Pool, expected: number, depth = 1): Promise<ReplayMeasurement> {
   const store = new PostgresEventStore(pool);
   try {
     const { result: count, ms } = await timed(async () => {
       let after: Position = START;
       let total = 0;
       for (;;) {
-        const page = await store.readAll(after, READ_BATCH);
-        const last = page[page.length - 1];
-        if (!last) return total;
-        total += page.length;
-        after = last.position;
+        const pages =
+          depth > 1 ? await store.readPages(after, READ_BATCH, depth) : [await store.readPage(after, READ_BATCH)];
+        for (const { events: page } of pages) {
+          const last = page[page.length - 1];
+          if (!last) return total;
+          total += page.length;
+          after = last.position;
+        }
       }
     });
     if (count !== expected) throw new Error(`readAll returned ${count} events, ${expected} were seeded`);

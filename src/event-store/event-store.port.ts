@@ -81,6 +81,9 @@ export interface EventStore {
    *  transaction still running): a reader that got them all should look again soon, since no wake-up
    *  announces the moment they become readable. */
   readPage(after: Position, limit: number): Promise<Page>;
+  /** Optional: up to `count` consecutive pages as `readPage` would return them one after another,
+   *  read concurrently; empty pages are not returned except a single one when nothing is readable. */
+  readPages?(after: Position, limit: number, count: number): Promise<Page[]>;
   /** Events of the store whose ids are given (for audit and tests). */
   readByIds(ids: readonly string[]): Promise<StoredEvent[]>;
   /** Registers a wake-up hint fired when new events may be readable; returns an unsubscribe function.

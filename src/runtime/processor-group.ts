@@ -3,6 +3,7 @@ import { comparePositions, EventStore, Position, StoredEvent } from '../event-st
 import { PollingWorker } from './polling-worker';
 import { describeFailure, EventFailedError, isTransientFailure } from './processor-failures';
 import { loadCheckpoints, ProcessorRunner } from './processor-runner';
+import { PageReader } from './page-reader';
 
 export interface GroupOptions {
   batchSize?: number;
@@ -11,6 +12,8 @@ export interface GroupOptions {
   onError?: (member: string | null, err: unknown) => void;
   /** How long an append waits for others before it wakes the group (default 10 ms). */
   lingerMs?: number;
+  /** Pages read at once, concurrently, where the store can (default 2); 1 reads one page at a time. */
+  readDepth?: number;
 }
 
 /** How long a member whose event failed waits before its next try, by consecutive failures. */
@@ -47,7 +50,7 @@ interface Member {
 export class ProcessorGroup extends PollingWorker {
   private readonly members: Member[] = [];
   private unsubscribe: (() => void) | null = null;
-  private readAhead: { from: Position; page: Promise<{ events: StoredEvent[]; hidden: boolean } | null> } | null = null;
+  private readonly reader: PageReader;
   /** Consecutive rounds that saw events held back by a running transaction. */
   private hiddenRounds = 0;
   private lingering: NodeJS.Timeout | null = null;
@@ -58,6 +61,7 @@ export class ProcessorGroup extends PollingWorker {
     private readonly options: GroupOptions = {},
   ) {
     super('processors', { onError: (err) => options.onError?.(null, err) });
+    this.reader = new PageReader(store, options.batchSize ?? 2000, options.readDepth);
   }
 
   add(runner: ProcessorRunner): void {
@@ -137,7 +141,7 @@ export class ProcessorGroup extends PollingWorker {
     await this.load(active);
     const from = active.map((m) => m.runner.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
     const batch = this.options.batchSize ?? 2000;
-    const { events, hidden } = await this.read(from, batch);
+    const { events, hidden } = await this.reader.read(from);
     this.hiddenRounds = hidden && events.length < batch ? this.hiddenRounds + 1 : 0;
     const last = events[events.length - 1];
     if (!last) {
@@ -145,7 +149,6 @@ export class ProcessorGroup extends PollingWorker {
       return { passed: 0, full: false };
     }
     const full = events.length === batch;
-    if (full) this.startReadAhead(last.position, batch);
 
     const alone = active.filter((m) => m.runner.isFailingOn(events));
     const together = active.filter((m) => !alone.includes(m));
@@ -270,7 +273,7 @@ export class ProcessorGroup extends PollingWorker {
   private async load(members: readonly Member[]): Promise<void> {
     const missing = members.filter((m) => !m.runner.loaded);
     if (missing.length === 0) return;
-    this.readAhead = null;
+    this.reader.reset();
     const positions = await loadCheckpoints(
       this.pool,
       missing.map((m) => m.runner.processor.name),
@@ -299,20 +302,6 @@ export class ProcessorGroup extends PollingWorker {
       tx.release();
     }
     for (const m of going) m.runner.committedInGroup(m.runner.position, false);
-  }
-
-  private async read(from: Position, batch: number): Promise<{ events: StoredEvent[]; hidden: boolean }> {
-    const ahead = this.readAhead;
-    this.readAhead = null;
-    if (ahead && comparePositions(ahead.from, from) === 0) {
-      const page = await ahead.page;
-      if (page && page.events.length > 0) return page;
-    }
-    return this.store.readPage(from, batch);
-  }
-
-  private startReadAhead(from: Position, batch: number): void {
-    this.readAhead = { from, page: this.store.readPage(from, batch).catch(() => null) };
   }
 }
 

@@ -3,6 +3,7 @@ import { PollingWorker } from './polling-worker';
 import { comparePositions, EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
 import { newId } from '../kernel/ids';
 import { describeFailure, EventFailedError, isTransientFailure, type EventFailure } from './processor-failures';
+import { PageReader } from './page-reader';
 
 /**
  * A consumer of the global event order whose effects and checkpoint commit in one PostgreSQL
@@ -34,6 +35,8 @@ export interface RunnerOptions {
   onEventFailed?: (failure: Readonly<EventFailure>) => void;
   /** After a dead letter committed with the checkpoint move past its event. */
   onDeadLettered?: (letter: DeadLettered) => void;
+  /** Pages read at once, concurrently, where the store can (default 2); 1 reads one page at a time. */
+  readDepth?: number;
 }
 
 /** An event this runner set aside: it is in `dead_letters` and the checkpoint has moved past it. */
@@ -52,9 +55,8 @@ export class ProcessorRunner extends PollingWorker {
   private at: Position = START;
   private waiters: { position: Position; resolve: () => void }[] = [];
   readonly accepts: (type: string) => boolean;
-  /** The next page, read while the current one is handled. A read returns a prefix of the final
-   *  commit order (nothing can commit below the snapshot's xmin later), so it stays valid. */
-  private readAhead: { from: Position; events: Promise<StoredEvent[] | null> } | null = null;
+  /** Reads the next pages while the current one is handled (and several at once where the store can). */
+  private readonly reader: PageReader;
   /** Events that failed alone and have tries left, by event id. At most the first relevant event of
    *  the next page is here: the checkpoint stops just before an event that fails. */
   private readonly failing = new Map<string, EventFailure>();
@@ -66,6 +68,7 @@ export class ProcessorRunner extends PollingWorker {
     private readonly options: RunnerOptions = {},
   ) {
     super(`processor:${processor.name}`, { onError: options.onError });
+    this.reader = new PageReader(store, this.batchSize(), options.readDepth);
     const handles = processor.handles;
     const set = handles === '*' ? null : new Set(handles);
     this.accepts = set === null ? () => true : (type) => set.has(type);
@@ -134,7 +137,7 @@ export class ProcessorRunner extends PollingWorker {
   /** Forgets the stored checkpoint: the next round reads it again. */
   reload(): void {
     this.stored = null;
-    this.readAhead = null;
+    this.reader.reset();
   }
 
   /** Takes the checkpoint as read from the database. */
@@ -152,14 +155,13 @@ export class ProcessorRunner extends PollingWorker {
   private async step(): Promise<number> {
     for (;;) {
       if (this.stored === null) await this.load();
-      const events = await this.read(this.at);
+      const { events } = await this.reader.read(this.at);
       const lastEvent = events[events.length - 1];
       if (!lastEvent) {
         if (this.unsaved && !(await this.save())) continue;
         this.advanced(this.at);
         return 0;
       }
-      if (events.length === this.batchSize()) this.startReadAhead(lastEvent.position);
       const passed = await this.applyPage(events);
       if (passed !== null) return passed;
       this.reload();
@@ -242,7 +244,7 @@ export class ProcessorRunner extends PollingWorker {
    * events passed, or null when another instance moved the checkpoint.
    */
   private async isolate(events: readonly StoredEvent[], from: Position): Promise<number | null> {
-    this.readAhead = null;
+    this.reader.reset();
     let at = from;
     for (const [index, event] of events.entries()) {
       if (!this.accepts(event.type)) continue;
@@ -391,20 +393,6 @@ export class ProcessorRunner extends PollingWorker {
 
   private batchSize(): number {
     return this.options.batchSize ?? 2000;
-  }
-
-  private async read(from: Position): Promise<StoredEvent[]> {
-    const ahead = this.readAhead;
-    this.readAhead = null;
-    if (ahead && comparePositions(ahead.from, from) === 0) {
-      const events = await ahead.events;
-      if (events && events.length > 0) return events;
-    }
-    return this.store.readAll(from, this.batchSize());
-  }
-
-  private startReadAhead(from: Position): void {
-    this.readAhead = { from, events: this.store.readAll(from, this.batchSize()).catch(() => null) };
   }
 
   private advanced(position: Position): void {

@@ -6,6 +6,7 @@ import { PG_POOL } from '../infra/database/database.tokens';
 import { inTransaction } from '../infra/database/transaction';
 import { ProcessorGroup } from './processor-group';
 import { ProcessorRunner } from './processor-runner';
+import { PageReader } from './page-reader';
 import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
 import { WorkerLifecycle } from './lifecycle';
@@ -124,8 +125,10 @@ export class ProjectionsService {
       const skipped = new Set(dead.map((r) => r.event_id));
       for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
       let position: Position = START;
+      // Pages read ahead, two at a time, on connections other than this transaction's.
+      const reader = new PageReader(this.store, 5000);
       for (;;) {
-        const events = await this.store.readAll(position, 5000);
+        const { events } = await reader.read(position);
         const last = events[events.length - 1];
         if (!last) break;
         const relevant = events.filter((e) => (!accepts || accepts.has(e.type)) && !skipped.has(e.id));

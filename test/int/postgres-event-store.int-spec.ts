@@ -12,6 +12,7 @@ import {
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { PageReader } from '../../src/runtime/page-reader';
 import { describeEventStoreContract } from './event-store.contract';
 
 describeEventStoreContract('PostgreSQL', async () => {
@@ -467,5 +468,124 @@ describe('PostgreSQL event store: group commit', () => {
     expect(sum.statements).toBeLessThan(sum.appends);
     console.log(`group commit: ${ok.length} appends stored in ${transactions.size} transactions; per instance`, delta);
     for (const extra of stores.slice(1)) await extra.close();
+  });
+});
+
+describe('PostgreSQL event store: pages read in parallel', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 10 });
+    store = new PostgresEventStore(db.pool);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const event = (type: string) => ({
+    id: newEventId(),
+    type,
+    data: { type },
+    metadata: { tenant_id: null, created_at: new Date().toISOString() },
+  });
+
+  async function appendMany(prefix: string, transactions: number, perTransaction: number): Promise<void> {
+    for (let t = 0; t < transactions; t++) {
+      const stream = `${prefix}-${t % 3}`;
+      await store.append(
+        stream,
+        Array.from({ length: perTransaction }, () => event(prefix)),
+        'any',
+      );
+    }
+  }
+
+  async function sequential(limit: number): Promise<{ pages: StoredEvent[][]; hidden: boolean }> {
+    const pages: StoredEvent[][] = [];
+    let after = START;
+    for (;;) {
+      const page = await store.readPage(after, limit);
+      const last = page.events[page.events.length - 1];
+      if (!last) return { pages, hidden: page.hidden };
+      pages.push(page.events);
+      after = last.position;
+    }
+  }
+
+  async function parallel(limit: number, depth: number): Promise<{ pages: StoredEvent[][]; hidden: boolean }> {
+    const pages: StoredEvent[][] = [];
+    let after = START;
+    for (;;) {
+      const set = await store.readPages(after, limit, depth);
+      expect(set.length).toBeLessThanOrEqual(depth);
+      for (const page of set) {
+        const last = page.events[page.events.length - 1];
+        if (!last) return { pages, hidden: page.hidden };
+        pages.push(page.events);
+        after = last.position;
+      }
+    }
+  }
+
+  it('returns exactly the pages of sequential paging, with a transaction held open across a page boundary', async () => {
+    await appendMany('before', 9, 3); // 27 events: the horizon falls inside the third page of 10
+    const open = new Client({ connectionString: db.url });
+    await open.connect();
+    try {
+      await open.query('BEGIN');
+      await open.query(
+        `INSERT INTO events (stream_id, stream_position, event_id, type, data, metadata)
+         VALUES ('held-open', 0, $1, 'held', '{}', '{}')`,
+        [newEventId()],
+      );
+      await appendMany('after', 7, 2); // committed, but behind the open transaction
+
+      const expected = await sequential(10);
+      expect(expected.pages.flat().map((e) => e.type)).toEqual(Array(27).fill('before'));
+      expect(expected.hidden).toBe(true);
+      for (const depth of [2, 3, 5, 50]) {
+        const got = await parallel(10, depth);
+        expect(got.pages.map((p) => p.map((e) => e.id))).toEqual(expected.pages.map((p) => p.map((e) => e.id)));
+        expect(got.hidden).toBe(true);
+      }
+
+      await open.query('COMMIT');
+      const after = await sequential(10);
+      expect(after.pages.flat()).toHaveLength(27 + 1 + 14);
+      expect(after.hidden).toBe(false);
+      for (const depth of [2, 4, 7]) {
+        const got = await parallel(10, depth);
+        expect(got.pages).toEqual(after.pages);
+        expect(got.hidden).toBe(false);
+      }
+      // From the middle of a transaction's events, and with a page size that divides the total.
+      const middle = after.pages.flat()[13]!.position;
+      const rest = after.pages.flat().slice(14);
+      const set = await store.readPages(middle, 7, 3);
+      expect(set.flatMap((p) => p.events)).toEqual(rest.slice(0, 21));
+      expect(set.map((p) => p.events.length)).toEqual([7, 7, 7]);
+      const tail = await store.readPages(rest[27]!.position, 7, 3);
+      expect(tail).toEqual([{ events: [], hidden: false }]);
+    } finally {
+      await open.query('ROLLBACK').catch(() => undefined);
+      await open.end();
+    }
+  });
+
+  it('hands a consumer the same pages through the page reader', async () => {
+    const expected = (await sequential(4)).pages;
+    const reader = new PageReader(store, 4, 3);
+    const got: StoredEvent[][] = [];
+    let after = START;
+    for (;;) {
+      const { events } = await reader.read(after);
+      const last = events[events.length - 1];
+      if (!last) break;
+      got.push(events);
+      after = last.position;
+    }
+    expect(got).toEqual(expected);
   });
 });
