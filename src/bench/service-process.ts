@@ -31,7 +31,9 @@ const KEPT_LINES = 20;
 export async function startServiceProcess(databaseUrl: string, env: Record<string, string>): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [resolve(__dirname, '..', 'main.js')], {
+  // BENCH_SERVICE_ENTRY: another build's dist/main.js, to measure an older commit with this benchmark.
+  const entry = process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', 'main.js');
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
