@@ -142,14 +142,14 @@ describe('DeliveryClaims', () => {
   it('msUntilNextDue leaves out endpoints at their bound and claimed rows', async () => {
     await endpoint('we_full', 'ten_a');
     await endpoint('we_other', 'ten_b');
-    expect(await claims.msUntilNextDue([])).toBe(1000);
+    expect(await claims.msUntilNextDue([])).toBe(5000);
     await deliveries('we_full', 'ten_a', 5);
     expect(await claims.msUntilNextDue([])).toBe(1);
-    expect(await claims.msUntilNextDue(['we_full'])).toBe(1000);
+    expect(await claims.msUntilNextDue(['we_full'])).toBe(5000);
     await deliveries('we_other', 'ten_b', 1, 300);
     expect(await claims.msUntilNextDue(['we_full'])).toBe(300);
     clock.advance(300);
     await claims.claim(128, new Map([['we_full', 8]]));
-    expect(await claims.msUntilNextDue(['we_full'])).toBe(1000);
+    expect(await claims.msUntilNextDue(['we_full'])).toBe(5000);
   });
 });
