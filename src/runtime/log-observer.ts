@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
-import { PollingWorker } from './polling-worker';
+import { LogWorker } from './log-worker';
 
 /** Called with the observed events of the types it asked for, in commit order. Must not throw or block. */
 export type LogCallback = (events: readonly StoredEvent[]) => void;
@@ -28,18 +28,16 @@ export interface LogObserverOptions {
  * The feed is `publish(events)`: today this worker's own `readAll` rounds, woken by the store's
  * `onAppended` hint and a slow poll; a shared log read may call it instead.
  */
-export class LogObserver extends PollingWorker {
+export class LogObserver extends LogWorker {
   private readonly logger = new Logger('LogObserver');
   private readonly observers: { types: ReadonlySet<string> | '*'; callback: LogCallback }[] = [];
   private position: Position | null = null;
   private lastReadAt = 0;
-  private unsubscribe: (() => void) | null = null;
-
   constructor(
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly options: LogObserverOptions = {},
   ) {
-    super('log-observer', { onError: (err) => this.logger.warn(`reading the log failed: ${String(err)}`) });
+    super('log-observer', store, { onError: (err) => this.logger.warn(`reading the log failed: ${String(err)}`) });
   }
 
   /** Registers `callback` for events of `types` (`'*'`: all); returns a function that unregisters it. */
@@ -65,18 +63,6 @@ export class LogObserver extends PollingWorker {
         );
       }
     }
-  }
-
-  override start(): void {
-    if (this.isRunning) return;
-    this.unsubscribe = this.store.onAppended(() => this.poke());
-    super.start();
-  }
-
-  override async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    await super.stop();
   }
 
   protected async tick(): Promise<boolean> {

@@ -1,7 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
 import { comparePositions, EventStore, Position, StoredEvent } from '../event-store/event-store.port';
-import { PollingWorker } from './polling-worker';
-import { describeFailure, EventFailedError, isTransientFailure } from './processor-failures';
+import { LogWorker } from './log-worker';
+import { EventFailedError, isTransientFailure } from './processor-failures';
+import { inTransaction } from '../infra/database/transaction';
 import { loadCheckpoints, ProcessorRunner } from './processor-runner';
 import { PageReader } from './page-reader';
 
@@ -47,9 +48,8 @@ interface Member {
  * it could not read yet (a transaction still running holds them back) and looks again shortly.
  * Otherwise the group polls every `pollMs`.
  */
-export class ProcessorGroup extends PollingWorker {
+export class ProcessorGroup extends LogWorker {
   private readonly members: Member[] = [];
-  private unsubscribe: (() => void) | null = null;
   private readonly reader: PageReader;
   /** Consecutive rounds that saw events held back by a running transaction. */
   private hiddenRounds = 0;
@@ -57,10 +57,10 @@ export class ProcessorGroup extends PollingWorker {
 
   constructor(
     private readonly pool: Pool,
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly options: GroupOptions = {},
   ) {
-    super('processors', { onError: (err) => options.onError?.(null, err) });
+    super('processors', store, { onError: (err) => options.onError?.(null, err) });
     this.reader = new PageReader(store, options.batchSize ?? 2000, options.readDepth);
   }
 
@@ -68,15 +68,7 @@ export class ProcessorGroup extends PollingWorker {
     this.members.push({ runner, failures: 0, retryAt: 0 });
   }
 
-  override start(): void {
-    if (this.isRunning) return;
-    this.unsubscribe = this.store.onAppended(() => this.appended());
-    super.start();
-  }
-
   override async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
     if (this.lingering) clearTimeout(this.lingering);
     this.lingering = null;
     await super.stop();
@@ -88,7 +80,7 @@ export class ProcessorGroup extends PollingWorker {
    * latency, a few milliseconds per event; what it saves is most of the transactions under a
    * moderate load, when each append would otherwise get a round of its own.
    */
-  private appended(): void {
+  protected override appended(): void {
     const linger = this.options.lingerMs ?? 10;
     if (linger <= 0) return this.poke();
     if (this.lingering) return;
@@ -165,8 +157,7 @@ export class ProcessorGroup extends PollingWorker {
   }
 
   private hasWork(member: Member, events: readonly StoredEvent[]): boolean {
-    const { runner } = member;
-    return events.some((e) => comparePositions(e.position, runner.position) > 0 && runner.accepts(e.type));
+    return eventsFor(member.runner, events).length > 0;
   }
 
   /**
@@ -182,42 +173,30 @@ export class ProcessorGroup extends PollingWorker {
     // Every member of the group passes the whole page; one already beyond it (a lagging member made
     // the page start early) stays where it is.
     const moving = together.filter((m) => comparePositions(m.runner.position, to) < 0);
-    const tx = await this.pool.connect();
-    let failed: Error | null = null;
     let going: readonly Member[] = [];
+    let handling = false;
     try {
-      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
-      going = await this.lockCheckpoints(tx, moving);
-      if (going.length === 0) {
-        await tx.query('ROLLBACK');
-        return true;
-      }
-      for (const m of working) {
-        if (!going.includes(m)) continue;
-        const { runner } = m;
-        const mine = events.filter((e) => comparePositions(e.position, runner.position) > 0 && runner.accepts(e.type));
-        try {
-          await runner.processor.handle(tx, mine);
-        } catch (err) {
-          failed = err instanceof Error ? err : Object.assign(new Error(describeFailure(err)), { cause: err });
-          break;
-        }
-      }
-      if (failed !== null) {
-        await tx.query('ROLLBACK');
-        if (isTransientFailure(failed) || isTransientFailure(failed.cause)) throw failed;
-        return false;
-      }
-      await moveCheckpoints(
-        tx,
-        going.map((m) => ({ name: m.runner.processor.name, to })),
+      await inTransaction(
+        this.pool,
+        async (tx) => {
+          going = await this.lockCheckpoints(tx, moving);
+          if (going.length === 0) return;
+          handling = true;
+          for (const m of working) {
+            if (going.includes(m)) await m.runner.processor.handle(tx, eventsFor(m.runner, events));
+          }
+          handling = false;
+          await moveCheckpoints(
+            tx,
+            going.map((m) => ({ name: m.runner.processor.name, to })),
+          );
+        },
+        ASYNC_COMMIT,
       );
-      await tx.query('COMMIT');
     } catch (err) {
-      await tx.query('ROLLBACK').catch(() => undefined);
+      // A processor's event failed (not the database): the caller applies the page member by member.
+      if (handling && !isTransientFailure(err)) return false;
       throw err;
-    } finally {
-      tx.release();
     }
     for (const m of going) {
       m.failures = 0;
@@ -286,23 +265,27 @@ export class ProcessorGroup extends PollingWorker {
     const moving = this.members.filter((m) => m.runner.unsaved);
     if (moving.length === 0) return;
     let going: readonly Member[] = [];
-    const tx = await this.pool.connect();
-    try {
-      await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
-      going = await this.lockCheckpoints(tx, moving);
-      await moveCheckpoints(
-        tx,
-        going.map((m) => ({ name: m.runner.processor.name, to: m.runner.position })),
-      );
-      await tx.query('COMMIT');
-    } catch (err) {
-      await tx.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      tx.release();
-    }
+    await inTransaction(
+      this.pool,
+      async (tx) => {
+        going = await this.lockCheckpoints(tx, moving);
+        await moveCheckpoints(
+          tx,
+          going.map((m) => ({ name: m.runner.processor.name, to: m.runner.position })),
+        );
+      },
+      ASYNC_COMMIT,
+    );
     for (const m of going) m.runner.committedInGroup(m.runner.position, false);
   }
+}
+
+/** Processor transactions commit asynchronously: what they write derives from durable events (decision 17). */
+const ASYNC_COMMIT = 'BEGIN; SET LOCAL synchronous_commit = off';
+
+/** The events of `page` after the runner's position, of the types it handles. */
+function eventsFor(runner: ProcessorRunner, page: readonly StoredEvent[]): StoredEvent[] {
+  return page.filter((e) => comparePositions(e.position, runner.position) > 0 && runner.accepts(e.type));
 }
 
 /** Moves checkpoints in one statement (their rows are locked by the caller). */

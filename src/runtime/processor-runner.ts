@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { PollingWorker } from './polling-worker';
+import { LogWorker } from './log-worker';
 import { comparePositions, EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
 import { newId } from '../kernel/ids';
 import { describeFailure, EventFailedError, isTransientFailure, type EventFailure } from './processor-failures';
@@ -45,8 +45,7 @@ export interface DeadLettered {
   readonly failure: Readonly<EventFailure>;
 }
 
-export class ProcessorRunner extends PollingWorker {
-  private unsubscribe: (() => void) | null = null;
+export class ProcessorRunner extends LogWorker {
   /** The checkpoint as stored, as far as this instance knows; null until read (and after another
    *  instance was found to have moved it). Every move is conditional on it. */
   private stored: Position | null = null;
@@ -63,27 +62,15 @@ export class ProcessorRunner extends PollingWorker {
 
   constructor(
     private readonly pool: Pool,
-    private readonly store: EventStore,
+    store: EventStore,
     readonly processor: Processor,
     private readonly options: RunnerOptions = {},
   ) {
-    super(`processor:${processor.name}`, { onError: options.onError });
+    super(`processor:${processor.name}`, store, { onError: options.onError });
     this.reader = new PageReader(store, this.batchSize(), options.readDepth);
     const handles = processor.handles;
     const set = handles === '*' ? null : new Set(handles);
     this.accepts = set === null ? () => true : (type) => set.has(type);
-  }
-
-  override start(): void {
-    if (this.isRunning) return;
-    this.unsubscribe = this.store.onAppended(() => this.poke());
-    super.start();
-  }
-
-  override async stop(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
-    await super.stop();
   }
 
   protected async tick(): Promise<boolean> {
