@@ -91,9 +91,9 @@ export class WebhooksModule implements OnModuleInit {
   onModuleInit(): void {
     configureWebhookDns({ timeoutMs: this.config.webhookDnsTimeoutMs });
     this.projections.registerProjection(
-      webhookOutboxProcessor(this.catalog, () => {
-        this.worker.poke();
-        this.mail.poke();
+      webhookOutboxProcessor(this.catalog, {
+        deliveries: () => this.worker.poke(),
+        mail: () => this.mail.poke(),
       }),
     );
     this.lifecycle.register(this.worker);

@@ -106,6 +106,10 @@ const READ_PAGE_BETWEEN_SQL = `
                  ORDER BY transaction_id, global_position
                  LIMIT $6) page), '[]')::text AS page`;
 
+/** At most one NOTIFY per this many ms: each is a statement of its own (a transaction), and under
+ *  load they were three per call; another instance's readers wake up to this much later. */
+const NOTIFY_EVERY_MS = 20;
+
 const CURRENT_VERSION = 'SELECT coalesce(max(stream_position), -1) AS v FROM events WHERE stream_id = $1';
 
 const APPEND_ONE_SQL = `
@@ -571,7 +575,7 @@ export class PostgresEventStore implements EventStore {
     return v === null || v === undefined ? 'no_stream' : Number(v);
   }
 
-  /** Local readers wake at once; other instances get one NOTIFY per 5 ms, sent outside the append
+  /** Local readers wake at once; other instances get one NOTIFY per 20 ms, sent outside the append
    *  transaction so that NOTIFY's commit-time queue lock never serialises appends. */
   private appended(): void {
     this.emit();
@@ -579,7 +583,7 @@ export class PostgresEventStore implements EventStore {
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
       if (!this.closed) this.pool.query("SELECT pg_notify('events_appended', '')").catch(() => undefined);
-    }, 5);
+    }, NOTIFY_EVERY_MS);
     this.notifyTimer.unref();
   }
 

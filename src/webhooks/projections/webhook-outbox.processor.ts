@@ -12,20 +12,32 @@ import { endpointStream, type EndpointEvent } from '../domain/endpoint.decider';
  * an event is matched against the endpoints that existed when it was committed, never a stale view.
  * Not rebuildable: replaying it would address old events to endpoints created later.
  */
-export function webhookOutboxProcessor(catalog: EventCatalog, wake: () => void): Projection {
+export function webhookOutboxProcessor(
+  catalog: EventCatalog,
+  wake: { deliveries: () => void; mail: () => void },
+): Projection {
+  // Whether a batch since the last commit queued a notice: only then is the mail worker woken.
+  let mailQueued = false;
   return defineProjection({
     name: 'webhook_outbox',
     handles: '*',
     tables: [],
     rebuildable: false,
-    afterCommit: wake,
+    afterCommit: () => {
+      wake.deliveries();
+      if (mailQueued) wake.mail();
+      mailQueued = false;
+    },
     async applyBatch(tx, events) {
       const deliveries: StoredEvent[] = [];
       for (const event of events) {
         if (event.type.startsWith('webhook_endpoint.') && endpointStream.owns(event.streamId))
           await applyEndpointEvent(tx, event);
         if (catalog.isCatalogType(event.type) && event.metadata.tenant_id) deliveries.push(event);
-        if (event.type === 'webhook.endpoint_disabled_notice') await queueNoticeMail(tx, event);
+        if (event.type === 'webhook.endpoint_disabled_notice') {
+          await queueNoticeMail(tx, event);
+          mailQueued = true;
+        }
       }
       if (deliveries.length > 0) await fanOut(tx, catalog, deliveries);
     },
