@@ -177,7 +177,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
-    commandCacheStreams: int('COMMAND_CACHE_STREAMS', 10_000, 0, 1_000_000),
+    commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
