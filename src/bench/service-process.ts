@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
+import { freePort } from '../infra/database/embedded-postgres';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sleep, stopChild } from './child-process';
@@ -136,17 +136,4 @@ async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<vo
     await sleep(200);
   }
   throw new Error(`the service did not answer /health within ${HEALTH_TIMEOUT_MS / 1000} s`);
-}
-
-/** A port free at the time of asking (the service binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }

@@ -52,14 +52,18 @@ interface AppendedRow {
 
 type PageRow = [string, string, Record<string, unknown>, StoredEvent['metadata'], string, number, string, string];
 
+// A page as one JSON document, parsed once in Node (`parsePage`): one parse per page instead of two
+// per row made catch-up and replay about twice as fast.
+const PAGE_AS_JSON = `json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
+                                              transaction_id::text, global_position::text)
+                             ORDER BY transaction_id, global_position)`;
+
 // The snapshot's xmin, once per statement: events of transactions from it on are not readable yet
 // (one of them may still commit below a later one), and `hidden` says whether some already committed.
 const READ_PAGE_SQL = `
   WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
   SELECT coalesce((
-           SELECT json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
-                                            transaction_id::text, global_position::text)
-                           ORDER BY transaction_id, global_position)
+           SELECT ${PAGE_AS_JSON}
            FROM (SELECT * FROM events
                  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
                    AND transaction_id < (SELECT xmin FROM horizon)
@@ -96,9 +100,7 @@ const READ_PAGE_ENDS_SQL = `
 // ($3, $4) inclusive, horizon $5, limit $6 (a guard: the ends already bound the page).
 const READ_PAGE_BETWEEN_SQL = `
   SELECT coalesce((
-           SELECT json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
-                                            transaction_id::text, global_position::text)
-                           ORDER BY transaction_id, global_position)
+           SELECT ${PAGE_AS_JSON}
            FROM (SELECT * FROM events
                  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
                    AND (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)
