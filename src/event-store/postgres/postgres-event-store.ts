@@ -1,4 +1,6 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import { AppendWakeups } from './append-wakeups';
+import { readPage, readPages } from './page-reads';
 import {
   AppendResult,
   EventStore,
@@ -49,68 +51,6 @@ interface AppendedRow {
   tx: string;
   global_position: string;
 }
-
-type PageRow = [string, string, Record<string, unknown>, StoredEvent['metadata'], string, number, string, string];
-
-// A page as one JSON document, parsed once in Node (`parsePage`): one parse per page instead of two
-// per row made catch-up and replay about twice as fast.
-const PAGE_AS_JSON = `json_agg(json_build_array(event_id, type, data, metadata, stream_id, stream_position,
-                                              transaction_id::text, global_position::text)
-                             ORDER BY transaction_id, global_position)`;
-
-// The snapshot's xmin, once per statement: events of transactions from it on are not readable yet
-// (one of them may still commit below a later one), and `hidden` says whether some already committed.
-const READ_PAGE_SQL = `
-  WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-  SELECT coalesce((
-           SELECT ${PAGE_AS_JSON}
-           FROM (SELECT * FROM events
-                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-                   AND transaction_id < (SELECT xmin FROM horizon)
-                 ORDER BY transaction_id, global_position
-                 LIMIT $3) page), '[]')::text AS page,
-         -- ORDER BY … LIMIT 1 rather than EXISTS: with the horizon unknown at planning time, EXISTS
-         -- was planned as a sequential scan of the whole table (25 ms at 200,000 events per read).
-         coalesce((SELECT true FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)
-                   ORDER BY transaction_id, global_position LIMIT 1), false) AS hidden`;
-
-// Pages read in parallel (`readPages`). One statement takes the horizon and finds where each page
-// ends (an index-only walk over positions, no event is built), then each page is built by its own
-// statement, on its own connection, bounded by those ends and by THAT horizon: every transaction
-// below a snapshot's xmin has finished, so the events below it are a fixed set that a later
-// snapshot sees alike, and each page is exactly what sequential paging would have returned (never
-// an event past the horizon the first statement saw). Params: after ($1, $2), limit $3, pages $4.
-const READ_PAGE_ENDS_SQL = `
-  WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
-       walk AS (SELECT transaction_id, global_position,
-                       row_number() OVER (ORDER BY transaction_id, global_position) AS n
-                FROM (SELECT transaction_id, global_position FROM events
-                      WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-                        AND transaction_id < (SELECT xmin FROM horizon)
-                      ORDER BY transaction_id, global_position
-                      LIMIT $3::int * $4::int) w)
-  SELECT (SELECT xmin FROM horizon)::text AS xmin,
-         (SELECT count(*) FROM walk)::int AS found,
-         coalesce((SELECT json_agg(json_build_array(transaction_id::text, global_position::text) ORDER BY n)
-                   FROM walk WHERE n % $3::int = 0), '[]')::text AS ends,
-         coalesce((SELECT true FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)
-                   ORDER BY transaction_id, global_position LIMIT 1), false) AS hidden`;
-
-// One page between two positions, below a horizon taken before. Params: after ($1, $2), last
-// ($3, $4) inclusive, horizon $5, limit $6 (a guard: the ends already bound the page).
-const READ_PAGE_BETWEEN_SQL = `
-  SELECT coalesce((
-           SELECT ${PAGE_AS_JSON}
-           FROM (SELECT * FROM events
-                 WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-                   AND (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)
-                   AND transaction_id < $5::text::xid8
-                 ORDER BY transaction_id, global_position
-                 LIMIT $6) page), '[]')::text AS page`;
-
-/** At most one NOTIFY per this many ms: each is a statement of its own (a transaction), and under
- *  load they were three per call; another instance's readers wake up to this much later. */
-const NOTIFY_EVERY_MS = 20;
 
 const CURRENT_VERSION = 'SELECT coalesce(max(stream_position), -1) AS v FROM events WHERE stream_id = $1';
 
@@ -226,13 +166,7 @@ export interface GroupCommitStats {
  * never skipped (ARCHITECTURE.md).
  */
 export class PostgresEventStore implements EventStore {
-  private readonly listeners = new Set<() => void>();
-  private listenClient: PoolClient | null = null;
-  private listening: Promise<void> | null = null;
-  private listenRetry: NodeJS.Timeout | null = null;
-  private listenFailures = 0;
-  private notifyTimer: NodeJS.Timeout | null = null;
-  private closed = false;
+  private readonly wakeups: AppendWakeups;
   private readonly queue: PendingAppend[] = [];
   /** Streams of the groups in flight: an append to one of them waits for the next group. */
   private readonly busyStreams = new Set<string>();
@@ -251,6 +185,7 @@ export class PostgresEventStore implements EventStore {
     options: { groupsInFlight?: number } = {},
   ) {
     this.maxInFlight = Math.max(1, Math.floor(options.groupsInFlight ?? 1));
+    this.wakeups = new AppendWakeups(pool);
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
@@ -403,7 +338,7 @@ export class PostgresEventStore implements EventStore {
         settles.push(() => pending.resolve(outcome));
       }
     }
-    if (stored) this.appended();
+    if (stored) this.wakeups.appended();
     // Another writer (another instance) took the next position after the statement's snapshot, so
     // the actual version must be read. Rare; the next group does not wait for it.
     if (raced.length > 0) void this.rejectRaced(raced);
@@ -471,7 +406,7 @@ export class PostgresEventStore implements EventStore {
     }
     const last = rows[rows.length - 1];
     if (!last) throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
-    this.appended();
+    this.wakeups.appended();
     return {
       nextExpectedVersion: Number(last.stream_position),
       position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
@@ -490,48 +425,12 @@ export class PostgresEventStore implements EventStore {
     return (await this.readPage(after, limit)).events;
   }
 
-  async readPage(after: Position, limit: number): Promise<Page> {
-    // The page comes back as one JSON document: one parse per page instead of two per row made
-    // catch-up and replay about twice as fast.
-    const { rows } = await this.pool.query<{ page: string; hidden: boolean }>({
-      name: 'events_read_page',
-      text: READ_PAGE_SQL,
-      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit],
-    });
-    return { events: parsePage(rows[0]?.page), hidden: rows[0]?.hidden === true };
+  readPage(after: Position, limit: number): Promise<Page> {
+    return readPage(this.pool, after, limit);
   }
 
-  /**
-   * Up to `count` consecutive pages of `limit` events after `after`, built concurrently on as many
-   * connections: PostgreSQL builds a page's JSON on one backend, so one page at a time uses one
-   * core. The pages are exactly those `readPage` would return one after another (same order, none
-   * skipped; see READ_PAGE_ENDS_SQL); only the last may be short, and `hidden` is the same flag for
-   * all of them (it matters for the last).
-   */
-  async readPages(after: Position, limit: number, count: number): Promise<Page[]> {
-    if (count <= 1) return [await this.readPage(after, limit)];
-    const { rows } = await this.pool.query<{ xmin: string; found: number; ends: string; hidden: boolean }>({
-      name: 'events_read_page_ends',
-      text: READ_PAGE_ENDS_SQL,
-      values: [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString(), limit, count],
-    });
-    const head = rows[0];
-    if (!head || head.found === 0) return [{ events: [], hidden: head?.hidden === true }];
-    const ends = JSON.parse(head.ends) as [string, string][];
-    // A short last page ends at the horizon: (xmin, -1) is below every event of the horizon's transaction.
-    if (head.found % limit !== 0) ends.push([head.xmin, '-1']);
-    let from: [string, string] = [after.commit < 0n ? '0' : after.commit.toString(), after.prepare.toString()];
-    const reads = ends.map((end) => {
-      const values = [from[0], from[1], end[0], end[1], head.xmin, limit];
-      from = end;
-      return this.pool.query<{ page: string }>({
-        name: 'events_read_page_between',
-        text: READ_PAGE_BETWEEN_SQL,
-        values,
-      });
-    });
-    const pages = await Promise.all(reads);
-    return pages.map((r) => ({ events: parsePage(r.rows[0]?.page), hidden: head.hidden }));
+  readPages(after: Position, limit: number, count: number): Promise<Page[]> {
+    return readPages(this.pool, after, limit, count);
   }
 
   async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {
@@ -544,27 +443,11 @@ export class PostgresEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): () => void {
-    this.listeners.add(listener);
-    // One LISTEN connection however many readers register (they register concurrently at start).
-    this.listening ??= this.startListening().finally(() => {
-      this.listening = null;
-    });
-    return () => this.listeners.delete(listener);
+    return this.wakeups.subscribe(listener);
   }
 
   close(): Promise<void> {
-    this.closed = true;
-    if (this.listenRetry) clearTimeout(this.listenRetry);
-    this.listenRetry = null;
-    if (this.notifyTimer) clearTimeout(this.notifyTimer);
-    this.notifyTimer = null;
-    const client = this.listenClient;
-    this.listenClient = null;
-    if (client) {
-      client.removeAllListeners('notification');
-      client.release(true);
-    }
-    this.listeners.clear();
+    this.wakeups.close();
     return Promise.resolve();
   }
 
@@ -576,81 +459,6 @@ export class PostgresEventStore implements EventStore {
     const v = rows[0]?.v;
     return v === null || v === undefined ? 'no_stream' : Number(v);
   }
-
-  /** Local readers wake at once; other instances get one NOTIFY per 20 ms, sent outside the append
-   *  transaction so that NOTIFY's commit-time queue lock never serialises appends. */
-  private appended(): void {
-    this.emit();
-    if (this.notifyTimer || this.closed) return;
-    this.notifyTimer = setTimeout(() => {
-      this.notifyTimer = null;
-      if (!this.closed) this.pool.query("SELECT pg_notify('events_appended', '')").catch(() => undefined);
-    }, NOTIFY_EVERY_MS);
-    this.notifyTimer.unref();
-  }
-
-  private emit(): void {
-    for (const listener of this.listeners) listener();
-  }
-
-  private async startListening(): Promise<void> {
-    if (this.listenClient || this.closed) return;
-    try {
-      const client = await this.pool.connect();
-      if (this.closed) {
-        client.release();
-        return;
-      }
-      this.listenClient = client;
-      client.on('notification', () => this.emit());
-      client.on('error', (err) => this.listenLost(client, err));
-      await client.query('LISTEN events_appended');
-      this.listenFailures = 0;
-    } catch (err) {
-      if (this.listenClient) this.listenLost(this.listenClient, err);
-      else this.relisten();
-    }
-  }
-
-  /**
-   * A lost LISTEN connection only costs latency (readers poll as well), but it is given back to the
-   * pool as broken (not leaked) and LISTEN is set up again, with a growing pause while the server
-   * is away; readers are woken, since a notification may have been missed meanwhile.
-   */
-  private listenLost(client: PoolClient, err: unknown): void {
-    if (this.listenClient !== client) return;
-    this.listenClient = null;
-    client.removeAllListeners('notification');
-    client.release(err instanceof Error ? err : true);
-    this.relisten();
-  }
-
-  private relisten(): void {
-    if (this.closed || this.listenRetry) return;
-    const delay = Math.min(5_000, 100 * 2 ** this.listenFailures++);
-    this.listenRetry = setTimeout(() => {
-      this.listenRetry = null;
-      if (this.closed || this.listeners.size === 0) return;
-      this.listening ??= this.startListening().finally(() => {
-        this.listening = null;
-      });
-      this.emit();
-    }, delay);
-    this.listenRetry.unref();
-  }
-}
-
-function parsePage(text: string | undefined): StoredEvent[] {
-  const page = JSON.parse(text ?? '[]') as PageRow[];
-  return page.map((r) => ({
-    id: r[0],
-    type: r[1],
-    data: r[2],
-    metadata: r[3],
-    streamId: r[4],
-    streamPosition: r[5],
-    position: { commit: BigInt(r[6]), prepare: BigInt(r[7]) },
-  }));
 }
 
 function toStored(row: EventRow): StoredEvent {
