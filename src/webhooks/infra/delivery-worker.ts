@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { PollingWorker } from '../../runtime/polling-worker';
+import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
 import { AttemptRecorder } from './attempt-recorder';
 import { ClaimedDelivery, DeliveryClaims, HeldClaim } from './delivery-claims';
 import { MAX_IN_FLIGHT, RENEW_WHEN_LEFT_MS } from './delivery-limits';
@@ -9,6 +10,9 @@ import { DeliverySender } from './delivery-sender';
 
 /** How often at most the held claims are checked for renewal. */
 const RENEW_CHECK_EVERY_MS = 1000;
+
+/** How long after an append anywhere the worker looks for deliveries (once per such window). */
+const AFTER_APPEND_MS = 100;
 
 /**
  * Sends due deliveries: claims only what it can send at once (delivery-claims.ts: up to 128 in
@@ -30,6 +34,8 @@ export class DeliveryWorker extends PollingWorker {
   private readonly pending = new Set<Promise<void>>();
   private nextRenewalCheck = 0;
   private pokedInRound = false;
+  private unsubscribe: (() => void) | null = null;
+  private afterAppend: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly claims: DeliveryClaims,
@@ -37,6 +43,7 @@ export class DeliveryWorker extends PollingWorker {
     private readonly recorder: AttemptRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     super('webhook-delivery', {
       onError: (err) => new Logger('Webhooks').error(`delivery loop: ${describe(err)}`),
@@ -48,6 +55,33 @@ export class DeliveryWorker extends PollingWorker {
   override poke(): void {
     this.pokedInRound = true;
     super.poke();
+  }
+
+  /**
+   * This instance's outbox pokes the worker when it commits deliveries, but with several instances
+   * the outbox page may be committed by another one, which pokes only its own worker. So an append
+   * anywhere (local, or another instance's NOTIFY) also wakes this worker, once per 100 ms, by when
+   * the outbox page that holds it has likely committed; the 5 s poll covers the rest.
+   */
+  override start(): void {
+    if (this.isRunning) return;
+    this.unsubscribe = this.store.onAppended(() => {
+      if (this.afterAppend) return;
+      this.afterAppend = setTimeout(() => {
+        this.afterAppend = null;
+        this.poke();
+      }, AFTER_APPEND_MS);
+      this.afterAppend.unref();
+    });
+    super.start();
+  }
+
+  override async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.afterAppend) clearTimeout(this.afterAppend);
+    this.afterAppend = null;
+    await super.stop();
   }
 
   protected async tick(): Promise<boolean> {
