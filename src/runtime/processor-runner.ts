@@ -25,9 +25,6 @@ export interface RunnerOptions {
   /** Fallback polling interval; appends in this process and NOTIFY from others wake the runner sooner. */
   pollMs?: number;
   onError?: (err: unknown) => void;
-  /** Called after each committed batch. An open processor transaction hides newer events from other
-   *  readers (the snapshot-xmin rule), so its commit is the moment to wake them. */
-  onCommitted?: () => void;
   /** Tries of one event, each in a transaction of its own, before it is set aside as a dead letter
    *  and the processor moves on (PROCESSOR_MAX_ATTEMPTS). Default 5. */
   maxAttempts?: number;
@@ -324,7 +321,6 @@ export class ProcessorRunner extends LogWorker {
   private committed(position: Position, applied: boolean): void {
     this.stored = position;
     if (applied) this.processor.afterCommit?.();
-    this.options.onCommitted?.();
     this.advanced(position);
   }
 
