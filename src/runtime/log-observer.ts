@@ -65,13 +65,18 @@ export class LogObserver extends LogWorker {
     }
   }
 
+  /** Where the observer starts (`startFrom`), taken once, before the instance serves requests. */
+  async takePosition(): Promise<Position> {
+    return (this.position ??= this.options.startFrom ? await this.options.startFrom() : START);
+  }
+
   protected async tick(): Promise<boolean> {
     if (this.observers.length === 0) return false;
-    this.position ??= this.options.startFrom ? await this.options.startFrom() : START;
+    const from = await this.takePosition();
     const pageSize = this.options.pageSize ?? 1000;
     const wait = this.lastReadAt + (this.options.minIntervalMs ?? 100) - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const events = await this.store.readAll(this.position, pageSize);
+    const events = await this.store.readAll(from, pageSize);
     const last = events[events.length - 1];
     if (!last) {
       this.lastReadAt = Date.now();

@@ -55,7 +55,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(START_WORKERS) private readonly startWorkers: boolean,
     private readonly lifecycle: WorkerLifecycle,
     timers: TimersService,
-    observer: LogObserver,
+    private readonly observer: LogObserver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     lifecycle.register(timers);
@@ -143,8 +143,12 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     };
   }
 
-  onApplicationBootstrap(): void {
-    if (this.startWorkers) this.lifecycle.startAll();
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.startWorkers) return;
+    // The observer takes its place in the log before this instance serves a request, so it sees every
+    // event committed after anything a request could cache.
+    await this.observer.takePosition();
+    this.lifecycle.startAll();
   }
 
   /** Workers stop before any module's shutdown hook closes the database pool. */

@@ -10,7 +10,10 @@ import { newEventId } from '../../src/kernel/ids';
 import { withIdempotencyKey } from '../../src/kernel/idempotency-context';
 import { DomainError } from '../../src/kernel/result';
 import { CommandExecutor } from '../../src/runtime/command-executor';
+import { LogObserver } from '../../src/runtime/log-observer';
+import { ProjectionsService } from '../../src/runtime/processors.service';
 import { LOOKUP_TTL_MS } from '../../src/tenants/application/tenant-lookups';
+import { TENANT_EVENT_TYPES } from '../../src/tenants/domain/tenant.decider';
 import { ApiKeyEntity, TenantEntity } from '../../src/tenants/projections/tenant.entity';
 import { startTestApp, TestApp } from '../support/app';
 import { eventually } from '../support/eventually';
@@ -370,8 +373,24 @@ describe('two app instances on one database', () => {
   });
 
   it('a key revoked through instance A is refused by instance B within the bound', async () => {
+    // What B's log observer has seen of the tenant's stream, to know when B's lookups have settled.
+    const seenByB = new Set<string>();
+    const stopWatching = b.app
+      .get(LogObserver)
+      .observe(TENANT_EVENT_TYPES, (events) => events.forEach((e) => seenByB.add(e.id)));
     const tenant = await a.createTenant('Twin Keys Co');
     const listEvents = (app: TestApp) => app.asTenant(tenant.api_key, { method: 'GET', url: '/v1/events' });
+    try {
+      // B invalidates the tenant when its observer sees the tenant's events and again once B's read
+      // models have applied them: wait for both, so the cache checked below is not dropped meanwhile.
+      const created = await a.app.get<EventStore>(EVENT_STORE).readStream(`tenant-${tenant.tenant_id}`);
+      await eventually(async () => created.every((e) => seenByB.has(e.id)));
+      expect(await b.app.get(ProjectionsService).waitForProjections(created[created.length - 1]!.position)).toBe(true);
+      // B's own wait for that position resolved with this one; its settling runs in the microtasks after.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      stopWatching();
+    }
     await eventually(async () => (await listEvents(b)).statusCode === 200);
     // B's lookups are cached now: its next requests read neither table.
     const keyReads = jest.spyOn(b.app.get(getRepositoryToken(ApiKeyEntity)), 'findOneBy');
