@@ -15,6 +15,8 @@ export interface DueTimer {
   readonly payload: Record<string, unknown>;
   readonly dueAt: Date;
   readonly attempts: number;
+  /** Wake-ups counted when it was claimed (`wake`): one that comes while it runs makes it run again. */
+  readonly wakes: number;
 }
 
 /** What a handler sees besides its timer: whether the service is stopping, and an in-memory wait. */
@@ -70,6 +72,7 @@ interface ClaimedRow {
   payload: Record<string, unknown>;
   due_at: Date;
   attempts: number;
+  wakes: number;
   next_due: Date | null;
 }
 
@@ -146,6 +149,20 @@ export class TimersService extends PollingWorker {
     if (db === this.pool) this.poke();
   }
 
+  /**
+   * Schedules the timer, or brings the one with this key forward to `dueAt` when it is due later: a
+   * durable, coalescing wake-up (a campaign's pacer, woken by each call outcome). A timer woken while
+   * it runs is neither deleted nor moved later by that run: it runs again at once.
+   */
+  async wake(timer: ScheduleTimer & { dedupeKey: string }, db: Queryable = this.pool): Promise<void> {
+    await db.query(
+      `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (dedupe_key) DO UPDATE SET due_at = LEAST(timers.due_at, EXCLUDED.due_at), wakes = timers.wakes + 1`,
+      [randomUUID(), timer.kind, timer.dedupeKey, timer.dueAt, JSON.stringify(timer.payload)],
+    );
+    if (db === this.pool) this.poke();
+  }
+
   async cancel(dedupeKey: string, db: Queryable = this.pool): Promise<void> {
     await this.cancelMany([dedupeKey], db);
   }
@@ -216,11 +233,11 @@ export class TimersService extends PollingWorker {
        ), claimed AS (
          UPDATE timers t SET locked_until = $2, attempts = t.attempts + 1
          FROM due WHERE t.timer_id = due.timer_id
-         RETURNING t.timer_id, t.kind, t.payload, t.due_at, t.attempts
+         RETURNING t.timer_id, t.kind, t.payload, t.due_at, t.attempts, t.wakes
        )
-       SELECT timer_id, kind, payload, due_at, attempts, NULL::timestamptz AS next_due FROM claimed
+       SELECT timer_id, kind, payload, due_at, attempts, wakes, NULL::timestamptz AS next_due FROM claimed
        UNION ALL
-       SELECT NULL, NULL, NULL, NULL, NULL,
+       SELECT NULL, NULL, NULL, NULL, NULL, NULL,
          (SELECT min(greatest(due_at, coalesce(locked_until, due_at))) FROM timers
           WHERE timer_id NOT IN (SELECT timer_id FROM due))
        WHERE (SELECT count(*) FROM due) < $3`,
@@ -239,6 +256,7 @@ export class TimersService extends PollingWorker {
         payload: row.payload,
         dueAt: row.due_at,
         attempts: row.attempts,
+        wakes: row.wakes,
       });
     }
     return { timers, claimedAt: now.getTime(), nextDue };
@@ -248,10 +266,20 @@ export class TimersService extends PollingWorker {
   private async runBatch(timers: readonly DueTimer[], claimedAt: number): Promise<void> {
     if (timers.length === 0) return;
     const outcomes = await Promise.all(timers.map((t) => this.fire(t, claimedAt)));
-    const done = timers.filter((_, i) => outcomes[i]).map((t) => t.timerId);
+    const done = timers.filter((_, i) => outcomes[i]);
     if (done.length === 0) return;
     try {
-      await this.pool.query('DELETE FROM timers WHERE timer_id = ANY($1::uuid[])', [done]);
+      const ids = done.map((t) => t.timerId);
+      const { rowCount } = await this.pool.query(
+        `DELETE FROM timers t USING unnest($1::uuid[], $2::int[]) AS d(id, wakes)
+         WHERE t.timer_id = d.id AND t.wakes = d.wakes`,
+        [ids, done.map((t) => t.wakes)],
+      );
+      // Woken while they ran: released, due now, to run again.
+      if ((rowCount ?? 0) < done.length)
+        await this.pool.query('UPDATE timers SET locked_until = NULL, attempts = 0 WHERE timer_id = ANY($1::uuid[])', [
+          ids,
+        ]);
     } catch (err) {
       // They stay claimed until their lease lapses, then run again: handlers are idempotent.
       this.logger.warn(`deleting ${done.length} timers that ran failed: ${describe(err)}`);
@@ -301,10 +329,12 @@ export class TimersService extends PollingWorker {
     if (!outcome) return true;
     try {
       // The same row, its next run: released at once, so nothing waits for the lease.
+      // Woken while it ran (`wakes` moved): it keeps the earlier due time and runs again at once.
       await this.pool.query(
-        `UPDATE timers SET due_at = $2, payload = $3, locked_until = NULL, attempts = 0, last_error = NULL
+        `UPDATE timers SET due_at = CASE WHEN wakes = $4 THEN $2 ELSE LEAST(due_at, $2) END, payload = $3,
+           locked_until = NULL, attempts = 0, last_error = NULL
          WHERE timer_id = $1`,
-        [timer.timerId, outcome.next.dueAt, JSON.stringify(outcome.next.payload)],
+        [timer.timerId, outcome.next.dueAt, JSON.stringify(outcome.next.payload), timer.wakes],
       );
       this.poke();
     } catch (err) {

@@ -115,6 +115,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
       payload: { session_id: 'ses_1', nested: { a: [1, 2] } },
       dueAt,
       attempts: 1,
+      wakes: 0,
     });
   });
 
@@ -204,6 +205,50 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
       client.release();
     }
     expect(await rows()).toEqual([]);
+  });
+
+  it('wake: schedules a timer, or brings the one with its key forward, never later', async () => {
+    const clock = new ManualClock();
+    const timers = service(clock);
+    const ran: number[] = [];
+    timers.register('test.pace', async (timer) => {
+      ran.push(timer.wakes);
+    });
+    const t0 = clock.now().getTime();
+    const pace = (dueIn: number) =>
+      timers.wake({ kind: 'test.pace', dedupeKey: 'pace:1', dueAt: new Date(t0 + dueIn), payload: {} });
+    await pace(60_000);
+    await pace(120_000); // later: the earlier due time stays
+    expect((await rows()).map((r) => r.due_at.getTime())).toEqual([t0 + 60_000]);
+    await pace(0); // earlier: brought forward
+    expect((await rows()).map((r) => r.due_at.getTime())).toEqual([t0]);
+    expect(await timers.runDue()).toBe(1);
+    expect(ran).toEqual([2]);
+    expect(await rows()).toEqual([]);
+  });
+
+  it('wake: a timer woken while it runs is neither deleted nor moved later by that run, and runs again', async () => {
+    const clock = new ManualClock();
+    const timers = service(clock);
+    const t0 = clock.now().getTime();
+    const wake = () => timers.wake({ kind: 'test.pace', dedupeKey: 'pace:2', dueAt: clock.now(), payload: {} });
+    let runs = 0;
+    // First run: woken meanwhile, then done (would delete its row). Second run: woken meanwhile, then
+    // asks for a run in an hour (would move its row later). Third run: not woken, asks for an hour.
+    timers.register('test.pace', async () => {
+      runs++;
+      if (runs <= 2) await wake();
+      return runs === 1 ? undefined : { next: { dueAt: new Date(t0 + 3_600_000), payload: {} } };
+    });
+    await wake();
+    expect(await timers.runDue()).toBe(1);
+    expect((await rows()).map((r) => [r.due_at.getTime() <= t0, r.locked_until])).toEqual([[true, null]]);
+    expect(await timers.runDue()).toBe(1);
+    expect((await rows()).map((r) => [r.due_at.getTime() <= t0, r.locked_until])).toEqual([[true, null]]);
+    expect(await timers.runDue()).toBe(1);
+    expect((await rows()).map((r) => r.due_at.getTime())).toEqual([t0 + 3_600_000]);
+    expect(await timers.runDue()).toBe(0);
+    expect(runs).toBe(3);
   });
 
   it('cancels by dedupeKey', async () => {
@@ -326,7 +371,9 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     expect(left[0]!.due_at.getTime()).toBe(t0 + 2000);
     expect(left[1]).toMatchObject({ attempts: 0, locked_until: null });
     // The claim, the failing timer's backoff, and one DELETE for the four that ran.
-    expect(sql.filter((q) => q.startsWith('DELETE'))).toEqual(['DELETE FROM timers WHERE timer_id = ANY($1::uuid[])']);
+    expect(sql.filter((q) => q.startsWith('DELETE'))).toEqual([
+      'DELETE FROM timers t USING unnest($1::uuid[], $2::int[]) AS d(id, wakes) WHERE t.timer_id = d.id AND t.wakes = d.wakes',
+    ]);
     expect(sql).toHaveLength(3);
   });
 

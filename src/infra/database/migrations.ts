@@ -92,6 +92,16 @@ export class DeadLetters0000000000090 extends ForwardOnlyMigration {
 }
 
 /**
+ * A timer woken (`TimersService.wake`) while it runs must run again once done: `wakes` counts the
+ * wake-ups, and a run only deletes or reschedules its row if none came since it claimed it.
+ */
+export class TimerWakes0000000000110 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE timers ADD COLUMN IF NOT EXISTS wakes integer NOT NULL DEFAULT 0');
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -101,6 +111,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   PlatformTables0000000000020,
   IdempotencySealed0000000000080,
   DeadLetters0000000000090,
+  TimerWakes0000000000110,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {
