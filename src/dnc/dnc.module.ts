@@ -6,14 +6,14 @@ import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
 import { DncController } from './api/dnc.controller';
 import { ChangeDncHandler } from './application/dnc.commands';
-import { DncQueries } from './application/dnc.queries';
+import { DncQueries, ListedNumbersHandler } from './application/dnc.queries';
 import { DncNumberEntity } from './projections/dnc-number.entity';
 import { dncProjection } from './projections/dnc.projection';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DncNumberEntity]), TenantsModule],
   controllers: [DncController],
-  providers: [ChangeDncHandler, DncQueries],
+  providers: [ChangeDncHandler, DncQueries, ListedNumbersHandler],
 })
 export class DncModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'dnc', migrations: dncMigrations };

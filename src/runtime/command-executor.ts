@@ -99,6 +99,23 @@ export class CommandExecutor implements OnModuleDestroy {
     this.stopObserving();
   }
 
+  /**
+   * The stream's state as a command would start from it: the kept one when there is one (which another
+   * writer may have made stale), else read. For gathering the facts of a command (the pacer's round);
+   * `execute` then decides on a state that the append confirms.
+   */
+  async state<Command, State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<Command, State, Event>,
+  ): Promise<State> {
+    const cached = this.cache.get<State>(streamId, decider);
+    if (cached) return cached.state;
+    const snapshot = snapshotOfStream(decider, await this.store.readStream(streamId));
+    this.cache.put(streamId, snapshot);
+    this.metrics.commandCache('read');
+    return snapshot.state;
+  }
+
   async execute<Command, State, Event extends DomainEvent>(
     streamId: string,
     decider: Decider<Command, State, Event>,

@@ -1,3 +1,7 @@
 /** The sessions context's public face: what other contexts may use. */
 export { SessionsModule } from './sessions.module';
 export { PlaceCallCommand, SessionActionCommand } from './application/session.commands';
+export { RecentCallsTo } from './application/recent-calls.query';
+export type { AgentConfig } from './domain/session.decider';
+export type { SessionEndedData, SessionFailedData } from './sessions.events';
+export { AgentConfigDto } from './api/calls.dto';

@@ -42,4 +42,11 @@ export class Sessions0000000000050 extends ForwardOnlyMigration {
   }
 }
 
-export const sessionsMigrations: readonly Migration[] = [Sessions0000000000050];
+/** The campaign pacer's daily cap counts a tenant's recent calls to a number. */
+export class SessionsToNumber0000000000130 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('CREATE INDEX IF NOT EXISTS sessions_tenant_to_number ON sessions (tenant_id, to_number, created_at)');
+  }
+}
+
+export const sessionsMigrations: readonly Migration[] = [Sessions0000000000050, SessionsToNumber0000000000130];

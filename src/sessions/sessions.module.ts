@@ -13,6 +13,7 @@ import { MediaIngestController } from './api/media-ingest.controller';
 import { RecordingsController } from './api/recordings.controller';
 import { PlaceCallHandler, SessionActionHandler } from './application/session.commands';
 import { SessionsQueries } from './application/sessions.queries';
+import { RecentCallsToHandler } from './application/recent-calls.query';
 import { sessionReactor } from './application/session-reactor.processor';
 import { SessionTimers } from './application/session-timers';
 import { SessionEntity } from './projections/session.entity';
@@ -28,6 +29,7 @@ import { CLOCK, Clock } from '../kernel/clock';
     SessionActionHandler,
     SessionTimers,
     SessionsQueries,
+    RecentCallsToHandler,
     {
       provide: RecordingLinks,
       inject: [APP_CONFIG, CLOCK],

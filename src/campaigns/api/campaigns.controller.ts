@@ -1,0 +1,183 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../../kernel/http/api-error';
+import { CurrentTenant } from '../../kernel/http/current-tenant';
+import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
+import { normalisePhoneNumber } from '../../kernel/phone-number';
+import { parseTimestamp } from '../../kernel/timestamp';
+import { ApiKeyGuard } from '../../tenants';
+import { AddContacts, ChangeCampaign, ContactInput, CreateCampaign } from '../application/campaign.commands';
+import { CampaignsQueries } from '../application/campaigns.queries';
+import type { CampaignSettings } from '../domain/campaign.decider';
+import { isValidTimeZone } from '../domain/contact-zones';
+import { AddContactsDto, ContactDto, CreateCampaignDto } from './campaigns.dto';
+import { presentCampaign, presentContact } from './campaign-view';
+
+const CONTACT_STATUSES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'];
+
+function limitOf(text: string | undefined): number {
+  const limit = text === undefined ? 20 : Number(text);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+    throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+  return limit;
+}
+
+/** Contacts checked for what the DTO cannot say: a zone that is not IANA's. An invalid number is accepted (skipped later). */
+function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[] {
+  return (contacts ?? []).map((c, i) => {
+    if (c.timezone != null && !isValidTimeZone(c.timezone))
+      throw ApiError.invalid(
+        `contacts[${i}].timezone must be an IANA time zone such as America/New_York.`,
+        `contacts[${i}].timezone`,
+      );
+    return c;
+  });
+}
+
+/** Campaigns: contact lists dialled by the pacer, one signed event per contact outcome. */
+@ApiTags('campaigns')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('v1/campaigns')
+export class CampaignsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly campaigns: CampaignsQueries,
+  ) {}
+
+  @Post()
+  create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCampaignDto) {
+    return this.createCampaign(tenant, body, false);
+  }
+
+  @Post('run')
+  run(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCampaignDto) {
+    return this.createCampaign(tenant, body, true);
+  }
+
+  @Get()
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'A campaign id: the page after it' })
+  async list(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Query('limit') limitText?: string,
+    @Query('starting_after') startingAfter?: string,
+  ) {
+    const page = await this.campaigns.list(tenant.tenantId, { startingAfter, limit: limitOf(limitText) });
+    if (!page) throw ApiError.notFound('campaign', 'starting_after');
+    return { data: page.data.map(presentCampaign), has_more: page.hasMore };
+  }
+
+  @Get(':id')
+  get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    return this.load(tenant, id);
+  }
+
+  @Post(':id/contacts')
+  @HttpCode(200)
+  async addContacts(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Body() body: AddContactsDto) {
+    await this.load(tenant, id);
+    await this.commands.execute(new AddContacts(tenant.tenantId, id, contactsOf(body.contacts)));
+    return this.load(tenant, id);
+  }
+
+  @Get(':id/contacts')
+  @ApiQuery({ name: 'status', required: false, enum: CONTACT_STATUSES })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'A contact id: the page after it' })
+  async contacts(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Query('status') status?: string,
+    @Query('limit') limitText?: string,
+    @Query('starting_after') startingAfter?: string,
+  ) {
+    if (status !== undefined && !CONTACT_STATUSES.includes(status))
+      throw ApiError.invalid(`status must be one of ${CONTACT_STATUSES.join(', ')}.`, 'status');
+    const limit = limitOf(limitText);
+    await this.load(tenant, id);
+    const page = await this.campaigns.contactsOf(tenant.tenantId, id, { status, startingAfter, limit });
+    if (!page) throw ApiError.notFound('contact', 'starting_after');
+    return { data: page.data.map(presentContact), has_more: page.hasMore };
+  }
+
+  @Post(':id/start')
+  @HttpCode(200)
+  start(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    return this.change(tenant, id, 'start');
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  pause(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    return this.change(tenant, id, 'pause');
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  resume(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    return this.change(tenant, id, 'resume');
+  }
+
+  private async change(tenant: AuthenticatedTenant, id: string, change: ChangeCampaign['change']) {
+    await this.load(tenant, id);
+    await this.commands.execute(new ChangeCampaign(tenant.tenantId, id, change));
+    return this.load(tenant, id);
+  }
+
+  private async createCampaign(tenant: AuthenticatedTenant, body: CreateCampaignDto, start: boolean) {
+    const from = normalisePhoneNumber(body.from_number);
+    if (!from)
+      throw ApiError.invalid(
+        'from_number must be a valid phone number in international format, e.g. +14155550000.',
+        'from_number',
+      );
+    const contacts = contactsOf(body.contacts);
+    const s = body.settings ?? {};
+    let endsAt: string | null = null;
+    if (s.ends_at != null) {
+      const parsed = parseTimestamp(s.ends_at);
+      if (!parsed) throw ApiError.invalid('settings.ends_at must be an RFC 3339 timestamp.', 'settings.ends_at');
+      if (parsed.getTime() <= Date.now())
+        throw ApiError.invalid('settings.ends_at must be in the future.', 'settings.ends_at');
+      endsAt = parsed.toISOString();
+    }
+    const settings: CampaignSettings = {
+      max_concurrency: s.max_concurrency ?? 5,
+      quiet_hours: { start: s.quiet_hours?.start ?? '21:00', end: s.quiet_hours?.end ?? '08:00' },
+      max_calls_per_number_per_day: s.max_calls_per_number_per_day ?? 3,
+      ends_at: endsAt,
+    };
+    const agent = body.agent_config;
+    const { campaignId } = await this.commands.execute(
+      new CreateCampaign(
+        tenant.tenantId,
+        {
+          name: body.name,
+          from_number: from,
+          test_mode: body.test_mode ?? false,
+          agent_config: agent
+            ? {
+                prompt: agent.prompt,
+                ...(agent.voice_id ? { voice_id: agent.voice_id } : {}),
+                ...(agent.dispositions
+                  ? { dispositions: agent.dispositions.map((d) => ({ code: d.code, description: d.description })) }
+                  : {}),
+              }
+            : null,
+          settings,
+        },
+        contacts,
+        start,
+      ),
+    );
+    return this.load(tenant, campaignId);
+  }
+
+  private async load(tenant: AuthenticatedTenant, id: string) {
+    const row = await this.campaigns.get(tenant.tenantId, id);
+    if (!row) throw ApiError.notFound('campaign', 'campaign_id');
+    return presentCampaign(row);
+  }
+}

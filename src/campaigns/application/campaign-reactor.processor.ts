@@ -1,0 +1,120 @@
+import type { DomainEvent } from '../../kernel/decider';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
+import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
+import type { SessionEndedData, SessionFailedData } from '../../sessions';
+import type { CampaignEvent } from '../domain/campaign.decider';
+
+type ReactsTo =
+  | Extract<CampaignEvent, { type: 'campaign.started' | 'campaign.resumed' | 'campaign.contact_dispatched' }>
+  | DomainEvent<'session.ended', SessionEndedData>
+  | DomainEvent<'session.failed', SessionFailedData>;
+
+export const CAMPAIGN_TIMER = {
+  pace: 'campaign.pace',
+  outcome: 'campaign.outcome',
+  placeCall: 'campaign.place_call',
+} as const;
+
+/** How long after a dispatch the call is placed again if the pacer could not (a crash between the two): a no-op otherwise. */
+export const PLACE_CALL_BACKUP_MS = 15_000;
+
+export interface PacePayload {
+  tenant_id: string;
+  campaign_id: string;
+}
+
+export interface OutcomePayload extends PacePayload {
+  contact_id: string;
+  session_id: string;
+  outcome: 'completed' | 'failed';
+  duration_seconds: number;
+  actual_cost_cents: number;
+}
+
+export interface PlaceCallPayload extends PacePayload {
+  contact_id: string;
+}
+
+export const pacerTimer = (p: PacePayload, dueAt: Date) => ({
+  kind: CAMPAIGN_TIMER.pace,
+  dedupeKey: `campaign.pace:${p.campaign_id}`,
+  dueAt,
+  payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
+});
+
+/**
+ * Turns what happens to a campaign into durable timers, in the transaction of its checkpoint: a start
+ * or a resume wakes the campaign's pacer; a dispatch schedules a backup placement of its call; a
+ * campaign call's terminal session event schedules the recording of the contact's outcome.
+ */
+export function campaignReactor(timers: TimersService): Processor {
+  let scheduled = false;
+  return defineReactor<ReactsTo>({
+    name: 'campaign_reactor',
+    handles: ['campaign.started', 'campaign.resumed', 'campaign.contact_dispatched', 'session.ended', 'session.failed'],
+    afterCommit: () => {
+      if (scheduled) timers.poke();
+      scheduled = false;
+    },
+    async applyBatch(tx, events: readonly Handled<ReactsTo>[]) {
+      const due: ScheduleTimer[] = [];
+      const wakes = new Map<string, { payload: PacePayload; at: number }>();
+      for (const event of events) {
+        const tenantId = event.metadata.tenant_id;
+        if (!tenantId) continue;
+        const at = Date.parse(event.metadata.created_at);
+        switch (event.type) {
+          case 'campaign.started':
+          case 'campaign.resumed':
+            wakes.set(event.data.campaign_id, {
+              payload: { tenant_id: tenantId, campaign_id: event.data.campaign_id },
+              at,
+            });
+            break;
+          case 'campaign.contact_dispatched': {
+            const payload: PlaceCallPayload = {
+              tenant_id: tenantId,
+              campaign_id: event.data.campaign_id,
+              contact_id: event.data.contact_id,
+            };
+            due.push({
+              kind: CAMPAIGN_TIMER.placeCall,
+              dueAt: new Date(at + PLACE_CALL_BACKUP_MS),
+              payload: { ...payload },
+              dedupeKey: `campaign.place_call:${event.data.contact_id}`,
+            });
+            break;
+          }
+          case 'session.ended':
+          case 'session.failed': {
+            const { campaign_id: campaignId, contact_id: contactId } = event.data;
+            if (!campaignId || !contactId) break;
+            const payload: OutcomePayload = {
+              tenant_id: tenantId,
+              campaign_id: campaignId,
+              contact_id: contactId,
+              session_id: event.data.session_id,
+              outcome: event.type === 'session.ended' ? 'completed' : 'failed',
+              duration_seconds: event.data.duration_seconds,
+              actual_cost_cents: event.data.actual_cost_cents,
+            };
+            due.push({
+              kind: CAMPAIGN_TIMER.outcome,
+              dueAt: new Date(at),
+              payload: { ...payload },
+              dedupeKey: `campaign.outcome:${event.data.session_id}`,
+            });
+            break;
+          }
+          default: {
+            const unreachable: never = event;
+            void unreachable;
+          }
+        }
+      }
+      scheduled = due.length > 0 || wakes.size > 0;
+      await timers.scheduleMany(due, tx);
+      for (const { payload, at } of wakes.values()) await timers.wake(pacerTimer(payload, new Date(at)), tx);
+    },
+  });
+}

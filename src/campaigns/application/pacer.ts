@@ -1,0 +1,179 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ListedNumbers } from '../../dnc';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { DomainError } from '../../kernel/result';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
+import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
+import { GetTenant } from '../../tenants';
+import { Campaign, CampaignEvent, campaignDecider, CampaignState, campaignStream } from '../domain/campaign.decider';
+import type { Contact } from '../domain/contact';
+import { CALLS_LOOKBACK_MS, nextPaceAt, numbersToCheck, PaceFacts } from '../domain/pacing';
+import {
+  CAMPAIGN_TIMER,
+  OutcomePayload,
+  PacePayload,
+  pacerTimer,
+  PlaceCallPayload,
+} from './campaign-reactor.processor';
+
+/** The agent of a campaign created without one: its calls still need a prompt; it gives no dispositions. */
+export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
+  prompt: 'You are calling on behalf of the account holder. Introduce yourself and help the person you reach.',
+};
+
+/** Pacing rounds one run of the pacer may take in a row (each one when the last ran out of looked-up numbers). */
+const MAX_ROUNDS = 10;
+
+const isPaced = (state: CampaignState): state is Campaign =>
+  state.status === 'running' || state.status === 'paused_quiet_hours';
+
+/**
+ * The campaign pacer and the work around it, all on durable timers:
+ *
+ * - `campaign.pace`, one row per campaign (its dedupe key): claiming that row under the timer
+ *   service's lease is what makes one pacer per campaign run at a time, across instances. A round
+ *   gathers the facts (tenant status, do-not-call list, recent calls to the numbers), decides on the
+ *   campaign's stream (an append with its expected version: a contact is dispatched at most once),
+ *   then places the calls of the contacts it dispatched. The row then waits for its next wake-up:
+ *   a call outcome, a start or resume (`TimersService.wake`), the quiet-hours window, `ends_at`.
+ * - `campaign.outcome`: records a campaign call's outcome on its contact, and wakes the pacer.
+ * - `campaign.place_call`: places a dispatched contact's call again a while later, in case the pacer
+ *   stopped between the dispatch and the call (a crash); the session id is the contact's, so a call
+ *   already placed is not placed twice.
+ */
+@Injectable()
+export class CampaignPacer {
+  private readonly logger = new Logger('CampaignPacer');
+
+  constructor(
+    private readonly timers: TimersService,
+    private readonly executor: CommandExecutor,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  register(): void {
+    this.timers.register(CAMPAIGN_TIMER.pace, (t) => this.pace(t));
+    this.timers.register(CAMPAIGN_TIMER.outcome, (t) => this.outcome(t));
+    this.timers.register(CAMPAIGN_TIMER.placeCall, (t) => this.placeAgain(t));
+  }
+
+  private async pace(timer: DueTimer): Promise<TimerOutcome> {
+    const p = timer.payload as unknown as PacePayload;
+    const stream = campaignStream(p.campaign_id);
+    let state = await this.executor.state(stream, campaignDecider);
+    for (let round = 0; round < MAX_ROUNDS && isPaced(state); round++) {
+      const at = this.clock.now();
+      const facts = await this.facts(p.tenant_id, state, at);
+      const result = await this.executor.execute(
+        stream,
+        campaignDecider,
+        { type: 'pace', at: at.toISOString(), facts },
+        { tenantId: p.tenant_id },
+      );
+      state = result.state;
+      if (!isPaced(state)) break;
+      await this.placeCalls(p.tenant_id, state, result.events);
+      // Another round only when this one stopped at a contact whose number it had not looked up.
+      if (numbersToCheck(state, at, 0).every((n) => facts.checked.has(n))) break;
+    }
+    const next = nextPaceAt(state, this.clock.now());
+    return next ? { next: { dueAt: next, payload: { ...p } } } : undefined;
+  }
+
+  private async facts(tenantId: string, state: Campaign, at: Date): Promise<PaceFacts> {
+    const tenant = await this.queries.execute(new GetTenant(tenantId));
+    const checked = numbersToCheck(state, at);
+    if (tenant?.status === 'suspended' || checked.length === 0)
+      return { tenantSuspended: tenant?.status === 'suspended', checked: new Set(), dnc: new Set(), otherCalls: new Map() };
+    const [dnc, otherCalls] = await Promise.all([
+      this.queries.execute(new ListedNumbers(tenantId, checked)),
+      this.queries.execute(
+        new RecentCallsTo(tenantId, checked, new Date(at.getTime() - CALLS_LOOKBACK_MS), state.campaign_id),
+      ),
+    ]);
+    return { tenantSuspended: false, checked: new Set(checked), dnc, otherCalls };
+  }
+
+  private async placeCalls(tenantId: string, state: Campaign, events: readonly { type: string; data: object }[]) {
+    const dispatched = events.filter(
+      (e): e is Extract<CampaignEvent, { type: 'campaign.contact_dispatched' }> =>
+        e.type === 'campaign.contact_dispatched',
+    );
+    await Promise.all(
+      dispatched.map(async (e) => {
+        const contact = state.contacts.get(e.data.contact_id);
+        if (!contact) return;
+        // A failure here is left to the backup placement (`campaign.place_call`).
+        await this.place(tenantId, state, contact).catch((err: unknown) =>
+          this.logger.warn(`placing the call of contact ${contact.contact_id} failed: ${String(err)}`),
+        );
+      }),
+    );
+  }
+
+  /** Places the contact's call (a no-op when its session exists); a tenant that can no longer call fails the contact. */
+  private async place(tenantId: string, state: Campaign, contact: Contact): Promise<void> {
+    if (contact.sessionId === null || contact.e164 === null) return;
+    try {
+      await this.commands.execute(
+        new PlaceCallCommand(tenantId, {
+          sessionId: contact.sessionId,
+          to: contact.e164,
+          from: state.from_number,
+          testMode: state.test_mode,
+          agentConfig: state.frozenAgent ?? DEFAULT_CAMPAIGN_AGENT,
+          campaignId: state.campaign_id,
+          contactId: contact.contact_id,
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof DomainError && err.code === 'forbidden')) throw err;
+      await this.record({
+        tenant_id: tenantId,
+        campaign_id: state.campaign_id,
+        contact_id: contact.contact_id,
+        session_id: contact.sessionId,
+        outcome: 'failed',
+        duration_seconds: 0,
+        actual_cost_cents: 0,
+      });
+    }
+  }
+
+  private async placeAgain(timer: DueTimer): Promise<void> {
+    const p = timer.payload as unknown as PlaceCallPayload;
+    const state = await this.executor.state(campaignStream(p.campaign_id), campaignDecider);
+    if (state.status === 'none') return;
+    const contact = state.contacts.get(p.contact_id);
+    if (contact?.status === 'dispatched') await this.place(p.tenant_id, state, contact);
+  }
+
+  private async outcome(timer: DueTimer): Promise<void> {
+    await this.record(timer.payload as unknown as OutcomePayload);
+  }
+
+  /** Records the outcome on the contact; a line freed while contacts wait wakes the pacer. */
+  private async record(p: OutcomePayload): Promise<void> {
+    const result = await this.executor.execute(
+      campaignStream(p.campaign_id),
+      campaignDecider,
+      {
+        type: 'record_outcome',
+        contactId: p.contact_id,
+        sessionId: p.session_id,
+        outcome: p.outcome,
+        durationSeconds: p.duration_seconds,
+        costCents: p.actual_cost_cents,
+        at: this.clock.now().toISOString(),
+      },
+      { tenantId: p.tenant_id },
+    );
+    const state = result.state;
+    if (result.events.length > 0 && state.status === 'running' && state.counts.pending > 0)
+      await this.timers.wake(pacerTimer(p, this.clock.now()));
+  }
+}

@@ -1,0 +1,298 @@
+import type { Decider, DomainEvent } from '../../kernel/decider';
+import { DomainError, notFound } from '../../kernel/result';
+import { streamName } from '../../kernel/stream-name';
+import type { AgentConfig } from '../../sessions';
+import type {
+  CampaignCompletedData,
+  CampaignCreatedData,
+  CampaignPausedData,
+  CampaignPausedQuietHoursData,
+  CampaignResumedData,
+  CampaignStartedData,
+} from '../campaigns.events';
+import {
+  Contact,
+  ContactCommand,
+  ContactEvent,
+  decideContact,
+  evolveContact,
+  newContact,
+  NewContact,
+} from './contact';
+import { pace, PaceFacts } from './pacing';
+import type { QuietHours } from './quiet-hours';
+
+/** Most contacts one campaign holds (each request adds at most 1,000). */
+export const MAX_CONTACTS_PER_CAMPAIGN = 10_000;
+
+export interface CampaignSettings {
+  max_concurrency: number;
+  quiet_hours: QuietHours;
+  max_calls_per_number_per_day: number;
+  /** RFC 3339; null: no end. */
+  ends_at: string | null;
+}
+
+export interface CampaignDefinition {
+  campaign_id: string;
+  name: string;
+  from_number: string;
+  test_mode: boolean;
+  /** null: the campaign has no agent of its own; its calls use the platform's default prompt. */
+  agent_config: AgentConfig | null;
+  settings: CampaignSettings;
+}
+
+/** Internal events (not delivered): the definition, the contacts, the agent frozen at start, a pacing round. */
+export type CampaignEvent =
+  | DomainEvent<'campaign.defined', CampaignDefinition>
+  | DomainEvent<'campaign.contacts_added', { contacts: NewContact[] }>
+  | DomainEvent<'campaign.agent_frozen', { agent_config: AgentConfig | null }>
+  | DomainEvent<'campaign.dispatch_round', { at: string }>
+  | DomainEvent<'campaign.created', CampaignCreatedData>
+  | DomainEvent<'campaign.started', CampaignStartedData>
+  | DomainEvent<'campaign.paused', CampaignPausedData>
+  | DomainEvent<'campaign.paused_quiet_hours', CampaignPausedQuietHoursData>
+  | DomainEvent<'campaign.resumed', CampaignResumedData>
+  | DomainEvent<'campaign.completed', CampaignCompletedData>
+  | ContactEvent;
+
+export const CAMPAIGN_EVENT_TYPES: readonly CampaignEvent['type'][] = [
+  'campaign.defined',
+  'campaign.contacts_added',
+  'campaign.agent_frozen',
+  'campaign.dispatch_round',
+  'campaign.created',
+  'campaign.started',
+  'campaign.paused',
+  'campaign.paused_quiet_hours',
+  'campaign.resumed',
+  'campaign.completed',
+  'campaign.contact_dispatched',
+  'campaign.contact_completed',
+  'campaign.contact_failed',
+  'campaign.contact_skipped',
+];
+
+/** `paused` is a manual pause; `paused_quiet_hours` resumes by itself (the API shows both as `paused`). */
+export type CampaignStatus = 'draft' | 'running' | 'paused' | 'paused_quiet_hours' | 'completed';
+
+export interface ContactCounts {
+  readonly pending: number;
+  readonly dispatched: number;
+  readonly completed: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+export interface Campaign extends CampaignDefinition {
+  readonly status: CampaignStatus;
+  /** The agent its calls use, frozen when it started. */
+  readonly frozenAgent: AgentConfig | null;
+  /** In the order they were added. */
+  readonly contacts: ReadonlyMap<string, Contact>;
+  readonly counts: ContactCounts;
+  readonly nextOpenAt: string | null;
+  /** When the latest pacing round that dispatched ran (ms): the dispatch time of its contacts. */
+  readonly roundAt: number | null;
+}
+
+export type CampaignState = { readonly status: 'none' } | Campaign;
+
+export type CampaignCommand =
+  | { type: 'create'; definition: CampaignDefinition; contacts: NewContact[]; at: string; start: boolean }
+  | { type: 'add_contacts'; contacts: NewContact[] }
+  | { type: 'start'; at: string }
+  | { type: 'pause'; at: string }
+  | { type: 'resume'; at: string }
+  | { type: 'pace'; at: string; facts: PaceFacts }
+  | {
+      type: 'record_outcome';
+      contactId: string;
+      sessionId: string;
+      outcome: 'completed' | 'failed';
+      durationSeconds: number;
+      costCents: number;
+      at: string;
+    };
+
+export const campaignStream = streamName('campaign');
+
+export const campaignDecider: Decider<CampaignCommand, CampaignState, CampaignEvent> = {
+  initialState: () => ({ status: 'none' }),
+  evolve,
+  decide,
+};
+
+const NO_CONTACTS: ContactCounts = { pending: 0, dispatched: 0, completed: 0, failed: 0, skipped: 0 };
+
+function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
+  if (event.type === 'campaign.defined') {
+    return {
+      ...event.data,
+      status: 'draft',
+      frozenAgent: null,
+      contacts: new Map(),
+      counts: NO_CONTACTS,
+      nextOpenAt: null,
+      roundAt: null,
+    };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'campaign.created':
+    case 'campaign.completed':
+      return event.type === 'campaign.completed' ? { ...state, status: 'completed' } : state;
+    case 'campaign.contacts_added': {
+      const contacts = new Map(state.contacts);
+      for (const added of event.data.contacts) contacts.set(added.contact_id, newContact(state.campaign_id, added));
+      return {
+        ...state,
+        contacts,
+        counts: { ...state.counts, pending: state.counts.pending + event.data.contacts.length },
+      };
+    }
+    case 'campaign.agent_frozen':
+      return { ...state, frozenAgent: event.data.agent_config };
+    case 'campaign.dispatch_round':
+      return { ...state, roundAt: Date.parse(event.data.at) };
+    case 'campaign.started':
+      return { ...state, status: 'running' };
+    case 'campaign.paused':
+      return { ...state, status: 'paused' };
+    case 'campaign.paused_quiet_hours':
+      return { ...state, status: 'paused_quiet_hours', nextOpenAt: event.data.next_open_at };
+    case 'campaign.resumed':
+      return { ...state, status: 'running', nextOpenAt: null };
+    case 'campaign.contact_dispatched':
+    case 'campaign.contact_completed':
+    case 'campaign.contact_failed':
+    case 'campaign.contact_skipped': {
+      const before = state.contacts.get(event.data.contact_id);
+      if (!before) return state;
+      const after = evolveContact(before, event, state.roundAt);
+      const contacts = new Map(state.contacts);
+      contacts.set(after.contact_id, after);
+      return { ...state, contacts, counts: { ...recount(state.counts, before, after) } };
+    }
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
+
+function recount(counts: ContactCounts, before: Contact, after: Contact): ContactCounts {
+  const next = { ...counts };
+  next[before.status]--;
+  next[after.status]++;
+  return next;
+}
+
+function decide(command: CampaignCommand, state: CampaignState): CampaignEvent[] {
+  if (command.type === 'create') return create(command, state);
+  if (state.status === 'none') throw notFound('campaign', 'campaign_id');
+  const id = state.campaign_id;
+  switch (command.type) {
+    case 'add_contacts':
+      if (state.status !== 'draft')
+        throw new DomainError('conflict', `Contacts can be added only to a draft campaign; this one is ${shown(state)}.`);
+      checkSize(state.contacts.size + command.contacts.length);
+      return command.contacts.length === 0 ? [] : [{ type: 'campaign.contacts_added', data: { contacts: command.contacts } }];
+    case 'start':
+      if (state.status !== 'draft') throw new DomainError('conflict', `The campaign is already ${shown(state)}.`);
+      return starting(state, command.at);
+    case 'pause':
+      if (state.status === 'running' || state.status === 'paused_quiet_hours')
+        return [{ type: 'campaign.paused', data: { campaign_id: id, paused_at: command.at, reason: 'manual' } }];
+      throw new DomainError('conflict', `Only a running campaign can be paused; this one is ${shown(state)}.`);
+    case 'resume':
+      if (state.status === 'paused')
+        return [{ type: 'campaign.resumed', data: { campaign_id: id, resumed_at: command.at, reason: 'manual' } }];
+      if (state.status === 'paused_quiet_hours')
+        throw new DomainError(
+          'conflict',
+          `The campaign is paused for its contacts' quiet hours and resumes by itself at ${String(state.nextOpenAt)}.`,
+        );
+      throw new DomainError('conflict', `Only a paused campaign can be resumed; this one is ${shown(state)}.`);
+    case 'pace':
+      // A round with nothing to do still completes a campaign whose contacts are all terminal (or none).
+      return withCompletion(state, pace(state, new Date(command.at), command.facts), command.at, true);
+    case 'record_outcome': {
+      const contact = state.contacts.get(command.contactId);
+      if (!contact) return [];
+      const finish: ContactCommand = {
+        type: 'finish',
+        outcome: command.outcome,
+        sessionId: command.sessionId,
+        durationSeconds: command.durationSeconds,
+        costCents: command.costCents,
+      };
+      return withCompletion(state, decideContact(finish, contact), command.at);
+    }
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+function create(command: Extract<CampaignCommand, { type: 'create' }>, state: CampaignState): CampaignEvent[] {
+  if (state.status !== 'none') return []; // a retried creation creates nothing twice
+  checkSize(command.contacts.length);
+  const { definition } = command;
+  const events: CampaignEvent[] = [
+    { type: 'campaign.defined', data: definition },
+    {
+      type: 'campaign.created',
+      data: { campaign_id: definition.campaign_id, name: definition.name, channel: 'phone_call', session_type: 'phone_call' },
+    },
+  ];
+  if (command.contacts.length > 0) events.push({ type: 'campaign.contacts_added', data: { contacts: command.contacts } });
+  if (!command.start) return events;
+  const draft = events.reduce(evolve, state);
+  return draft.status === 'none' ? events : [...events, ...starting(draft, command.at)];
+}
+
+function starting(state: Campaign, at: string): CampaignEvent[] {
+  return [
+    { type: 'campaign.started', data: { campaign_id: state.campaign_id, started_at: at } },
+    // The agent as it is now is the one every call of the campaign uses (and its dispositions).
+    { type: 'campaign.agent_frozen', data: { agent_config: state.agent_config } },
+  ];
+}
+
+/** The events, followed by campaign.completed when they leave every contact terminal. */
+function withCompletion(state: Campaign, events: CampaignEvent[], at: string, evenIfNone = false): CampaignEvent[] {
+  if ((events.length === 0 && !evenIfNone) || state.status === 'draft' || state.status === 'completed') return events;
+  const after = events.reduce(evolve, state);
+  if (after.status === 'none' || after.status === 'completed') return events;
+  if (after.counts.pending + after.counts.dispatched > 0) return events;
+  return [
+    ...events,
+    {
+      type: 'campaign.completed',
+      data: {
+        campaign_id: state.campaign_id,
+        completed_at: at,
+        total_contacts: after.contacts.size,
+        completed_sessions: after.counts.completed,
+        failed_sessions: after.counts.failed,
+      },
+    },
+  ];
+}
+
+function checkSize(total: number): void {
+  if (total > MAX_CONTACTS_PER_CAMPAIGN)
+    throw new DomainError(
+      'unprocessable',
+      `A campaign holds at most ${MAX_CONTACTS_PER_CAMPAIGN} contacts; this would make ${total}.`,
+      'contacts',
+    );
+}
+
+/** The status as the API shows it. */
+export function shown(state: Campaign): string {
+  return state.status === 'paused_quiet_hours' ? 'paused (quiet hours)' : state.status;
+}
