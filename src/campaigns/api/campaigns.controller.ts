@@ -76,7 +76,11 @@ export class CampaignsController {
 
   @Post(':id/contacts')
   @HttpCode(200)
-  async addContacts(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Body() body: AddContactsDto) {
+  async addContacts(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Body() body: AddContactsDto,
+  ) {
     await this.load(tenant, id);
     await this.commands.execute(new AddContacts(tenant.tenantId, id, contactsOf(body.contacts)));
     return this.load(tenant, id);

@@ -24,7 +24,10 @@ export const MAX_CONTACTS_PER_REQUEST = 1_000;
 const LOCAL_TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 export class ContactDto {
-  @ApiProperty({ example: '+14155550100', description: 'International format; an invalid number is accepted and skipped as `invalid`.' })
+  @ApiProperty({
+    example: '+14155550100',
+    description: 'International format; an invalid number is accepted and skipped as `invalid`.',
+  })
   @IsString()
   @Length(1, 64)
   phone_number!: string;
@@ -92,7 +95,10 @@ export class CampaignSettingsDto {
   @Max(100)
   max_calls_per_number_per_day?: number;
 
-  @ApiPropertyOptional({ example: '2026-03-06T01:00:00.000Z', description: 'RFC 3339; contacts still waiting then are skipped.' })
+  @ApiPropertyOptional({
+    example: '2026-03-06T01:00:00.000Z',
+    description: 'RFC 3339; contacts still waiting then are skipped.',
+  })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(64)

@@ -88,7 +88,12 @@ export class CampaignPacer {
     const tenant = await this.queries.execute(new GetTenant(tenantId));
     const checked = numbersToCheck(state, at);
     if (tenant?.status === 'suspended' || checked.length === 0)
-      return { tenantSuspended: tenant?.status === 'suspended', checked: new Set(), dnc: new Set(), otherCalls: new Map() };
+      return {
+        tenantSuspended: tenant?.status === 'suspended',
+        checked: new Set(),
+        dnc: new Set(),
+        otherCalls: new Map(),
+      };
     const [dnc, otherCalls] = await Promise.all([
       this.queries.execute(new ListedNumbers(tenantId, checked)),
       this.queries.execute(

@@ -107,7 +107,7 @@ describe('campaign decider: lifecycle', () => {
   const c1 = contact(1);
 
   it('create → defined, created, contacts; run also starts it and freezes the agent', () => {
-    const definition = (defined().data as Campaign);
+    const definition = defined().data as Campaign;
     spec
       .given([])
       .when({ type: 'create', definition, contacts: [c1], at: DAY, start: false })
@@ -116,36 +116,69 @@ describe('campaign decider: lifecycle', () => {
       .given([])
       .when({ type: 'create', definition, contacts: [c1], at: DAY, start: true })
       .then([defined(), created, added(c1), ...started]);
-    spec.given([defined(), created]).when({ type: 'create', definition, contacts: [], at: DAY, start: false }).thenNothingHappened();
+    spec
+      .given([defined(), created])
+      .when({ type: 'create', definition, contacts: [], at: DAY, start: false })
+      .thenNothingHappened();
   });
 
   it('starting twice, or pausing a draft, is a conflict; contacts are added only to a draft', () => {
-    spec.given(running([c1])).when({ type: 'start', at: DAY }).thenThrows('conflict');
+    spec
+      .given(running([c1]))
+      .when({ type: 'start', at: DAY })
+      .thenThrows('conflict');
     spec.given([defined(), created]).when({ type: 'pause', at: DAY }).thenThrows('conflict');
-    spec.given(running([c1])).when({ type: 'add_contacts', contacts: [contact(2)] }).thenThrows('conflict');
-    spec.given([defined(), created]).when({ type: 'add_contacts', contacts: [contact(2)] }).then([added(contact(2))]);
+    spec
+      .given(running([c1]))
+      .when({ type: 'add_contacts', contacts: [contact(2)] })
+      .thenThrows('conflict');
+    spec
+      .given([defined(), created])
+      .when({ type: 'add_contacts', contacts: [contact(2)] })
+      .then([added(contact(2))]);
     spec.given([]).when({ type: 'start', at: DAY }).thenThrows({ code: 'not_found', param: 'campaign_id' });
   });
 
   it('pause by hand, resume by hand; a quiet-hours pause cannot be resumed by hand', () => {
-    const paused: CampaignEvent = { type: 'campaign.paused', data: { campaign_id: ID, paused_at: DAY, reason: 'manual' } };
-    spec.given(running([c1])).when({ type: 'pause', at: DAY }).then([paused]);
-    spec.given([...running([c1]), paused]).when({ type: 'pause', at: DAY }).thenThrows('conflict');
+    const paused: CampaignEvent = {
+      type: 'campaign.paused',
+      data: { campaign_id: ID, paused_at: DAY, reason: 'manual' },
+    };
+    spec
+      .given(running([c1]))
+      .when({ type: 'pause', at: DAY })
+      .then([paused]);
+    spec
+      .given([...running([c1]), paused])
+      .when({ type: 'pause', at: DAY })
+      .thenThrows('conflict');
     spec
       .given([...running([c1]), paused])
       .when({ type: 'resume', at: MORNING })
       .then([{ type: 'campaign.resumed', data: { campaign_id: ID, resumed_at: MORNING, reason: 'manual' } }]);
-    spec.given(running([c1])).when({ type: 'resume', at: DAY }).thenThrows('conflict');
+    spec
+      .given(running([c1]))
+      .when({ type: 'resume', at: DAY })
+      .thenThrows('conflict');
     const quiet: CampaignEvent = {
       type: 'campaign.paused_quiet_hours',
       data: { campaign_id: ID, paused_at: NIGHT, next_open_at: MORNING },
     };
-    spec.given([...running([c1]), quiet]).when({ type: 'resume', at: NIGHT }).thenThrows('conflict');
+    spec
+      .given([...running([c1]), quiet])
+      .when({ type: 'resume', at: NIGHT })
+      .thenThrows('conflict');
   });
 
   it('a paused campaign dispatches nothing', () => {
-    const paused: CampaignEvent = { type: 'campaign.paused', data: { campaign_id: ID, paused_at: DAY, reason: 'manual' } };
-    spec.given([...running([c1]), paused]).when(pace(DAY, facts([c1]))).thenNothingHappened();
+    const paused: CampaignEvent = {
+      type: 'campaign.paused',
+      data: { campaign_id: ID, paused_at: DAY, reason: 'manual' },
+    };
+    spec
+      .given([...running([c1]), paused])
+      .when(pace(DAY, facts([c1])))
+      .thenNothingHappened();
   });
 });
 
@@ -153,7 +186,10 @@ describe('campaign decider: pacing', () => {
   const cs = [contact(1), contact(2), contact(3)];
 
   it('dispatches in order up to max_concurrency, each contact with its own session id', () => {
-    spec.given(running(cs)).when(pace(DAY, facts(cs))).then([round(DAY), dispatched(1), dispatched(2)]);
+    spec
+      .given(running(cs))
+      .when(pace(DAY, facts(cs)))
+      .then([round(DAY), dispatched(1), dispatched(2)]);
   });
 
   it('a freed line dispatches the next contact; a dispatched contact is never dispatched again', () => {
@@ -174,11 +210,21 @@ describe('campaign decider: pacing', () => {
     spec
       .given(running([bad, listed, ok]))
       .when(pace(DAY, facts([listed, ok], { dnc: new Set([listed.e164 ?? '']) })))
-      .then([round(DAY), { ...skipped(1, 'invalid'), data: { ...skipped(1, 'invalid').data, phone_number: '12345' } } as CampaignEvent, skipped(2, 'dnc_blocked'), dispatched(3)]);
+      .then([
+        round(DAY),
+        { ...skipped(1, 'invalid'), data: { ...skipped(1, 'invalid').data, phone_number: '12345' } } as CampaignEvent,
+        skipped(2, 'dnc_blocked'),
+        dispatched(3),
+      ]);
     spec
       .given(running(cs))
       .when(pace(DAY, facts(cs, { tenantSuspended: true })))
-      .then([skipped(1, 'tenant_suspended'), skipped(2, 'tenant_suspended'), skipped(3, 'tenant_suspended')]);
+      .then([
+        skipped(1, 'tenant_suspended'),
+        skipped(2, 'tenant_suspended'),
+        skipped(3, 'tenant_suspended'),
+        expectCompleted(3, 0, 0),
+      ]);
   });
 
   it('daily cap: the tenant’s other calls today and this campaign’s own dispatches to the number count', () => {
@@ -191,7 +237,10 @@ describe('campaign decider: pacing', () => {
       .then([
         round(DAY),
         dispatched(1),
-        { type: 'campaign.contact_skipped', data: { ...identity(2), phone_number: '+12125550101', skip_reason: 'daily_cap_reached' } },
+        {
+          type: 'campaign.contact_skipped',
+          data: { ...identity(2), phone_number: '+12125550101', skip_reason: 'daily_cap_reached' },
+        },
       ]);
     // A call this morning (New York) counts; one yesterday evening does not.
     const thisMorning = Date.parse('2026-03-02T14:00:00.000Z');
@@ -200,7 +249,7 @@ describe('campaign decider: pacing', () => {
     spec
       .given(running(one, { max_calls_per_number_per_day: 1 }))
       .when(pace(DAY, facts(one, { otherCalls: new Map([['+12125550101', [thisMorning]]]) })))
-      .then([skipped(1, 'daily_cap_reached')]);
+      .then([skipped(1, 'daily_cap_reached'), expectCompleted(1, 0, 0)]);
     spec
       .given(running(one, { max_calls_per_number_per_day: 1 }))
       .when(pace(DAY, facts(one, { otherCalls: new Map([['+12125550101', [yesterday]]]) })))
@@ -219,7 +268,10 @@ describe('campaign decider: pacing', () => {
       type: 'campaign.paused_quiet_hours',
       data: { campaign_id: ID, paused_at: NIGHT, next_open_at: MORNING },
     };
-    spec.given(running(cs)).when(pace(NIGHT, facts(cs))).then([quiet]);
+    spec
+      .given(running(cs))
+      .when(pace(NIGHT, facts(cs)))
+      .then([quiet]);
     spec
       .given([...running(cs), quiet])
       .when(pace(MORNING, facts(cs)))
@@ -230,20 +282,38 @@ describe('campaign decider: pacing', () => {
         dispatched(2),
       ]);
     // Still night: nothing, and no second pause event.
-    spec.given([...running(cs), quiet]).when(pace(NIGHT, facts(cs))).thenNothingHappened();
+    spec
+      .given([...running(cs), quiet])
+      .when(pace(NIGHT, facts(cs)))
+      .thenNothingHappened();
   });
 
   it('a contact in another zone is called while New York sleeps', () => {
     const la = contact(1, { zones: ['America/Los_Angeles'] });
     // 03:00Z: 22:00 in New York, 19:00 in Los Angeles.
-    spec.given(running([contact(2), la])).when(pace(NIGHT, facts([la, contact(2)]))).then([round(NIGHT), dispatched(1)]);
+    spec
+      .given(running([contact(2), la]))
+      .when(pace(NIGHT, facts([la, contact(2)])))
+      .then([
+        round(NIGHT),
+        dispatched(1),
+        // The one left is in New York, inside its quiet hours: the campaign pauses while the call goes on.
+        {
+          type: 'campaign.paused_quiet_hours',
+          data: { campaign_id: ID, paused_at: NIGHT, next_open_at: MORNING },
+        },
+      ]);
   });
 
   it('after ends_at, waiting contacts are skipped: quiet_hours_expired inside their window, concurrency_full outside', () => {
     const endsAt = '2026-03-02T18:00:00.000Z';
     const la = contact(3, { zones: ['Asia/Tokyo'] }); // 04:00 in Tokyo: quiet
     spec
-      .given([...running([contact(1), contact(2), la], { ends_at: endsAt, max_concurrency: 1 }), round(DAY), dispatched(1)])
+      .given([
+        ...running([contact(1), contact(2), la], { ends_at: endsAt, max_concurrency: 1 }),
+        round(DAY),
+        dispatched(1),
+      ])
       .when(pace(DAY, facts([contact(2), la])))
       .then([skipped(2, 'concurrency_full'), skipped(3, 'quiet_hours_expired')]);
   });
@@ -260,7 +330,13 @@ describe('campaign decider: pacing', () => {
 function expectCompleted(total: number, completed: number, failed: number, at = DAY): CampaignEvent {
   return {
     type: 'campaign.completed',
-    data: { campaign_id: ID, completed_at: at, total_contacts: total, completed_sessions: completed, failed_sessions: failed },
+    data: {
+      campaign_id: ID,
+      completed_at: at,
+      total_contacts: total,
+      completed_sessions: completed,
+      failed_sessions: failed,
+    },
   };
 }
 
@@ -269,17 +345,32 @@ describe('campaign decider: outcomes and completion', () => {
   const live = [...running(cs), round(DAY), dispatched(1), dispatched(2)];
 
   it('records a call outcome on its contact; once every contact is terminal the campaign completes with the counts', () => {
-    spec.given(live).when(outcome(1, true)).then([finished(1, true)]);
-    spec.given([...live, finished(1, true)]).when(outcome(2, false)).then([finished(2, false), expectCompleted(2, 1, 1)]);
+    spec
+      .given(live)
+      .when(outcome(1, true))
+      .then([finished(1, true)]);
+    spec
+      .given([...live, finished(1, true)])
+      .when(outcome(2, false))
+      .then([finished(2, false), expectCompleted(2, 1, 1)]);
   });
 
   it('an outcome recorded twice, or of an unknown contact, changes nothing', () => {
-    spec.given([...live, finished(1, true)]).when(outcome(1, true)).thenNothingHappened();
-    spec.given(live).when({ ...outcome(1, true), contactId: 'con_9' } as CampaignCommand).thenNothingHappened();
+    spec
+      .given([...live, finished(1, true)])
+      .when(outcome(1, true))
+      .thenNothingHappened();
+    spec
+      .given(live)
+      .when({ ...outcome(1, true), contactId: 'con_9' } as CampaignCommand)
+      .thenNothingHappened();
   });
 
   it('a campaign started with no contacts completes at its first round', () => {
-    spec.given(running([])).when(pace(DAY, facts([]))).then([expectCompleted(0, 0, 0)]);
+    spec
+      .given(running([]))
+      .when(pace(DAY, facts([])))
+      .then([expectCompleted(0, 0, 0)]);
   });
 
   it('counts contacts by status as they move', () => {

@@ -10,15 +10,7 @@ import type {
   CampaignResumedData,
   CampaignStartedData,
 } from '../campaigns.events';
-import {
-  Contact,
-  ContactCommand,
-  ContactEvent,
-  decideContact,
-  evolveContact,
-  newContact,
-  NewContact,
-} from './contact';
+import { Contact, ContactCommand, ContactEvent, decideContact, evolveContact, newContact, NewContact } from './contact';
 import { pace, PaceFacts } from './pacing';
 import type { QuietHours } from './quiet-hours';
 
@@ -196,9 +188,14 @@ function decide(command: CampaignCommand, state: CampaignState): CampaignEvent[]
   switch (command.type) {
     case 'add_contacts':
       if (state.status !== 'draft')
-        throw new DomainError('conflict', `Contacts can be added only to a draft campaign; this one is ${shown(state)}.`);
+        throw new DomainError(
+          'conflict',
+          `Contacts can be added only to a draft campaign; this one is ${shown(state)}.`,
+        );
       checkSize(state.contacts.size + command.contacts.length);
-      return command.contacts.length === 0 ? [] : [{ type: 'campaign.contacts_added', data: { contacts: command.contacts } }];
+      return command.contacts.length === 0
+        ? []
+        : [{ type: 'campaign.contacts_added', data: { contacts: command.contacts } }];
     case 'start':
       if (state.status !== 'draft') throw new DomainError('conflict', `The campaign is already ${shown(state)}.`);
       return starting(state, command.at);
@@ -245,10 +242,16 @@ function create(command: Extract<CampaignCommand, { type: 'create' }>, state: Ca
     { type: 'campaign.defined', data: definition },
     {
       type: 'campaign.created',
-      data: { campaign_id: definition.campaign_id, name: definition.name, channel: 'phone_call', session_type: 'phone_call' },
+      data: {
+        campaign_id: definition.campaign_id,
+        name: definition.name,
+        channel: 'phone_call',
+        session_type: 'phone_call',
+      },
     },
   ];
-  if (command.contacts.length > 0) events.push({ type: 'campaign.contacts_added', data: { contacts: command.contacts } });
+  if (command.contacts.length > 0)
+    events.push({ type: 'campaign.contacts_added', data: { contacts: command.contacts } });
   if (!command.start) return events;
   const draft = events.reduce(evolve, state);
   return draft.status === 'none' ? events : [...events, ...starting(draft, command.at)];

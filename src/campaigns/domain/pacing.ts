@@ -104,7 +104,11 @@ export function pace(c: Campaign, at: Date, facts: PaceFacts): CampaignEvent[] {
   if (running && !openPending && earliestOpen !== null)
     tail.push({
       type: 'campaign.paused_quiet_hours',
-      data: { campaign_id: c.campaign_id, paused_at: at.toISOString(), next_open_at: new Date(earliestOpen).toISOString() },
+      data: {
+        campaign_id: c.campaign_id,
+        paused_at: at.toISOString(),
+        next_open_at: new Date(earliestOpen).toISOString(),
+      },
     });
   return [...head, ...events, ...tail];
 }

@@ -114,16 +114,26 @@ export const campaignsProjection = defineProjection<CampaignEvent>({
         await setStatus('completed', ', completed_at = $3, next_open_at = NULL', [event.data.completed_at]);
         return;
       case 'campaign.contact_dispatched':
-        await moveContact(tx, event, event.data.contact_id, 'pending', 'dispatched', ', session_id = $4, dispatched_at = $5', [
-          event.data.delivery_row_id,
-          at,
-        ]);
+        await moveContact(
+          tx,
+          event,
+          event.data.contact_id,
+          'pending',
+          'dispatched',
+          ', session_id = $4, dispatched_at = $5',
+          [event.data.delivery_row_id, at],
+        );
         return;
       case 'campaign.contact_skipped':
-        await moveContact(tx, event, event.data.contact_id, 'pending', 'skipped', ', skip_reason = $4, finished_at = $5', [
-          event.data.skip_reason,
-          at,
-        ]);
+        await moveContact(
+          tx,
+          event,
+          event.data.contact_id,
+          'pending',
+          'skipped',
+          ', skip_reason = $4, finished_at = $5',
+          [event.data.skip_reason, at],
+        );
         return;
       case 'campaign.contact_completed':
       case 'campaign.contact_failed':
