@@ -1,0 +1,210 @@
+/**
+ * Campaigns end to end: the real service process (node dist/main.js) with SIM_TIME_SCALE=0.01, one real
+ * loopback receiver subscribed to '*'. A campaign goes draft → start → one outcome per contact →
+ * completed, every event signed and valid against the catalog; the line count never passes
+ * max_concurrency (from the events' timestamps).
+ */
+import { eventCatalog } from '../../src/app.module';
+import { allEvents, CallsService, startCallsService } from '../support/calls-harness';
+import { eventually } from '../support/eventually';
+import { killAllServices } from '../support/process';
+import {
+  closeAllReceivers,
+  createEndpoint,
+  CreatedEndpoint,
+  createTenant,
+  Envelope,
+  envelopeOf,
+  Receiver,
+  startReceiver,
+  TenantInfo,
+  verifiesStandard,
+} from '../support/webhooks-harness';
+
+jest.setTimeout(120_000);
+
+const { validatePayload } = eventCatalog;
+const FROM = '+14155550000';
+/** No quiet hours: these campaigns call whatever the time of day the suite runs at. */
+const ALWAYS = { start: '00:00', end: '00:00' };
+
+let h: CallsService;
+let receiver: Receiver;
+let tenant: TenantInfo;
+let endpoint: CreatedEndpoint;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  h = await startCallsService({ SIM_TIME_SCALE: '0.01', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  tenant = await createTenant(h.call, h.svc.adminToken, 'Campaign Co');
+  endpoint = await createEndpoint(h.call, tenant.api_key, { url: receiver.url });
+});
+
+afterAll(async () => {
+  await closeAllReceivers();
+  await h?.destroy();
+  await killAllServices();
+});
+
+const api = <T = any>(method: string, path: string, body?: unknown, token = tenant.api_key) =>
+  h.call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
+
+/** The events the receiver got for one campaign (by campaign_id in the payload), in arrival order, each signed. */
+function received(campaignId: string): Envelope[] {
+  return receiver.requests
+    .filter((r) => {
+      expect(verifiesStandard(endpoint.secret, r)).toBe(true);
+      return true;
+    })
+    .map(envelopeOf)
+    .filter((e) => e.data.campaign_id === campaignId);
+}
+
+/**
+ * Once the receiver has the campaign's campaign.completed: the campaign's events in commit order (the
+ * events feed), each of which the receiver got, signed, with the same id and body.
+ */
+async function completed(campaignId: string): Promise<Envelope[]> {
+  await eventually(async () => received(campaignId).some((e) => e.type === 'campaign.completed'), 60_000, 100);
+  const ours = (e: Envelope) => e.type.startsWith('campaign.') && e.data.campaign_id === campaignId;
+  const feed = (await allEvents(h.call, tenant.api_key)).filter(ours);
+  const byId = new Map(
+    received(campaignId)
+      .filter(ours)
+      .map((e) => [e.id, e]),
+  );
+  for (const e of feed) expect(byId.get(e.id)).toEqual(e);
+  expect(feed).toHaveLength(byId.size);
+  return feed;
+}
+
+describe('a campaign from draft to completed', () => {
+  let campaignId: string;
+
+  it('creates a draft with its contacts, shown in order with their zones', async () => {
+    const res = await api('POST', '/v1/campaigns', {
+      name: 'March recall',
+      from_number: FROM,
+      test_mode: true,
+      agent_config: { prompt: 'You are Ava.' },
+      settings: { max_concurrency: 2, quiet_hours: ALWAYS },
+      contacts: [
+        { phone_number: '+14155550100', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+        { phone_number: '+14155550101', first_name: 'Bob' },
+        { phone_number: '+14155550102' },
+        { phone_number: '+1415555', first_name: 'Not a number' },
+        { phone_number: '+14155550103', timezone: 'Europe/Paris' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    campaignId = res.body.campaign_id;
+    expect(res.body).toMatchObject({
+      name: 'March recall',
+      status: 'draft',
+      channel: 'phone_call',
+      session_type: 'phone_call',
+      total_contacts: 5,
+      contacts: { pending: 5, dispatched: 0, completed: 0, failed: 0, skipped: 0 },
+      settings: { max_concurrency: 2, quiet_hours: ALWAYS, max_calls_per_number_per_day: 3, ends_at: null },
+    });
+    const contacts = await api('GET', `/v1/campaigns/${campaignId}/contacts`);
+    expect(contacts.status).toBe(200);
+    expect(contacts.body.data.map((c: any) => [c.phone_number, c.status, c.zones])).toEqual([
+      ['+14155550100', 'pending', ['America/Los_Angeles']],
+      ['+14155550101', 'pending', ['America/Los_Angeles']],
+      ['+14155550102', 'pending', ['America/Los_Angeles']],
+      ['+1415555', 'pending', []],
+      ['+14155550103', 'pending', ['Europe/Paris']],
+    ]);
+  });
+
+  it('starts once: every contact gets one outcome, and the campaign completes with the counts', async () => {
+    const started = await api('POST', `/v1/campaigns/${campaignId}/start`);
+    expect(started.status).toBe(200);
+    expect(started.body.status).toBe('running');
+    const again = await api('POST', `/v1/campaigns/${campaignId}/start`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.type).toBe('conflict');
+
+    const events = await completed(campaignId);
+    for (const e of events) expect([e.type, validatePayload(e.type, e.data)]).toEqual([e.type, []]);
+    const types = events.map((e) => e.type);
+    expect(types.slice(0, 2)).toEqual(['campaign.created', 'campaign.started']);
+    expect(types[types.length - 1]).toBe('campaign.completed');
+    const dispatched = events.filter((e) => e.type === 'campaign.contact_dispatched');
+    expect(dispatched.map((e) => e.data.phone_number).sort()).toEqual([
+      '+14155550100',
+      '+14155550101',
+      '+14155550102',
+      '+14155550103',
+    ]);
+    expect(events.filter((e) => e.type === 'campaign.contact_skipped').map((e) => e.data)).toEqual([
+      expect.objectContaining({ phone_number: '+1415555', first_name: 'Not a number', skip_reason: 'invalid' }),
+    ]);
+    const outcomes = events.filter(
+      (e) => e.type === 'campaign.contact_completed' || e.type === 'campaign.contact_failed',
+    );
+    expect(outcomes.map((e) => [e.data.phone_number, e.type]).sort()).toEqual([
+      ['+14155550100', 'campaign.contact_completed'],
+      ['+14155550101', 'campaign.contact_failed'],
+      ['+14155550102', 'campaign.contact_failed'],
+      ['+14155550103', 'campaign.contact_failed'],
+    ]);
+    const ada = outcomes.find((e) => e.data.phone_number === '+14155550100')!;
+    expect(ada.data).toMatchObject({
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      duration_seconds: 45,
+    });
+    expect(ada.data.session_id).toBe(
+      dispatched.find((e) => e.data.phone_number === '+14155550100')!.data.delivery_row_id,
+    );
+    expect(events.find((e) => e.type === 'campaign.completed')!.data).toMatchObject({
+      campaign_id: campaignId,
+      total_contacts: 5,
+      completed_sessions: 1,
+      failed_sessions: 3,
+    });
+
+    // The sessions are the campaign's, and their events name it and the contact.
+    const sessions = receiver.requests.map(envelopeOf).filter((e) => e.type === 'session.created');
+    const ours = sessions.filter((e) => e.data.campaign_id === campaignId);
+    expect(ours).toHaveLength(4);
+    for (const s of ours) expect(s.data.contact_id).toMatch(/^con_/);
+
+    // Never more than max_concurrency contacts between dispatch and outcome.
+    expect(maxOverlap(events)).toBeLessThanOrEqual(2);
+
+    await eventually(async () => (await api('GET', `/v1/campaigns/${campaignId}`)).body.status === 'completed');
+    const view = await api('GET', `/v1/campaigns/${campaignId}`);
+    expect(view.body).toMatchObject({
+      status: 'completed',
+      total_contacts: 5,
+      completed_sessions: 1,
+      failed_sessions: 3,
+      contacts: { pending: 0, dispatched: 0, completed: 1, failed: 3, skipped: 1 },
+    });
+    const listed = await api('GET', `/v1/sessions?campaign_id=${campaignId}`);
+    expect(listed.body.data).toHaveLength(4);
+  });
+});
+
+/** The most contacts live at once, from the dispatch and outcome events' timestamps. */
+export function maxOverlap(events: Envelope[]): number {
+  const edges: [number, number][] = [];
+  for (const e of events) {
+    if (e.type === 'campaign.contact_dispatched') edges.push([Date.parse(e.created_at), 1]);
+    if (e.type === 'campaign.contact_completed' || e.type === 'campaign.contact_failed')
+      edges.push([Date.parse(e.created_at), -1]);
+  }
+  // At one instant, count the ends first: a line freed and taken in the same millisecond is not two.
+  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let live = 0;
+  let most = 0;
+  for (const [, d] of edges) {
+    live += d;
+    most = Math.max(most, live);
+  }
+  return most;
+}
