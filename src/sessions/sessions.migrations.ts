@@ -42,4 +42,18 @@ export class Sessions0000000000050 extends ForwardOnlyMigration {
   }
 }
 
-export const sessionsMigrations: readonly Migration[] = [Sessions0000000000050];
+/**
+ * The contact's identity on campaign sessions, from session.placed. Rows of sessions placed before
+ * stay null, as their events carry none.
+ */
+export class SessionsContactIdentity0000000000115 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      ALTER TABLE sessions
+        ADD COLUMN IF NOT EXISTS email text,
+        ADD COLUMN IF NOT EXISTS first_name text,
+        ADD COLUMN IF NOT EXISTS last_name text`);
+  }
+}
+
+export const sessionsMigrations: readonly Migration[] = [Sessions0000000000050, SessionsContactIdentity0000000000115];

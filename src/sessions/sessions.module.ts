@@ -15,6 +15,7 @@ import { PlaceCallHandler, SessionActionHandler } from './application/session.co
 import { SessionsQueries } from './application/sessions.queries';
 import { sessionReactor } from './application/session-reactor.processor';
 import { SessionTimers } from './application/session-timers';
+import { SessionDispositions } from './application/session-dispositions';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
 import { RecordingLinks } from './infra/recording-links';
@@ -27,6 +28,7 @@ import { CLOCK, Clock } from '../kernel/clock';
     PlaceCallHandler,
     SessionActionHandler,
     SessionTimers,
+    SessionDispositions,
     SessionsQueries,
     {
       provide: RecordingLinks,
@@ -46,6 +48,7 @@ export class SessionsModule implements OnModuleInit {
     private readonly projections: ProjectionsService,
     private readonly timers: TimersService,
     private readonly sessionTimers: SessionTimers,
+    private readonly dispositions: SessionDispositions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,5 +61,6 @@ export class SessionsModule implements OnModuleInit {
       }),
     );
     this.sessionTimers.register();
+    this.dispositions.register();
   }
 }

@@ -10,7 +10,7 @@ import { dncDecider } from '../../src/dnc/domain/dnc.decider';
 import { sessionDecider } from '../../src/sessions/domain/session.decider';
 import { tenantDecider } from '../../src/tenants/domain/tenant.decider';
 import { endpointDecider } from '../../src/webhooks/domain/endpoint.decider';
-import { placeCommand, signal } from '../support/session-decider-fixtures';
+import { at, placeCommand, signal } from '../support/session-decider-fixtures';
 
 /** A deep copy in this realm (Jest's structuredClone builds Maps and Sets that toEqual cannot read). */
 function copy<T>(value: T): T {
@@ -114,5 +114,31 @@ describe('deciders never change the state they are given', () => {
       { type: 'purge_recording', at: '2026-03-10T00:00:00.000Z' },
     ]);
     expect(state.status).toBe('completed');
+  });
+
+  it('session: a campaign call, an agent disposition refused, then one set twice', () => {
+    const disposition = {
+      type: 'set_disposition',
+      note: null,
+      evaluator: 'simulator',
+      model: null,
+      at: at(9),
+    } as const;
+    const state = drive(sessionDecider, [
+      placeCommand({
+        campaignId: 'cmp_1',
+        contactId: 'con_1',
+        contact: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+        agentConfig: { prompt: 'Hi', dispositions: [{ code: 'booked', description: 'A visit was booked' }] },
+      }),
+      signal(1, { kind: 'answered' }, 1),
+      { ...disposition, code: 'booked' },
+      signal(2, { kind: 'turn', role: 'user', content: 'Book me in.', t: 0.5 }, 2),
+      signal(3, { kind: 'hangup', status: 'completed', end_reason: 'completed', duration_seconds: 3 }, 3),
+      { ...disposition, code: 'other' },
+      { ...disposition, code: 'booked' },
+      { ...disposition, code: 'booked' },
+    ]);
+    expect(state).toMatchObject({ status: 'completed', dispositionSet: true });
   });
 });
