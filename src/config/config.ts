@@ -34,6 +34,12 @@ export interface AppConfig {
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
   callRateCentsPerMinute: number;
+  /** OpenAI-compatible chat-completions base URL (e.g. `http://127.0.0.1:11434/v1`) for dispositions; null: built-in evaluator. */
+  llmUrl: string | null;
+  /** Bearer of LLM_URL; null: requests carry no Authorization (Ollama, llama.cpp, vLLM without a key). */
+  llmApiKey: string | null;
+  /** Model asked at LLM_URL; set whenever llmUrl is. */
+  llmModel: string | null;
   /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
   processorMaxAttempts: number;
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
@@ -145,6 +151,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     );
   }
 
+  const llmUrl = url('LLM_URL', ['http:', 'https:']);
+  const llmModel = str('LLM_MODEL');
+  // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
+  if (str('LLM_URL') !== null && llmModel === null) {
+    problems.push('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
+  }
+
   const config: AppConfig = {
     port,
     host,
@@ -176,6 +189,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
+    llmUrl,
+    llmApiKey: str('LLM_API_KEY'),
+    llmModel,
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
     logLevel,

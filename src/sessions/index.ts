@@ -2,6 +2,6 @@
 export { SessionsModule } from './sessions.module';
 export { PlaceCallCommand, SessionActionCommand } from './application/session.commands';
 export { RecentCallsTo } from './application/recent-calls.query';
-export type { AgentConfig } from './domain/session.decider';
+export type { AgentConfig, ContactIdentity } from './domain/session.decider';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto } from './api/calls.dto';

@@ -134,8 +134,10 @@ const sessionDispositionSet = object<SessionDispositionSetData>({
   disposition_code: text(),
   disposition_note: nullable(text('null when the evaluator gave no note.')),
   evaluated_at: timestamp(),
-  evaluator: text('Who derived the disposition, e.g. llm.'),
-  model: optional(text('Model used by the evaluator, when known.')),
+  evaluator: text(
+    'Who derived the disposition: llm (a language model) or simulator (the built-in deterministic evaluator, used for test-mode calls and when no model is configured).',
+  ),
+  model: optional(text('The model the llm evaluator asked (`LLM_MODEL`); null for the built-in evaluator.')),
 });
 
 const sessionRecordingCompleted = object<SessionRecordingCompletedData>({
@@ -287,7 +289,7 @@ export const sessionEvents = defineEvents<SessionPayloads>({
     },
     'session.disposition_set': {
       description:
-        'A model derived the disposition of a call placed by an agent in a campaign (asynchronous, after session.ended).',
+        'A model derived the disposition of a call placed by an agent in a campaign (asynchronous, after session.ended; at most once per session).',
       payload: sessionDispositionSet,
       example: {
         session_id: EX.session,

@@ -42,11 +42,31 @@ export class Sessions0000000000050 extends ForwardOnlyMigration {
   }
 }
 
-/** The campaign pacer's daily cap counts a tenant's recent calls to a number. */
-export class SessionsToNumber0000000000130 extends ForwardOnlyMigration {
+/**
+ * The contact's identity on campaign sessions, from session.placed. Rows of sessions placed before
+ * stay null, as their events carry none.
+ */
+export class SessionsContactIdentity0000000000115 extends ForwardOnlyMigration {
   async up(db: QueryRunner): Promise<void> {
-    await db.query('CREATE INDEX IF NOT EXISTS sessions_tenant_to_number ON sessions (tenant_id, to_number, created_at)');
+    await db.query(`
+      ALTER TABLE sessions
+        ADD COLUMN IF NOT EXISTS email text,
+        ADD COLUMN IF NOT EXISTS first_name text,
+        ADD COLUMN IF NOT EXISTS last_name text`);
   }
 }
 
-export const sessionsMigrations: readonly Migration[] = [Sessions0000000000050, SessionsToNumber0000000000130];
+/** The campaign pacer's daily cap counts a tenant's recent calls to a number. */
+export class SessionsToNumber0000000000130 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(
+      'CREATE INDEX IF NOT EXISTS sessions_tenant_to_number ON sessions (tenant_id, to_number, created_at)',
+    );
+  }
+}
+
+export const sessionsMigrations: readonly Migration[] = [
+  Sessions0000000000050,
+  SessionsContactIdentity0000000000115,
+  SessionsToNumber0000000000130,
+];

@@ -16,6 +16,7 @@ import { SessionsQueries } from './application/sessions.queries';
 import { RecentCallsToHandler } from './application/recent-calls.query';
 import { sessionReactor } from './application/session-reactor.processor';
 import { SessionTimers } from './application/session-timers';
+import { SessionDispositions } from './application/session-dispositions';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
 import { RecordingLinks } from './infra/recording-links';
@@ -28,6 +29,7 @@ import { CLOCK, Clock } from '../kernel/clock';
     PlaceCallHandler,
     SessionActionHandler,
     SessionTimers,
+    SessionDispositions,
     SessionsQueries,
     RecentCallsToHandler,
     {
@@ -48,6 +50,7 @@ export class SessionsModule implements OnModuleInit {
     private readonly projections: ProjectionsService,
     private readonly timers: TimersService,
     private readonly sessionTimers: SessionTimers,
+    private readonly dispositions: SessionDispositions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -60,5 +63,6 @@ export class SessionsModule implements OnModuleInit {
       }),
     );
     this.sessionTimers.register();
+    this.dispositions.register();
   }
 }

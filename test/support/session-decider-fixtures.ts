@@ -104,27 +104,35 @@ export const applied = (seq: number, kind: MediaSignal['kind']): SessionEvent =>
   data: { seq, kind },
 });
 
-/** What placeCommand({ testMode }) decides. */
-export function placed(opts: { testMode?: boolean } = {}): SessionEvent[] {
+/** What placeCommand({ testMode, campaignId, contactId, contact, agentConfig }) decides. */
+export function placed(
+  opts: Partial<Pick<PlaceCall, 'testMode' | 'campaignId' | 'contactId' | 'contact' | 'agentConfig'>> = {},
+): SessionEvent[] {
   const common = {
     session_id: SESSION_ID,
     to_number: TO,
     from_number: FROM,
-    campaign_id: null,
-    contact_id: null,
+    campaign_id: opts.campaignId ?? null,
+    contact_id: opts.contactId ?? null,
   };
   return [
     {
       type: 'session.placed',
       data: {
         ...common,
-        agent_config: { prompt: 'Be helpful.' },
-        voice_id: 'voice_default',
+        agent_config: opts.agentConfig ?? { prompt: 'Be helpful.' },
+        voice_id: opts.agentConfig?.voice_id ?? 'voice_default',
         test_mode: opts.testMode ?? true,
         client_reference_id: null,
+        email: opts.contact?.email ?? null,
+        first_name: opts.contact?.first_name ?? null,
+        last_name: opts.contact?.last_name ?? null,
       },
     },
-    { type: 'session.created', data: { ...common, voice_id: 'voice_default', status: 'queued' } },
+    {
+      type: 'session.created',
+      data: { ...common, voice_id: opts.agentConfig?.voice_id ?? 'voice_default', status: 'queued' },
+    },
   ];
 }
 

@@ -6,11 +6,13 @@
  * Object.freeze would not protect).
  */
 import type { Decider, DomainEvent } from '../../src/kernel/decider';
+import { campaignDecider } from '../../src/campaigns/domain/campaign.decider';
+import { sessionIdOf } from '../../src/campaigns/domain/pacing';
 import { dncDecider } from '../../src/dnc/domain/dnc.decider';
 import { sessionDecider } from '../../src/sessions/domain/session.decider';
 import { tenantDecider } from '../../src/tenants/domain/tenant.decider';
 import { endpointDecider } from '../../src/webhooks/domain/endpoint.decider';
-import { placeCommand, signal } from '../support/session-decider-fixtures';
+import { at, placeCommand, signal } from '../support/session-decider-fixtures';
 
 /** A deep copy in this realm (Jest's structuredClone builds Maps and Sets that toEqual cannot read). */
 function copy<T>(value: T): T {
@@ -67,6 +69,69 @@ describe('deciders never change the state they are given', () => {
     ]);
   });
 
+  it('campaign: created, started, paced, a pause, outcomes and completion', () => {
+    const contact = (n: number) => ({
+      contact_id: `con_${n}`,
+      phone_number: `+1212555010${n}`,
+      e164: `+1212555010${n}`,
+      email: null,
+      first_name: null,
+      last_name: null,
+      timezone: null,
+      zones: ['America/New_York'],
+    });
+    const at = '2026-03-02T19:00:00.000Z';
+    const facts = {
+      tenantSuspended: false,
+      checked: new Set(['+12125550101', '+12125550102', '+12125550103']),
+      dnc: new Set(['+12125550103']),
+      otherCalls: new Map<string, number[]>(),
+    };
+    const outcome = (n: number) =>
+      ({
+        type: 'record_outcome',
+        contactId: `con_${n}`,
+        sessionId: sessionIdOf(`con_${n}`),
+        outcome: 'completed',
+        durationSeconds: 45,
+        costCents: 0,
+        at,
+      }) as const;
+    const state = drive(campaignDecider, [
+      {
+        type: 'create',
+        definition: {
+          campaign_id: 'cmp_1',
+          name: 'A',
+          from_number: '+14155550000',
+          test_mode: true,
+          agent_config: null,
+          settings: {
+            max_concurrency: 1,
+            quiet_hours: { start: '21:00', end: '08:00' },
+            max_calls_per_number_per_day: 3,
+            ends_at: null,
+          },
+        },
+        contacts: [contact(1), contact(2)],
+        at,
+        start: false,
+      },
+      { type: 'add_contacts', contacts: [contact(3)] },
+      { type: 'start', at },
+      { type: 'pace', at, facts },
+      { type: 'pause', at },
+      { type: 'resume', at },
+      outcome(1),
+      outcome(1),
+      { type: 'pace', at, facts },
+      outcome(2),
+      // The last one is on the do-not-call list: skipped, and the campaign completes.
+      { type: 'pace', at, facts },
+    ]);
+    expect(state.status).toBe('completed');
+  });
+
   it('dnc', () => {
     drive(dncDecider, [
       { type: 'add', phoneNumber: '+14155550100', source: 'api', sessionId: null },
@@ -114,5 +179,31 @@ describe('deciders never change the state they are given', () => {
       { type: 'purge_recording', at: '2026-03-10T00:00:00.000Z' },
     ]);
     expect(state.status).toBe('completed');
+  });
+
+  it('session: a campaign call, an agent disposition refused, then one set twice', () => {
+    const disposition = {
+      type: 'set_disposition',
+      note: null,
+      evaluator: 'simulator',
+      model: null,
+      at: at(9),
+    } as const;
+    const state = drive(sessionDecider, [
+      placeCommand({
+        campaignId: 'cmp_1',
+        contactId: 'con_1',
+        contact: { email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+        agentConfig: { prompt: 'Hi', dispositions: [{ code: 'booked', description: 'A visit was booked' }] },
+      }),
+      signal(1, { kind: 'answered' }, 1),
+      { ...disposition, code: 'booked' },
+      signal(2, { kind: 'turn', role: 'user', content: 'Book me in.', t: 0.5 }, 2),
+      signal(3, { kind: 'hangup', status: 'completed', end_reason: 'completed', duration_seconds: 3 }, 3),
+      { ...disposition, code: 'other' },
+      { ...disposition, code: 'booked' },
+      { ...disposition, code: 'booked' },
+    ]);
+    expect(state).toMatchObject({ status: 'completed', dispositionSet: true });
   });
 });

@@ -133,6 +133,7 @@ export class CampaignPacer {
           agentConfig: state.frozenAgent ?? DEFAULT_CAMPAIGN_AGENT,
           campaignId: state.campaign_id,
           contactId: contact.contact_id,
+          contact: { email: contact.email, first_name: contact.first_name, last_name: contact.last_name },
         }),
       );
     } catch (err) {

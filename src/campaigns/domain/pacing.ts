@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { idFromSeed } from '../../kernel/ids';
 import type { SkipReason } from '../campaigns.events';
-import type { Campaign, CampaignEvent, CampaignState } from './campaign.decider';
+import type { Campaign, CampaignEvent, CampaignState } from './campaign.state';
 import { Contact, ContactCommand, decideContact } from './contact';
 import { isQuietAt, nextOpenAt } from './quiet-hours';
 

@@ -24,6 +24,7 @@ export const TIMER = {
   watchdog: 'session.watchdog',
   purge: 'recording.purge',
   dncAdd: 'dnc.add_opt_out',
+  disposition: 'session.disposition',
 } as const;
 
 export interface SimStepPayload {
@@ -65,6 +66,9 @@ export function simStepTimer(p: {
 
 /** The dedupe key of a session's watchdog: scheduled when it is placed, cancelled when it ends. */
 export const watchdogKey = (sessionId: string): string => `watchdog:${sessionId}`;
+
+/** The dedupe key of a campaign call's disposition, scheduled once it has ended (session-dispositions.ts). */
+export const dispositionKey = (sessionId: string): string => `disposition:${sessionId}`;
 
 /**
  * Reacts to session events by scheduling durable timers in the same transaction as its checkpoint,
@@ -134,6 +138,17 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         return;
       // A session's terminal events (the decider's TERMINAL statuses): its watchdog has nothing left to do.
       case 'session.ended':
+        // A completed campaign call may get a disposition: the timer's handler decides whether it does.
+        if (event.data.campaign_id && event.data.contact_id) {
+          due.push({
+            kind: TIMER.disposition,
+            dueAt: new Date(base),
+            payload: { tenant_id: tenantId, session_id: event.data.session_id },
+            dedupeKey: dispositionKey(event.data.session_id),
+          });
+        }
+        ended.push(event.data.session_id);
+        return;
       case 'session.failed':
         ended.push(event.data.session_id);
         return;

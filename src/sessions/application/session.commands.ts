@@ -10,6 +10,7 @@ import { GetTenant } from '../../tenants';
 import { RecordingLinks } from '../infra/recording-links';
 import type { MediaSignal } from '../domain/media-signal';
 import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
+import type { SetDisposition } from '../domain/session.disposition';
 
 /** Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is made. */
 export class PlaceCallCommand extends Command<{ sessionId: string; events: readonly NewEvent[] }> {
@@ -21,13 +22,19 @@ export class PlaceCallCommand extends Command<{ sessionId: string; events: reado
   }
 }
 
-/** A media signal, the watchdog or a recording purge for one session (simulator, gateway ingest, timers). */
+/**
+ * A media signal, the watchdog, a recording purge or an evaluated disposition for one session
+ * (simulator, gateway ingest, timers). The handler adds the time.
+ */
 export class SessionActionCommand extends Command<{ applied: boolean }> {
   constructor(
     readonly tenantId: string,
     readonly sessionId: string,
     readonly action:
-      { type: 'signal'; seq: number; signal: MediaSignal } | { type: 'watchdog' } | { type: 'purge_recording' },
+      | { type: 'signal'; seq: number; signal: MediaSignal }
+      | { type: 'watchdog' }
+      | { type: 'purge_recording' }
+      | Omit<SetDisposition, 'at'>,
   ) {
     super();
   }
@@ -78,7 +85,9 @@ export class SessionActionHandler implements ICommandHandler<SessionActionComman
       purgeGraceMs: this.config.recordingPurgeGraceMs,
     };
     const command: SessionCommand =
-      action.type === 'purge_recording' ? { type: 'purge_recording', at } : { ...action, ...context };
+      action.type === 'purge_recording' || action.type === 'set_disposition'
+        ? { ...action, at }
+        : { ...action, ...context };
     const result = await this.executor.execute(sessionStream(sessionId), sessionDecider, command, { tenantId });
     return { applied: result.events.length > 0 };
   }

@@ -47,6 +47,9 @@ describe('session decider: place', () => {
             voice_id: 'voice_ava',
             test_mode: true,
             client_reference_id: null,
+            email: null,
+            first_name: null,
+            last_name: null,
           },
         },
         {
@@ -81,6 +84,9 @@ describe('session decider: place', () => {
             voice_id: 'voice_default',
             test_mode: true,
             client_reference_id: 'ref-1',
+            email: null,
+            first_name: null,
+            last_name: null,
           },
         },
         {
@@ -96,6 +102,29 @@ describe('session decider: place', () => {
           },
         },
       ]);
+  });
+
+  it("a campaign call keeps the contact's identity in session.placed", () => {
+    const contact = { email: 'ada@example.com', first_name: 'Ada', last_name: null };
+    spec
+      .given([])
+      .when(placeCommand({ campaignId: 'cmp_1', contactId: 'con_1', contact }))
+      .then(placed({ campaignId: 'cmp_1', contactId: 'con_1', contact }));
+    expect(fold(sessionDecider, placed({ contact }))).toMatchObject({ contact });
+  });
+
+  it('a session.placed stored before contacts existed (no email, first_name, last_name) reads them as null', () => {
+    const [first, created] = placed();
+    const {
+      email: _e,
+      first_name: _f,
+      last_name: _l,
+      ...older
+    } = (first as Extract<SessionEvent, { type: 'session.placed' }>).data;
+    const history: SessionEvent[] = [{ type: 'session.placed', data: older }, created!];
+    expect(fold(sessionDecider, history)).toMatchObject({
+      contact: { email: null, first_name: null, last_name: null },
+    });
   });
 
   it('a second place on the same stream decides nothing', () => {

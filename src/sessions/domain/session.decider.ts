@@ -3,6 +3,7 @@ import type {
   FunctionTimeoutData,
   SessionConsentRefusedData,
   SessionCreatedData,
+  SessionDispositionSetData,
   SessionEndedData,
   SessionFailedData,
   SessionOptOutDetectedData,
@@ -18,11 +19,20 @@ import type { Decider, DomainEvent } from '../../kernel/decider';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
 import { streamName } from '../../kernel/stream-name';
+import type { DispositionOption } from './disposition-evaluator';
+import { decideDisposition, type SetDisposition } from './session.disposition';
 
 export interface AgentConfig {
   prompt: string;
   voice_id?: string;
-  dispositions?: { code: string; description: string }[];
+  dispositions?: DispositionOption[];
+}
+
+/** Who a campaign call is with, copied into the outcome and recording payloads. */
+export interface ContactIdentity {
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
 }
 
 /** Internal events carry what the catalog payloads do not: the request, turns, and applied signal numbers. */
@@ -39,7 +49,7 @@ export type SessionEvent =
         campaign_id: string | null;
         contact_id: string | null;
         client_reference_id: string | null;
-      }
+      } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
     >
   | DomainEvent<'session.created', SessionCreatedData>
   | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
@@ -53,6 +63,7 @@ export type SessionEvent =
   | DomainEvent<'session.consent_refused', SessionConsentRefusedData>
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
+  | DomainEvent<'session.disposition_set', SessionDispositionSetData>
   | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
   | DomainEvent<'session.opt_out_recording_pending_purge', SessionOptOutRecordingPendingPurgeData>
   | DomainEvent<'session.opt_out_recording_purged', SessionOptOutRecordingPurgedData>;
@@ -71,6 +82,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.consent_refused',
   'session.ended',
   'session.failed',
+  'session.disposition_set',
   'session.recording_completed',
   'session.opt_out_recording_pending_purge',
   'session.opt_out_recording_purged',
@@ -85,6 +97,7 @@ export interface PlaceCall {
   testMode: boolean;
   campaignId?: string | null;
   contactId?: string | null;
+  contact?: ContactIdentity;
   clientReferenceId?: string | null;
 }
 
@@ -101,7 +114,8 @@ export type SessionCommand =
   | PlaceCall
   | ({ type: 'signal'; seq: number; signal: MediaSignal } & SignalContext)
   | ({ type: 'watchdog' } & SignalContext)
-  | { type: 'purge_recording'; at: string };
+  | { type: 'purge_recording'; at: string }
+  | SetDisposition;
 
 interface Live {
   status: SessionStatus;
@@ -111,7 +125,13 @@ interface Live {
   testMode: boolean;
   campaignId: string | null;
   contactId: string | null;
+  contact: ContactIdentity;
   clientReferenceId: string | null;
+  /** The agent's disposition codes (frozen in session.placed). */
+  dispositions: readonly DispositionOption[];
+  /** The agent gave a disposition during the call. */
+  agentDisposition: boolean;
+  dispositionSet: boolean;
   createdAt: string | null;
   startedAt: string | null;
   endedAt: string | null;
@@ -147,7 +167,11 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       testMode: d.test_mode,
       campaignId: d.campaign_id,
       contactId: d.contact_id,
+      contact: { email: d.email ?? null, first_name: d.first_name ?? null, last_name: d.last_name ?? null },
       clientReferenceId: d.client_reference_id,
+      dispositions: d.agent_config.dispositions ?? [],
+      agentDisposition: false,
+      dispositionSet: false,
       createdAt: null,
       startedAt: null,
       endedAt: null,
@@ -165,8 +189,11 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'session.created':
     case 'function.timeout':
     case 'session.transfer_initiated':
-    case 'session.agent_disposition_given':
       return state;
+    case 'session.agent_disposition_given':
+      return { ...state, agentDisposition: true };
+    case 'session.disposition_set':
+      return { ...state, dispositionSet: true };
     case 'session.signal_applied':
       return { ...state, seq: Math.max(state.seq, event.data.seq) };
     case 'session.started':
@@ -220,6 +247,9 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
           voice_id: voiceId,
           test_mode: command.testMode,
           client_reference_id: command.clientReferenceId ?? null,
+          email: command.contact?.email ?? null,
+          first_name: command.contact?.first_name ?? null,
+          last_name: command.contact?.last_name ?? null,
         },
       },
       { type: 'session.created', data: { ...common, voice_id: voiceId, status: 'queued' } },
@@ -245,6 +275,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
           data: { session_id: state.sessionId, recording_id: state.recording.id, purged_at: command.at },
         },
       ];
+    case 'set_disposition':
+      return decideDisposition(state, command);
     default: {
       const unreachable: never = command;
       return unreachable;
@@ -355,7 +387,7 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
   }
 }
 
-/** Who the call is with, as every outcome and recording payload repeats it (null identity until campaigns). */
+/** Who the call is with, as every outcome and recording payload repeats it (identity null outside campaigns). */
 function contactFields(state: Live) {
   return {
     campaign_id: state.campaignId,
@@ -363,9 +395,9 @@ function contactFields(state: Live) {
     from_number: state.from,
     to_number: state.to,
     phone_number: state.to,
-    email: null,
-    first_name: null,
-    last_name: null,
+    email: state.contact.email,
+    first_name: state.contact.first_name,
+    last_name: state.contact.last_name,
   };
 }
 

@@ -10,6 +10,9 @@ export class SessionEntity {
   @Column({ name: 'from_number', type: 'text', nullable: true }) fromNumber!: string | null;
   @Column({ name: 'campaign_id', type: 'text', nullable: true }) campaignId!: string | null;
   @Column({ name: 'contact_id', type: 'text', nullable: true }) contactId!: string | null;
+  @Column({ type: 'text', nullable: true }) email!: string | null;
+  @Column({ name: 'first_name', type: 'text', nullable: true }) firstName!: string | null;
+  @Column({ name: 'last_name', type: 'text', nullable: true }) lastName!: string | null;
   @Column({ name: 'client_reference_id', type: 'text', nullable: true }) clientReferenceId!: string | null;
   @Column({ name: 'voice_id', type: 'text' }) voiceId!: string;
   @Column({ name: 'test_mode', type: 'boolean' }) testMode!: boolean;

@@ -56,8 +56,9 @@ async function applyOne(
       const d = event.data;
       await tx.query(
         `INSERT INTO sessions (session_id, tenant_id, status, to_number, from_number, campaign_id, contact_id,
-               client_reference_id, voice_id, test_mode, created_at)
-             VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (session_id) DO NOTHING`,
+               client_reference_id, voice_id, test_mode, created_at, email, first_name, last_name)
+             VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+             ON CONFLICT (session_id) DO NOTHING`,
         [
           id,
           event.metadata.tenant_id,
@@ -69,6 +70,10 @@ async function applyOne(
           d.voice_id,
           d.test_mode,
           event.metadata.created_at,
+          // Absent from events stored before campaigns.
+          d.email ?? null,
+          d.first_name ?? null,
+          d.last_name ?? null,
         ],
       );
       break;
@@ -121,6 +126,7 @@ async function applyOne(
     case 'session.created':
     case 'session.signal_applied':
     case 'function.timeout':
+    case 'session.disposition_set':
       break;
     default: {
       const unreachable: never = event;

@@ -1,0 +1,40 @@
+import type { TranscriptEntry } from '../sessions.events';
+
+/** One code of an agent's disposition list (`agent_config.dispositions`). */
+export interface DispositionOption {
+  code: string;
+  description: string;
+}
+
+export interface DispositionRequest {
+  transcript: readonly TranscriptEntry[];
+  /** Never empty: a session without dispositions is not evaluated. */
+  dispositions: readonly DispositionOption[];
+}
+
+/** The evaluator's pick: `code` is one of the request's codes (an adapter refuses any other answer). */
+export interface DispositionVerdict {
+  code: string;
+  note: string | null;
+  /** `llm` (a model) or `simulator` (the built-in evaluator). */
+  evaluator: string;
+  /** The model's name; null for the built-in evaluator. */
+  model: string | null;
+}
+
+/**
+ * The port behind `session.disposition_set` (docs/decisions.md 30): picks one code of the list from
+ * the transcript. It rejects (throws) when it cannot give a valid answer, and the durable timer that
+ * called it retries.
+ */
+export interface DispositionEvaluator {
+  evaluate(request: DispositionRequest): Promise<DispositionVerdict>;
+}
+
+/** Content of the transcript as `role: content` lines (turns that are only tool calls are left out). */
+export function transcriptText(transcript: readonly TranscriptEntry[]): string {
+  return transcript
+    .filter((entry) => entry.content !== undefined && entry.content.trim() !== '')
+    .map((entry) => `${entry.role}: ${entry.content}`)
+    .join('\n');
+}
