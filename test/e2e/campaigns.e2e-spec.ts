@@ -190,6 +190,62 @@ describe('a campaign from draft to completed', () => {
   });
 });
 
+describe('dispositions after a campaign call', () => {
+  it('sets one after session.ended, none where the agent gave one or the call failed; sessions carry the contact', async () => {
+    const res = await api('POST', '/v1/campaigns/run', {
+      name: 'Dispositions',
+      from_number: FROM,
+      test_mode: true,
+      agent_config: {
+        prompt: 'You are Ava.',
+        dispositions: [
+          { code: 'interested', description: 'The person wants to hear more' },
+          { code: 'not_interested', description: 'The person declined' },
+        ],
+      },
+      settings: { max_concurrency: 3, quiet_hours: ALWAYS },
+      contacts: [
+        { phone_number: '+14155550100', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' },
+        { phone_number: '+14155550109', first_name: 'Grace' },
+        { phone_number: '+14155550101', first_name: 'Alan' },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('running');
+    const campaignId = res.body.campaign_id as string;
+    const events = await completed(campaignId);
+    const sessionOf = (phone: string) =>
+      events.find((e) => e.type === 'campaign.contact_dispatched' && e.data.phone_number === phone)!.data
+        .delivery_row_id as string;
+    const ada = sessionOf('+14155550100');
+    const all = () => receiver.requests.map(envelopeOf);
+    await eventually(async () => all().some((e) => e.type === 'session.disposition_set' && e.data.session_id === ada));
+    const ended = all().find((e) => e.type === 'session.ended' && e.data.session_id === ada)!;
+    expect(ended.data).toMatchObject({
+      campaign_id: campaignId,
+      email: 'ada@example.com',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
+    const disposition = all().find((e) => e.type === 'session.disposition_set' && e.data.session_id === ada)!;
+    expect(disposition.data).toMatchObject({ campaign_id: campaignId, evaluator: 'simulator', model: null });
+    expect(['interested', 'not_interested']).toContain(disposition.data.disposition_code);
+    expect(validatePayload('session.disposition_set', disposition.data)).toEqual([]);
+    // In commit order, after session.ended.
+    const feed = await allEvents(h.call, tenant.api_key);
+    const position = (id: string) => feed.findIndex((e) => e.id === id);
+    expect(position(disposition.id)).toBeGreaterThan(position(ended.id));
+    // The agent gave one during the +…109 call; the +…101 call was not answered: none for either,
+    // once their sessions have ended (a moment for a late one to arrive).
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const phone of ['+14155550109', '+14155550101']) {
+      const id = sessionOf(phone);
+      expect(all().filter((e) => e.type === 'session.disposition_set' && e.data.session_id === id)).toEqual([]);
+    }
+    expect(all().filter((e) => e.type === 'session.disposition_set' && e.data.session_id === ada)).toHaveLength(1);
+  });
+});
+
 /** The most contacts live at once, from the dispatch and outcome events' timestamps. */
 export function maxOverlap(events: Envelope[]): number {
   const edges: [number, number][] = [];
