@@ -25,6 +25,8 @@ export interface AppConfig {
   mailFrom: string;
   simTimeScale: number;
   recordingPurgeGraceMs: number;
+  /** How long the built-in test payment processor takes to settle a top-up (TOPUP_SETTLE_DELAY). */
+  topupSettleDelayMs: number;
   /** How long ended deliveries and their attempts are kept. */
   webhookRetentionMs: number;
   /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
     simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
     recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
+    topupSettleDelayMs: duration('TOPUP_SETTLE_DELAY', '2s'),
     webhookRetentionMs: duration('WEBHOOK_RETENTION', '30d'),
     recordingUrlSecret,
     recordingUrlTtlMs,

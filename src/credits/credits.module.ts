@@ -1,9 +1,55 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { ProjectionsService } from '../runtime/processors.service';
+import { TimersService } from '../runtime/timers.service';
+import { TenantsModule } from '../tenants';
+import { AdminCreditsController, CreditsController } from './api/credits.controller';
+import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
+import { CreditsQueries, IsDepletedHandler } from './application/credits.queries';
+import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
+import { creditsMigrations } from './credits.migrations';
+import { PAYMENT_PROCESSOR, PaymentProcessor } from './domain/payment-processor';
+import { TestPaymentProcessor } from './infra/test-payment-processor';
+import { CreditBalanceEntity, CreditTopupEntity } from './projections/credit.entity';
+import { creditsProjection } from './projections/credits.projection';
 
-/** Only its part of the event catalog so far. */
-@Module({})
-export class CreditsModule {
-  static readonly context: BoundedContext<CreditsPayloads> = { name: 'credits', events: creditsEvents };
+/** Credits: the prepaid ledger, metering of production calls, warnings and top-ups (docs/credits.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity]), TenantsModule],
+  controllers: [CreditsController, AdminCreditsController],
+  providers: [
+    ChangeLedgerHandler,
+    RequestTopupHandler,
+    CreditsQueries,
+    IsDepletedHandler,
+    CreditsTimers,
+    {
+      provide: PAYMENT_PROCESSOR,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): PaymentProcessor => new TestPaymentProcessor(config.topupSettleDelayMs),
+    },
+  ],
+})
+export class CreditsModule implements OnModuleInit {
+  static readonly context: BoundedContext<CreditsPayloads> = {
+    name: 'credits',
+    migrations: creditsMigrations,
+    events: creditsEvents,
+  };
+
+  constructor(
+    private readonly projections: ProjectionsService,
+    private readonly timers: TimersService,
+    private readonly creditTimers: CreditsTimers,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(creditsProjection);
+    this.projections.registerProcessor(creditsReactor(this.timers, this.processor.settlesAfterMs));
+    this.creditTimers.register();
+  }
 }

@@ -29,4 +29,11 @@ export class Tenants0000000000021 extends ForwardOnlyMigration {
   }
 }
 
-export const tenantsMigrations: readonly Migration[] = [Tenants0000000000021];
+/** Balances moved to the credits ledger (src/credits/, credit_balances). */
+export class TenantsDropCreditBalance0000000000141 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE tenants DROP COLUMN IF EXISTS credit_balance_cents');
+  }
+}
+
+export const tenantsMigrations: readonly Migration[] = [Tenants0000000000021, TenantsDropCreditBalance0000000000141];

@@ -431,11 +431,14 @@ describe('two app instances on one database', () => {
     await Promise.all([grant(a, 100), grant(b, 200), grant(a, 300), grant(b, 400)]);
     const { rows } = await a.db.pool.query<{ stream_position: number; amount: number }>(
       `SELECT stream_position, (data->>'amount_cents')::int AS amount FROM events
-        WHERE stream_id = $1 AND type = 'tenant.credit_granted' ORDER BY stream_position`,
-      [`tenant-${tenant.tenant_id}`],
+        WHERE stream_id = $1 AND type = 'credits.granted' ORDER BY stream_position`,
+      [`credits-${tenant.tenant_id}`],
     );
     expect(rows.map((r) => r.amount).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 100, 200, 300, 400]);
     const positions = rows.map((r) => r.stream_position);
     expect(new Set(positions).size).toBe(10);
+    // And the balance is their sum: no grant decided on a stale balance.
+    const credits = await b.asTenant(tenant.api_key, { method: 'GET', url: '/v1/credits' });
+    expect(credits.json()).toMatchObject({ balance_cents: 1021 });
   });
 });

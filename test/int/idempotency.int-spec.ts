@@ -170,10 +170,10 @@ describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     expect(second.json()).toEqual(first.json());
-    const { rows } = await t.db.pool.query('SELECT credit_balance_cents FROM tenants WHERE tenant_id = $1', [
+    const { rows } = await t.db.pool.query('SELECT balance_cents FROM credit_balances WHERE tenant_id = $1', [
       tenant.tenant_id,
     ]);
-    expect(rows).toEqual([{ credit_balance_cents: '700' }]);
+    expect(rows).toEqual([{ balance_cents: '700' }]);
   });
 
   it('does the work once when the same key and body race', async () => {
@@ -364,7 +364,7 @@ describe('Idempotency-Key: a retry after the key was released finds what the fir
     expect((await grant()).statusCode).toBeLessThan(300);
     await release('admin', key);
     expect((await grant()).statusCode).toBeLessThan(300);
-    expect(await count('tenant.credit_granted', tenant.tenant_id)).toBe(1);
+    expect(await count('credits.granted', tenant.tenant_id)).toBe(1);
   });
 
   it('an endpoint is created once, and the retry shows the same secret', async () => {

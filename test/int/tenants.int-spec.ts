@@ -38,7 +38,7 @@ describe('operator API: tenants and keys', () => {
         }),
       );
       const rows = await t.db.pool.query(
-        'SELECT tenant_id, name, email, plan, status, credit_balance_cents FROM tenants WHERE tenant_id = $1',
+        'SELECT tenant_id, name, email, plan, status FROM tenants WHERE tenant_id = $1',
         [body.tenant_id],
       );
       expect(rows.rows).toEqual([
@@ -48,7 +48,6 @@ describe('operator API: tenants and keys', () => {
           email: 'ops@acme.example',
           plan: 'pro',
           status: 'active',
-          credit_balance_cents: '0',
         },
       ]);
     });
@@ -176,10 +175,8 @@ describe('operator API: tenants and keys', () => {
         });
         expect(res.statusCode).toBe(200);
       }
-      const { rows } = await t.db.pool.query('SELECT credit_balance_cents FROM tenants WHERE tenant_id = $1', [
-        tenant.tenant_id,
-      ]);
-      expect(rows).toEqual([{ credit_balance_cents: '4250' }]);
+      const balance = await t.asTenant(tenant.api_key, { method: 'GET', url: '/v1/credits' });
+      expect(balance.json()).toEqual({ balance_cents: 4250, threshold_cents: 0, currency: 'USD' });
     });
 
     it.each([

@@ -62,7 +62,6 @@ describe('deciders never change the state they are given', () => {
       { type: 'issue_key', key: key('vap_bbbbbbbbbbbb') },
       { type: 'revoke_key', keyPrefix: 'vap_aaaaaaaaaaaa' },
       { type: 'revoke_key', keyPrefix: 'vap_aaaaaaaaaaaa' },
-      { type: 'grant_credit', amountCents: 100 },
       { type: 'suspend' },
       { type: 'reactivate' },
       { type: 'create', tenantId: 'ten_1', name: 'A', email: null, plan: 'pro', key: key('vap_cccccccccccc') },

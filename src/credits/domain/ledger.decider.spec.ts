@@ -178,7 +178,7 @@ describe('credits ledger', () => {
       .given([requested('top_1', 500), failed])
       .when({ type: 'settle_topup', topupId: 'top_1', at: AT })
       .thenNothingHappened();
-    const state = fold(ledgerDecider, [requested('top_1', 500), failed]) as LedgerState;
+    const state: LedgerState = fold(ledgerDecider, [requested('top_1', 500), failed]);
     expect([state.balanceCents, state.topups.get('top_1')?.status]).toEqual([0, 'failed']);
   });
 });

@@ -237,7 +237,7 @@ function decide(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
       };
       // A threshold raised above the balance is a drop below it too; one lowered to the balance re-arms.
       const after = evolve(state, changed);
-      return after.balanceCents < command.thresholdCents && after.lowArmed
+      return command.thresholdCents > 0 && after.balanceCents < command.thresholdCents && after.lowArmed
         ? [changed, lowBalance(after.balanceCents, command.thresholdCents)]
         : [changed];
     }
@@ -260,7 +260,8 @@ const lowBalance = (balance: number, threshold: number): LedgerEvent => ({
  */
 function withWarnings(state: LedgerState, events: LedgerEvent[], balance: number, at: string): LedgerEvent[] {
   const out = [...events];
-  if (state.thresholdCents > 0 && balance < state.thresholdCents && state.lowArmed) out.push(lowBalance(balance, state.thresholdCents));
+  if (state.thresholdCents > 0 && balance < state.thresholdCents && state.lowArmed)
+    out.push(lowBalance(balance, state.thresholdCents));
   if (balance <= 0 && !state.depleted)
     out.push({ type: 'credits.depleted', data: { balance_cents: balance, depleted_at: at, currency: CURRENCY } });
   if (balance > 0 && state.depleted) out.push({ type: 'credits.replenished', data: { balance_cents: balance } });

@@ -5,7 +5,7 @@ import { ApiError } from '../../kernel/http/api-error';
 import { ProjectionsService } from '../../runtime/processors.service';
 import { ChangeTenant, CreateTenant, IssueApiKey } from '../application/tenant.commands';
 import { AdminGuard } from './auth.guards';
-import { CreateTenantDto, GrantCreditDto, RebuildProjectionsDto } from './admin.dto';
+import { CreateTenantDto, RebuildProjectionsDto } from './admin.dto';
 
 /** The operator API of CONTRACT.md, behind `Authorization: Bearer $ADMIN_TOKEN`. */
 @ApiTags('operator')
@@ -34,13 +34,6 @@ export class AdminController {
   async revokeKey(@Param('tenantId') tenantId: string, @Param('keyPrefix') keyPrefix: string) {
     await this.commands.execute(new ChangeTenant(tenantId, { type: 'revoke_key', keyPrefix }));
     return { key_prefix: keyPrefix, revoked: true };
-  }
-
-  @Post('tenants/:tenantId/credits')
-  @HttpCode(200)
-  async grantCredit(@Param('tenantId') tenantId: string, @Body() body: GrantCreditDto) {
-    await this.commands.execute(new ChangeTenant(tenantId, { type: 'grant_credit', amountCents: body.amount_cents }));
-    return { tenant_id: tenantId, granted_cents: body.amount_cents };
   }
 
   @Post('tenants/:tenantId/suspend')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsIn, IsInt, IsString, Length, Max, Min, NotEquals } from 'class-validator';
+import { IsEmail, IsIn, IsString, Length } from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
 
 export class CreateTenantDto {
@@ -17,15 +17,6 @@ export class CreateTenantDto {
   @Optional()
   @IsIn(['starter', 'pro'])
   plan?: 'starter' | 'pro';
-}
-
-export class GrantCreditDto {
-  @ApiProperty({ example: 5000, description: 'Cents; negative values are debit adjustments.' })
-  @IsInt()
-  @NotEquals(0)
-  @Min(-100_000_000)
-  @Max(100_000_000)
-  amount_cents!: number;
 }
 
 export class RebuildProjectionsDto {

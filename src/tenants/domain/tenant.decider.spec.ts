@@ -38,7 +38,6 @@ describe('tenant decider', () => {
   it.each<TenantCommand>([
     { type: 'issue_key', key: KEY2 },
     { type: 'revoke_key', keyPrefix: KEY.prefix },
-    { type: 'grant_credit', amountCents: 100 },
     { type: 'suspend' },
     { type: 'reactivate' },
   ])('$type on a tenant that does not exist → not_found', (command) => {
@@ -69,23 +68,6 @@ describe('tenant decider', () => {
       .given([...created(), revoked])
       .when({ type: 'revoke_key', keyPrefix: 'vap_live_zzzz' })
       .thenThrows({ code: 'not_found', param: 'key_prefix' });
-  });
-
-  it('grant_credit: any non-zero integer (adjustments may be negative); 0 or a fraction is invalid', () => {
-    spec
-      .given(created())
-      .when({ type: 'grant_credit', amountCents: 500 })
-      .then([{ type: 'tenant.credit_granted', data: { amount_cents: 500 } }]);
-    spec
-      .given(created())
-      .when({ type: 'grant_credit', amountCents: -200 })
-      .then([{ type: 'tenant.credit_granted', data: { amount_cents: -200 } }]);
-    for (const bad of [0, 1.5, Number.NaN]) {
-      spec
-        .given(created())
-        .when({ type: 'grant_credit', amountCents: bad })
-        .thenThrows({ code: 'invalid_request', param: 'amount_cents' });
-    }
   });
 
   it('suspend → suspended; suspending again → nothing; reactivate → reactivated; again → nothing', () => {

@@ -1,4 +1,4 @@
-import { conflict, DomainError, notFound } from '../../kernel/result';
+import { conflict, notFound } from '../../kernel/result';
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { streamName } from '../../kernel/stream-name';
 
@@ -8,6 +8,7 @@ export type TenantEvent =
   | DomainEvent<'tenant.created', { tenant_id: string; name: string; email: string | null; plan: Plan }>
   | DomainEvent<'tenant.api_key_issued', { key_prefix: string; key_hash: string }>
   | DomainEvent<'tenant.api_key_revoked', { key_prefix: string }>
+  /** Legacy: grants went to the tenant's stream before the credits ledger (src/credits/); no longer emitted. */
   | DomainEvent<'tenant.credit_granted', { amount_cents: number }>
   | DomainEvent<'tenant.suspended', Record<string, never>>
   | DomainEvent<'tenant.reactivated', Record<string, never>>;
@@ -25,7 +26,6 @@ export type TenantCommand =
   | { type: 'create'; tenantId: string; name: string; email: string | null; plan: Plan; key: IssuedKey }
   | { type: 'issue_key'; key: IssuedKey }
   | { type: 'revoke_key'; keyPrefix: string }
-  | { type: 'grant_credit'; amountCents: number }
   | { type: 'suspend' }
   | { type: 'reactivate' };
 
@@ -90,11 +90,6 @@ export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
         if (key === undefined) throw notFound('API key', 'key_prefix');
         return key === 'revoked' ? [] : [{ type: 'tenant.api_key_revoked', data: { key_prefix: command.keyPrefix } }];
       }
-      case 'grant_credit':
-        if (!Number.isInteger(command.amountCents) || command.amountCents === 0) {
-          throw new DomainError('invalid_request', 'amount_cents must be a non-zero integer.', 'amount_cents');
-        }
-        return [{ type: 'tenant.credit_granted', data: { amount_cents: command.amountCents } }];
       case 'suspend':
         return state.status === 'suspended' ? [] : [{ type: 'tenant.suspended', data: {} }];
       case 'reactivate':

@@ -8,7 +8,6 @@ export class TenantEntity {
   @Column({ type: 'text', nullable: true }) email!: string | null;
   @Column({ type: 'text' }) plan!: 'starter' | 'pro';
   @Column({ type: 'text' }) status!: 'active' | 'suspended';
-  @Column({ name: 'credit_balance_cents', type: 'bigint' }) creditBalanceCents!: string;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }
 

@@ -29,10 +29,7 @@ export const tenantsProjection = defineProjection<TenantEvent>({
         await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_prefix = $1', [event.data.key_prefix, at]);
         break;
       case 'tenant.credit_granted':
-        await tx.query('UPDATE tenants SET credit_balance_cents = credit_balance_cents + $2 WHERE tenant_id = $1', [
-          tenantId,
-          event.data.amount_cents,
-        ]);
+        // Legacy: the credits ledger (src/credits/) keeps balances now.
         break;
       case 'tenant.suspended':
         await tx.query(`UPDATE tenants SET status = 'suspended' WHERE tenant_id = $1`, [tenantId]);

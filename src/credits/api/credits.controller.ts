@@ -1,0 +1,109 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiError } from '../../kernel/http/api-error';
+import { CurrentTenant } from '../../kernel/http/current-tenant';
+import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
+import { AdminGuard, ApiKeyGuard, GetTenant } from '../../tenants';
+import { CreditsQueries } from '../application/credits.queries';
+import { ChangeLedger, RequestTopup } from '../application/ledger.commands';
+import { CURRENCY } from '../domain/ledger.decider';
+import type { CreditTopupEntity } from '../projections/credit.entity';
+import { CreateTopupDto, GrantCreditDto, UpdateCreditsDto } from './credits.dto';
+
+const presentTopup = (t: CreditTopupEntity) => ({
+  topup_id: t.topupId,
+  status: t.status,
+  amount_cents: Number(t.amountCents),
+  currency: CURRENCY,
+  processor_payment_intent_id: t.intentId,
+  failure_reason: t.failureReason,
+  created_at: t.createdAt.toISOString(),
+  settled_at: t.settledAt?.toISOString() ?? null,
+});
+
+/** The tenant's prepaid balance, its warning threshold and its top-ups (docs/credits.md). */
+@ApiTags('credits')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('v1/credits')
+export class CreditsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly credits: CreditsQueries,
+  ) {}
+
+  @Get()
+  get(@CurrentTenant() tenant: AuthenticatedTenant) {
+    return this.present(tenant.tenantId);
+  }
+
+  @Patch()
+  async update(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: UpdateCreditsDto) {
+    await this.commands.execute(
+      new ChangeLedger(tenant.tenantId, { type: 'set_threshold', thresholdCents: body.threshold_cents }, true),
+    );
+    return this.present(tenant.tenantId);
+  }
+
+  /** Allowed to a suspended tenant too (CONTRACT.md: a suspended tenant can still top up). */
+  @Post('topups')
+  async topup(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateTopupDto) {
+    const { topupId } = await this.commands.execute(new RequestTopup(tenant.tenantId, body.amount_cents));
+    return this.loadTopup(tenant.tenantId, topupId);
+  }
+
+  @Get('topups')
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'A top-up id: the page after it' })
+  async topups(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Query('limit') limitText?: string,
+    @Query('starting_after') startingAfter?: string,
+  ) {
+    const limit = limitText === undefined ? 20 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const page = await this.credits.listTopups(tenant.tenantId, { startingAfter, limit });
+    if (!page) throw ApiError.notFound('top-up', 'starting_after');
+    return { data: page.data.map(presentTopup), has_more: page.hasMore };
+  }
+
+  @Get('topups/:id')
+  getTopup(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    return this.loadTopup(tenant.tenantId, id);
+  }
+
+  private async loadTopup(tenantId: string, topupId: string) {
+    const row = await this.credits.topup(tenantId, topupId);
+    if (!row) throw ApiError.notFound('top-up', 'topup_id');
+    return presentTopup(row);
+  }
+
+  private async present(tenantId: string) {
+    const b = await this.credits.balance(tenantId);
+    return { balance_cents: b.balanceCents, threshold_cents: b.thresholdCents, currency: CURRENCY };
+  }
+}
+
+/** The operator's grant: an adjustment of a tenant's balance, not a top-up. */
+@ApiTags('operator')
+@ApiBearerAuth()
+@UseGuards(AdminGuard)
+@Controller('admin/v1/tenants')
+export class AdminCreditsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post(':tenantId/credits')
+  @HttpCode(200)
+  async grant(@Param('tenantId') tenantId: string, @Body() body: GrantCreditDto) {
+    if (!(await this.queries.execute(new GetTenant(tenantId)))) throw ApiError.notFound('tenant', 'tenant_id');
+    const state = await this.commands.execute(
+      new ChangeLedger(tenantId, { type: 'grant', amountCents: body.amount_cents }, true),
+    );
+    return { tenant_id: tenantId, granted_cents: body.amount_cents, balance_cents: state.balanceCents };
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { DomainEvent } from '../../kernel/decider';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
+import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers.service';
+import type { SessionEndedData, SessionFailedData } from '../../sessions';
+import type { LedgerEvent } from '../domain/ledger.decider';
+import { ChangeLedger } from './ledger.commands';
+
+type ReactsTo =
+  | DomainEvent<'session.ended', SessionEndedData>
+  | DomainEvent<'session.failed', SessionFailedData>
+  | Extract<LedgerEvent, { type: 'credits.topup_requested' }>;
+
+export const CREDITS_TIMER = { debit: 'credits.debit', settle: 'credits.settle_topup' } as const;
+
+interface DebitPayload {
+  tenant_id: string;
+  session_id: string;
+  amount_cents: number;
+  duration_seconds: number;
+}
+
+interface SettlePayload {
+  tenant_id: string;
+  topup_id: string;
+}
+
+/**
+ * Metering and the test processor's settlements, on durable timers scheduled in the transaction of
+ * the reactor's checkpoint: a session's terminal event with a cost schedules its debit (one timer per
+ * session, and the ledger debits a session once); a requested top-up, with a processor that settles
+ * by itself, schedules its settlement.
+ */
+export function creditsReactor(timers: TimersService, settlesAfterMs: number | null): Processor {
+  let scheduled = false;
+  return defineReactor<ReactsTo>({
+    name: 'credits_reactor',
+    handles: ['session.ended', 'session.failed', 'credits.topup_requested'],
+    afterCommit: () => {
+      if (scheduled) timers.poke();
+      scheduled = false;
+    },
+    async applyBatch(tx, events: readonly Handled<ReactsTo>[]) {
+      const due: ScheduleTimer[] = [];
+      for (const event of events) {
+        const tenantId = event.metadata.tenant_id;
+        if (!tenantId) continue;
+        const at = Date.parse(event.metadata.created_at);
+        if (event.type === 'credits.topup_requested') {
+          if (settlesAfterMs === null) continue;
+          const payload: SettlePayload = { tenant_id: tenantId, topup_id: event.data.topup_id };
+          due.push({
+            kind: CREDITS_TIMER.settle,
+            dueAt: new Date(at + settlesAfterMs),
+            payload: { ...payload },
+            dedupeKey: `credits.settle:${event.data.topup_id}`,
+          });
+          continue;
+        }
+        // Test-mode calls and calls that never connected cost nothing (the session decider's cost).
+        if (event.data.actual_cost_cents <= 0) continue;
+        const payload: DebitPayload = {
+          tenant_id: tenantId,
+          session_id: event.data.session_id,
+          amount_cents: event.data.actual_cost_cents,
+          duration_seconds: event.data.duration_seconds,
+        };
+        due.push({
+          kind: CREDITS_TIMER.debit,
+          dueAt: new Date(at),
+          payload: { ...payload },
+          dedupeKey: `credits.debit:${event.data.session_id}`,
+        });
+      }
+      scheduled = due.length > 0;
+      await timers.scheduleMany(due, tx);
+    },
+  });
+}
+
+/** The work behind the credits timers; each is safe to run twice (the ledger debits and settles once). */
+@Injectable()
+export class CreditsTimers {
+  constructor(
+    private readonly timers: TimersService,
+    private readonly commands: CommandBus,
+  ) {}
+
+  register(): void {
+    this.timers.register(CREDITS_TIMER.debit, (t) => this.debit(t));
+    this.timers.register(CREDITS_TIMER.settle, (t) => this.settle(t));
+  }
+
+  private async debit(timer: DueTimer): Promise<void> {
+    const p = timer.payload as unknown as DebitPayload;
+    await this.commands.execute(
+      new ChangeLedger(p.tenant_id, {
+        type: 'debit',
+        sessionId: p.session_id,
+        amountCents: p.amount_cents,
+        durationSeconds: p.duration_seconds,
+      }),
+    );
+  }
+
+  private async settle(timer: DueTimer): Promise<void> {
+    const p = timer.payload as unknown as SettlePayload;
+    await this.commands.execute(new ChangeLedger(p.tenant_id, { type: 'settle_topup', topupId: p.topup_id }));
+  }
+}

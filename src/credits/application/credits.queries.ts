@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { CreditBalanceEntity, CreditTopupEntity } from '../projections/credit.entity';
+
+export interface Balance {
+  balanceCents: number;
+  thresholdCents: number;
+  depleted: boolean;
+}
+
+/** Whether the tenant's balance is depleted: its production calls and campaign dispatches wait. */
+export class IsDepleted extends Query<boolean> {
+  constructor(readonly tenantId: string) {
+    super();
+  }
+}
+
+/** Reads of the credits read models. */
+@Injectable()
+export class CreditsQueries {
+  constructor(
+    @InjectRepository(CreditBalanceEntity) private readonly balances: Repository<CreditBalanceEntity>,
+    @InjectRepository(CreditTopupEntity) private readonly topups: Repository<CreditTopupEntity>,
+  ) {}
+
+  /** A tenant with no ledger event yet has 0 and a threshold of 0 (CONTRACT.md). */
+  async balance(tenantId: string): Promise<Balance> {
+    const row = await this.balances.findOneBy({ tenantId });
+    return {
+      balanceCents: row ? Number(row.balanceCents) : 0,
+      thresholdCents: row ? Number(row.thresholdCents) : 0,
+      depleted: row?.depleted ?? false,
+    };
+  }
+
+  topup(tenantId: string, topupId: string): Promise<CreditTopupEntity | null> {
+    return this.topups.findOneBy({ tenantId, topupId });
+  }
+
+  /** Newest first; null when `startingAfter` is not one of the tenant's top-ups. */
+  async listTopups(
+    tenantId: string,
+    page: { startingAfter?: string; limit: number },
+  ): Promise<{ data: CreditTopupEntity[]; hasMore: boolean } | null> {
+    const query = this.topups.createQueryBuilder('t').where('t.tenantId = :tenantId', { tenantId });
+    if (page.startingAfter !== undefined) {
+      const cursor = await this.topup(tenantId, page.startingAfter);
+      if (!cursor) return null;
+      query.andWhere('(t.createdAt, t.topupId) < (:createdAt, :topupId)', {
+        createdAt: cursor.createdAt,
+        topupId: cursor.topupId,
+      });
+    }
+    const rows = await query
+      .orderBy('t.createdAt', 'DESC')
+      .addOrderBy('t.topupId', 'DESC')
+      .limit(page.limit + 1)
+      .getMany();
+    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+  }
+}
+
+@QueryHandler(IsDepleted)
+export class IsDepletedHandler implements IQueryHandler<IsDepleted> {
+  constructor(private readonly credits: CreditsQueries) {}
+
+  async execute({ tenantId }: IsDepleted): Promise<boolean> {
+    return (await this.credits.balance(tenantId)).depleted;
+  }
+}

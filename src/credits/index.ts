@@ -1,0 +1,3 @@
+/** The credits context's public face: what other contexts may use. */
+export { CreditsModule } from './credits.module';
+export { IsDepleted } from './application/credits.queries';
