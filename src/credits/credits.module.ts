@@ -2,12 +2,13 @@ import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { DispatchHolds } from '../runtime/dispatch-holds';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TimersService } from '../runtime/timers.service';
 import { TenantsModule } from '../tenants';
 import { AdminCreditsController, CreditsController } from './api/credits.controller';
 import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
-import { CreditsQueries, IsDepletedHandler } from './application/credits.queries';
+import { CreditsQueries } from './application/credits.queries';
 import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
 import { creditsMigrations } from './credits.migrations';
@@ -24,7 +25,6 @@ import { creditsProjection } from './projections/credits.projection';
     ChangeLedgerHandler,
     RequestTopupHandler,
     CreditsQueries,
-    IsDepletedHandler,
     CreditsTimers,
     {
       provide: PAYMENT_PROCESSOR,
@@ -45,11 +45,15 @@ export class CreditsModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly creditTimers: CreditsTimers,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    private readonly holds: DispatchHolds,
+    private readonly credits: CreditsQueries,
   ) {}
 
   onModuleInit(): void {
     this.projections.registerProjection(creditsProjection);
     this.projections.registerProcessor(creditsReactor(this.timers, this.processor.settlesAfterMs));
     this.creditTimers.register();
+    // A depleted balance holds the tenant's production calls and campaign dispatches until a top-up settles.
+    this.holds.register('credits_depleted', async (tenantId) => (await this.credits.balance(tenantId)).depleted);
   }
 }

@@ -1,3 +1,2 @@
 /** The credits context's public face: what other contexts may use. */
 export { CreditsModule } from './credits.module';
-export { IsDepleted } from './application/credits.queries';

@@ -30,6 +30,7 @@ import { DeadLetterEntity } from './dead-letter.entity';
 import { DeadLettersService } from './dead-letters.service';
 import { RuntimeMetrics } from './runtime-metrics';
 import { furthestCheckpoint, LogObserver } from './log-observer';
+import { DispatchHolds } from './dispatch-holds';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
@@ -120,6 +121,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
+        DispatchHolds,
         IdempotencyInterceptor,
       ],
       exports: [
@@ -137,6 +139,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
+        DispatchHolds,
         LogObserver,
         IdempotencyInterceptor,
       ],

@@ -4,6 +4,7 @@ import { ListedNumbers } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/command-executor';
+import { DispatchHolds } from '../../runtime/dispatch-holds';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
 import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
@@ -22,6 +23,9 @@ import {
 export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
   prompt: 'You are calling on behalf of the account holder. Introduce yourself and help the person you reach.',
 };
+
+/** How often a held campaign (a depleted balance) asks again whether it may dispatch. */
+const HOLD_RECHECK_MS = 1_000;
 
 /** Pacing rounds one run of the pacer may take in a row (each one when the last ran out of looked-up numbers). */
 const MAX_ROUNDS = 10;
@@ -53,6 +57,7 @@ export class CampaignPacer {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly holds: DispatchHolds,
   ) {}
 
   register(): void {
@@ -65,9 +70,11 @@ export class CampaignPacer {
     const p = timer.payload as unknown as PacePayload;
     const stream = campaignStream(p.campaign_id);
     let state = await this.executor.state(stream, campaignDecider);
+    let held = false;
     for (let round = 0; round < MAX_ROUNDS && isPaced(state); round++) {
       const at = this.clock.now();
       const facts = await this.facts(p.tenant_id, state, at);
+      held = facts.held === true;
       const result = await this.executor.execute(
         stream,
         campaignDecider,
@@ -80,12 +87,16 @@ export class CampaignPacer {
       // Another round only when this one stopped at a contact whose number it had not looked up.
       if (numbersToCheck(state, at, 0).every((n) => facts.checked.has(n))) break;
     }
-    const next = nextPaceAt(state, this.clock.now());
+    const now = this.clock.now();
+    // Held (a depleted balance): asked again shortly, so the contacts go out soon after a top-up settles.
+    const next = held && isPaced(state) ? new Date(now.getTime() + HOLD_RECHECK_MS) : nextPaceAt(state, now);
     return next ? { next: { dueAt: next, payload: { ...p } } } : undefined;
   }
 
   private async facts(tenantId: string, state: Campaign, at: Date): Promise<PaceFacts> {
     const tenant = await this.queries.execute(new GetTenant(tenantId));
+    // Test-mode campaigns cost nothing: no hold applies to them.
+    const held = !state.test_mode && (await this.holds.heldFor(tenantId)) !== null;
     const checked = numbersToCheck(state, at);
     if (tenant?.status === 'suspended' || checked.length === 0)
       return {
@@ -100,7 +111,7 @@ export class CampaignPacer {
         new RecentCallsTo(tenantId, checked, new Date(at.getTime() - CALLS_LOOKBACK_MS), state.campaign_id),
       ),
     ]);
-    return { tenantSuspended: false, checked: new Set(checked), dnc, otherCalls };
+    return { tenantSuspended: false, held, checked: new Set(checked), dnc, otherCalls };
   }
 
   private async placeCalls(tenantId: string, state: Campaign, events: readonly { type: string; data: object }[]) {

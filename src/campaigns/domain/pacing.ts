@@ -15,7 +15,8 @@ import { isQuietAt, nextOpenAt } from './quiet-hours';
  * 3. `ends_at` passed: skipped, `quiet_hours_expired` when it is inside its quiet hours now (it was
  *    waiting for its window), else `concurrency_full` (it was waiting for a line);
  * 4. inside its quiet hours: left pending (skipped `quiet_hours_expired` if its zones never open);
- * 5. no free line (`max_concurrency` live calls): left pending, the round ends;
+ * 5. no free line (`max_concurrency` live calls, or none at all while a dispatch hold is on the
+ *    tenant: a depleted balance for a production campaign): left pending, the round ends;
  * 6. on the tenant's do-not-call list: skipped (`dnc_blocked`);
  * 7. its number already had `max_calls_per_number_per_day` calls from the tenant today (in the
  *    contact's zone; this campaign's dispatches included): skipped (`daily_cap_reached`);
@@ -27,6 +28,8 @@ import { isQuietAt, nextOpenAt } from './quiet-hours';
  */
 export interface PaceFacts {
   readonly tenantSuspended: boolean;
+  /** A dispatch hold is on the tenant's billed work (a depleted balance): nothing is dispatched, contacts wait. */
+  readonly held?: boolean;
   /** The numbers looked up this round (`numbersToCheck`); a contact whose number was not is left for the next round. */
   readonly checked: ReadonlySet<string>;
   /** Those of them on the tenant's do-not-call list. */
@@ -58,7 +61,7 @@ export function pace(c: Campaign, at: Date, facts: PaceFacts): CampaignEvent[] {
   const { quiet_hours: quiet, ends_at: endsAt, max_calls_per_number_per_day: cap } = c.settings;
   const ended = endsAt !== null && at.getTime() >= Date.parse(endsAt);
   const callsToday = dailyCounter(c, at, facts);
-  let free = c.settings.max_concurrency - c.counts.dispatched;
+  let free = facts.held ? 0 : c.settings.max_concurrency - c.counts.dispatched;
   let dispatched = 0;
   let openPending = false;
   let earliestOpen: number | null = null;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { CreditBalanceEntity, CreditTopupEntity } from '../projections/credit.entity';
@@ -8,13 +7,6 @@ export interface Balance {
   balanceCents: number;
   thresholdCents: number;
   depleted: boolean;
-}
-
-/** Whether the tenant's balance is depleted: its production calls and campaign dispatches wait. */
-export class IsDepleted extends Query<boolean> {
-  constructor(readonly tenantId: string) {
-    super();
-  }
 }
 
 /** Reads of the credits read models. */
@@ -59,14 +51,5 @@ export class CreditsQueries {
       .limit(page.limit + 1)
       .getMany();
     return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
-  }
-}
-
-@QueryHandler(IsDepleted)
-export class IsDepletedHandler implements IQueryHandler<IsDepleted> {
-  constructor(private readonly credits: CreditsQueries) {}
-
-  async execute({ tenantId }: IsDepleted): Promise<boolean> {
-    return (await this.credits.balance(tenantId)).depleted;
   }
 }

@@ -35,6 +35,10 @@ export interface SimStepPayload {
   base: number;
   seq: number;
   scale: number;
+  /** A production call (not test mode): its first step waits while a dispatch hold is on the tenant (credits). */
+  production?: boolean;
+  /** It waited: its steps are timed from when it went out, not from `base`. */
+  held?: boolean;
 }
 
 /** The timer for step `seq` of a simulated call, or null when the script has no such step. */
@@ -45,6 +49,7 @@ export function simStepTimer(p: {
   base: number;
   seq: number;
   scale: number;
+  production?: boolean;
 }) {
   const step = scriptFor(p.to)[p.seq - 1];
   if (!step) return null;
@@ -55,6 +60,7 @@ export function simStepTimer(p: {
     base: p.base,
     seq: p.seq,
     scale: p.scale,
+    ...(p.production ? { production: true } : {}),
   };
   return {
     kind: TIMER.simStep,
@@ -66,6 +72,14 @@ export function simStepTimer(p: {
 
 /** The dedupe key of a session's watchdog: scheduled when it is placed, cancelled when it ends. */
 export const watchdogKey = (sessionId: string): string => `watchdog:${sessionId}`;
+
+/** A session's watchdog: it ends the call as failed if it is still going MAX_CALL_SECONDS (scaled) after `base`. */
+export const watchdogTimer = (tenantId: string | null, sessionId: string, base: number, scale: number) => ({
+  kind: TIMER.watchdog,
+  dueAt: new Date(base + Math.round(MAX_CALL_SECONDS * 1000 * scale) + 30_000),
+  payload: { tenant_id: tenantId, session_id: sessionId },
+  dedupeKey: watchdogKey(sessionId),
+});
 
 /** The dedupe key of a campaign call's disposition, scheduled once it has ended (session-dispositions.ts). */
 export const dispositionKey = (sessionId: string): string => `disposition:${sessionId}`;
@@ -79,19 +93,13 @@ export const dispositionKey = (sessionId: string): string => `disposition:${sess
  * the scripted steps one after another (application/session-timers.ts), scaled by SIM_TIME_SCALE.
  */
 export function sessionReactor(timers: TimersService, opts: { simTimeScale: number; gateway: boolean }): Processor {
-  const scaled = (seconds: number): number => Math.round(seconds * 1000 * opts.simTimeScale);
   const follow = (event: Handled<ReactsTo>, due: ScheduleTimer[], ended: string[]): void => {
     const tenantId = event.metadata.tenant_id;
     const base = Date.parse(event.metadata.created_at);
     switch (event.type) {
       case 'session.placed': {
         const sessionId = event.data.session_id;
-        due.push({
-          kind: TIMER.watchdog,
-          dueAt: new Date(base + scaled(MAX_CALL_SECONDS) + 30_000),
-          payload: { tenant_id: tenantId, session_id: sessionId },
-          dedupeKey: watchdogKey(sessionId),
-        });
+        due.push(watchdogTimer(tenantId, sessionId, base, opts.simTimeScale));
         if (opts.gateway && !event.data.test_mode) {
           due.push({
             kind: TIMER.gatewayDispatch,
@@ -108,6 +116,7 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
           base,
           seq: 1,
           scale: opts.simTimeScale,
+          production: !event.data.test_mode,
         });
         if (first) due.push(first);
         return;

@@ -2,19 +2,24 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ChangeDnc } from '../../dnc';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { DispatchHolds } from '../../runtime/dispatch-holds';
 import { TimersService, type DueTimer, type TimerContext, type TimerOutcome } from '../../runtime/timers.service';
 import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
 import { RecordingLinks } from '../infra/recording-links';
 import { SessionActionCommand } from './session.commands';
-import { SimStepPayload, simStepTimer, TIMER } from './session-reactor.processor';
+import { SimStepPayload, simStepTimer, TIMER, watchdogKey, watchdogTimer } from './session-reactor.processor';
 
 /**
  * How far ahead the simulator waits in memory for a call's next step instead of releasing its row
  * (the timer service also stops any wait past a third of the 30 s lease from the claim).
  */
 export const SIM_CHAIN_HORIZON_MS = 2_000;
+
+/** How often a production call held by a dispatch hold (a depleted balance) asks again whether it may go out. */
+export const HOLD_RECHECK_MS = 1_000;
 
 /** The work behind each session timer; every handler is safe to run twice. */
 @Injectable()
@@ -26,6 +31,8 @@ export class SessionTimers {
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: RecordingLinks,
+    private readonly holds: DispatchHolds,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   register(): void {
@@ -51,7 +58,18 @@ export class SessionTimers {
    * recording file is written again, the same). See docs/decisions.md, "Simulated call steps".
    */
   private async simStep(timer: DueTimer, context: TimerContext): Promise<TimerOutcome> {
-    const p = timer.payload as unknown as SimStepPayload;
+    let p = timer.payload as unknown as SimStepPayload;
+    if (p.production && p.seq === 1) {
+      const now = this.clock.now();
+      if (await this.held(p.tenant_id))
+        return { next: { dueAt: new Date(now.getTime() + HOLD_RECHECK_MS), payload: { ...p, held: true } } };
+      // Released: the call goes out now, its steps timed from now, and its watchdog from now too.
+      if (p.held) {
+        p = { ...p, base: now.getTime(), held: false };
+        await this.timers.cancel(watchdogKey(p.session_id));
+        await this.timers.schedule(watchdogTimer(p.tenant_id, p.session_id, now.getTime(), p.scale));
+      }
+    }
     const script = scriptFor(p.to);
     for (let seq = p.seq; ; seq++) {
       const step = script[seq - 1];
@@ -63,6 +81,7 @@ export class SessionTimers {
         base: p.base,
         seq: seq + 1,
         scale: p.scale,
+        production: p.production ?? false,
       });
       if (!next) return; // the script has ended: the row is deleted with its batch
       if (!(await context.waitUntil(next.dueAt, SIM_CHAIN_HORIZON_MS)))
@@ -104,11 +123,22 @@ export class SessionTimers {
     );
   }
 
-  /** Production calls go to MEDIA_GATEWAY_URL, signed like a webhook; a failure is retried by the timer. */
-  private async dispatchToGateway(timer: DueTimer): Promise<void> {
+  /** Whether a hold (a depleted balance) keeps the tenant's production calls queued now. */
+  private async held(tenantId: string | null): Promise<boolean> {
+    return tenantId !== null && (await this.holds.heldFor(tenantId)) !== null;
+  }
+
+  /**
+   * Production calls go to MEDIA_GATEWAY_URL, signed like a webhook, once no hold is on the tenant;
+   * a failure is retried by the timer.
+   */
+  private async dispatchToGateway(timer: DueTimer): Promise<TimerOutcome> {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
+    const tenantId = (timer.payload as { tenant_id: string | null }).tenant_id;
+    if (await this.held(tenantId))
+      return { next: { dueAt: new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), payload: timer.payload } };
     await dispatchToMediaGateway({ url, secret }, timer.timerId, timer.payload);
     this.logger.log(`dispatched ${(timer.payload as { session_id: string }).session_id} to the media gateway`);
   }
