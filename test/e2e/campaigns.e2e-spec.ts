@@ -5,39 +5,22 @@
  * max_concurrency (from the events' timestamps).
  */
 import { eventCatalog } from '../../src/app.module';
+import { ALWAYS, campaignTenant, CampaignTenant, FROM, maxOverlap } from '../support/campaigns-harness';
 import { allEvents, CallsService, startCallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
-import {
-  closeAllReceivers,
-  createEndpoint,
-  CreatedEndpoint,
-  createTenant,
-  Envelope,
-  envelopeOf,
-  Receiver,
-  startReceiver,
-  TenantInfo,
-  verifiesStandard,
-} from '../support/webhooks-harness';
+import { closeAllReceivers, envelopeOf } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
 
 const { validatePayload } = eventCatalog;
-const FROM = '+14155550000';
-/** No quiet hours: these campaigns call whatever the time of day the suite runs at. */
-const ALWAYS = { start: '00:00', end: '00:00' };
 
 let h: CallsService;
-let receiver: Receiver;
-let tenant: TenantInfo;
-let endpoint: CreatedEndpoint;
+let t: CampaignTenant;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
   h = await startCallsService({ SIM_TIME_SCALE: '0.01', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
-  tenant = await createTenant(h.call, h.svc.adminToken, 'Campaign Co');
-  endpoint = await createEndpoint(h.call, tenant.api_key, { url: receiver.url });
+  t = await campaignTenant(h, 'Campaign Co');
 });
 
 afterAll(async () => {
@@ -46,37 +29,7 @@ afterAll(async () => {
   await killAllServices();
 });
 
-const api = <T = any>(method: string, path: string, body?: unknown, token = tenant.api_key) =>
-  h.call<T>(method, path, { token, ...(body === undefined ? {} : { body }) });
-
-/** The events the receiver got for one campaign (by campaign_id in the payload), in arrival order, each signed. */
-function received(campaignId: string): Envelope[] {
-  return receiver.requests
-    .filter((r) => {
-      expect(verifiesStandard(endpoint.secret, r)).toBe(true);
-      return true;
-    })
-    .map(envelopeOf)
-    .filter((e) => e.data.campaign_id === campaignId);
-}
-
-/**
- * Once the receiver has the campaign's campaign.completed: the campaign's events in commit order (the
- * events feed), each of which the receiver got, signed, with the same id and body.
- */
-async function completed(campaignId: string): Promise<Envelope[]> {
-  await eventually(async () => received(campaignId).some((e) => e.type === 'campaign.completed'), 60_000, 100);
-  const ours = (e: Envelope) => e.type.startsWith('campaign.') && e.data.campaign_id === campaignId;
-  const feed = (await allEvents(h.call, tenant.api_key)).filter(ours);
-  const byId = new Map(
-    received(campaignId)
-      .filter(ours)
-      .map((e) => [e.id, e]),
-  );
-  for (const e of feed) expect(byId.get(e.id)).toEqual(e);
-  expect(feed).toHaveLength(byId.size);
-  return feed;
-}
+const api = <T = any>(method: string, path: string, body?: unknown) => t.api<T>(method, path, body);
 
 describe('a campaign from draft to completed', () => {
   let campaignId: string;
@@ -126,7 +79,7 @@ describe('a campaign from draft to completed', () => {
     expect(again.status).toBe(409);
     expect(again.body.error.type).toBe('conflict');
 
-    const events = await completed(campaignId);
+    const events = await t.completed(campaignId);
     for (const e of events) expect([e.type, validatePayload(e.type, e.data)]).toEqual([e.type, []]);
     const types = events.map((e) => e.type);
     expect(types.slice(0, 2)).toEqual(['campaign.created', 'campaign.started']);
@@ -168,7 +121,7 @@ describe('a campaign from draft to completed', () => {
     });
 
     // The sessions are the campaign's, and their events name it and the contact.
-    const sessions = receiver.requests.map(envelopeOf).filter((e) => e.type === 'session.created');
+    const sessions = t.receiver.requests.map(envelopeOf).filter((e) => e.type === 'session.created');
     const ours = sessions.filter((e) => e.data.campaign_id === campaignId);
     expect(ours).toHaveLength(4);
     for (const s of ours) expect(s.data.contact_id).toMatch(/^con_/);
@@ -213,12 +166,12 @@ describe('dispositions after a campaign call', () => {
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('running');
     const campaignId = res.body.campaign_id as string;
-    const events = await completed(campaignId);
+    const events = await t.completed(campaignId);
     const sessionOf = (phone: string) =>
       events.find((e) => e.type === 'campaign.contact_dispatched' && e.data.phone_number === phone)!.data
         .delivery_row_id as string;
     const ada = sessionOf('+14155550100');
-    const all = () => receiver.requests.map(envelopeOf);
+    const all = () => t.receiver.requests.map(envelopeOf);
     await eventually(async () => all().some((e) => e.type === 'session.disposition_set' && e.data.session_id === ada));
     const ended = all().find((e) => e.type === 'session.ended' && e.data.session_id === ada)!;
     expect(ended.data).toMatchObject({
@@ -232,7 +185,7 @@ describe('dispositions after a campaign call', () => {
     expect(['interested', 'not_interested']).toContain(disposition.data.disposition_code);
     expect(validatePayload('session.disposition_set', disposition.data)).toEqual([]);
     // In commit order, after session.ended.
-    const feed = await allEvents(h.call, tenant.api_key);
+    const feed = await allEvents(h.call, t.tenant.api_key);
     const position = (id: string) => feed.findIndex((e) => e.id === id);
     expect(position(disposition.id)).toBeGreaterThan(position(ended.id));
     // The agent gave one during the +…109 call; the +…101 call was not answered: none for either,
@@ -245,22 +198,3 @@ describe('dispositions after a campaign call', () => {
     expect(all().filter((e) => e.type === 'session.disposition_set' && e.data.session_id === ada)).toHaveLength(1);
   });
 });
-
-/** The most contacts live at once, from the dispatch and outcome events' timestamps. */
-export function maxOverlap(events: Envelope[]): number {
-  const edges: [number, number][] = [];
-  for (const e of events) {
-    if (e.type === 'campaign.contact_dispatched') edges.push([Date.parse(e.created_at), 1]);
-    if (e.type === 'campaign.contact_completed' || e.type === 'campaign.contact_failed')
-      edges.push([Date.parse(e.created_at), -1]);
-  }
-  // At one instant, count the ends first: a line freed and taken in the same millisecond is not two.
-  edges.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  let live = 0;
-  let most = 0;
-  for (const [, d] of edges) {
-    live += d;
-    most = Math.max(most, live);
-  }
-  return most;
-}
