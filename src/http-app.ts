@@ -147,7 +147,12 @@ function validationToApiError(errors: ValidationError[]): ApiError {
 
 function firstConstraint(errors: ValidationError[], parent: string): { param: string; message: string } | null {
   for (const error of errors) {
-    const param = parent ? `${parent}.${error.property}` : error.property;
+    // Array items as JSON paths write them elsewhere (json-body.ts, the controllers): contacts[0].email.
+    const param = /^\d+$/.test(error.property)
+      ? `${parent}[${error.property}]`
+      : parent
+        ? `${parent}.${error.property}`
+        : error.property;
     const constraints = error.constraints ? Object.values(error.constraints) : [];
     // A missing or null field fails every constraint it has; say what is wrong with it, not the first.
     if (

@@ -35,13 +35,10 @@ const valid = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** `contacts.0.email` (class-validator's paths) and `contacts[0].email` (the controller's) name the same field. */
-const bracketed = (param: unknown) => (typeof param === 'string' ? param.replace(/\.(\d+)(?=\.|$)/g, '[$1]') : param);
-
 /** CONTRACT.md's error body, with this status and type, and this param when one is given (null: none asserted). */
 function expectError(res: ApiResponse, status: number, type: string, param: string | null = null): void {
   const error = res.body?.error;
-  expect([res.status, error?.type, param === null ? param : bracketed(error?.param), res.text]).toEqual([
+  expect([res.status, error?.type, param === null ? param : error?.param, res.text]).toEqual([
     status,
     type,
     param,
