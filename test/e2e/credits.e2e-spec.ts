@@ -206,6 +206,32 @@ describe('warnings', () => {
   });
 });
 
+describe('a production campaign while depleted', () => {
+  it('dispatches nothing until a top-up settles, then calls its contacts', async () => {
+    const tenant = await newTenant('Depleted Campaign Co');
+    await grant(tenant, -1); // below zero: depleted
+    await eventually(async () => received(tenant, 'credits.depleted').length === 1);
+    const created = await api(tenant, 'POST', '/v1/campaigns/run', {
+      name: 'Held',
+      from_number: '+14155550000',
+      test_mode: false,
+      agent_config: { prompt: 'Hi' },
+      settings: { max_concurrency: 2, quiet_hours: { start: '00:00', end: '00:00' } },
+      contacts: [{ phone_number: ANSWERED }, { phone_number: NO_ANSWER }],
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.campaign_id as string;
+    await new Promise((r) => setTimeout(r, 1500));
+    const held = await api(tenant, 'GET', `/v1/campaigns/${id}`);
+    expect(held.body).toMatchObject({ status: 'running', contacts: { pending: 2, dispatched: 0 } });
+    expect((await api(tenant, 'POST', '/v1/credits/topups', { amount_cents: 1000 })).status).toBe(201);
+    await eventually(async () => (await api(tenant, 'GET', `/v1/campaigns/${id}`)).body.status === 'completed', 30_000);
+    const done = await api(tenant, 'GET', `/v1/campaigns/${id}`);
+    expect(done.body).toMatchObject({ completed_sessions: 1, failed_sessions: 1 });
+    await balanceBecomes(tenant, 1000 - 1 - 10);
+  });
+});
+
 describe('top-ups', () => {
   it('topup_succeeded is delivered after the balance read shows the new amount', async () => {
     const tenant = await newTenant('Top-up Co');
