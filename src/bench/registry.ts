@@ -3,6 +3,7 @@ import { replayBench } from './replay.bench';
 import { webhooksBench } from './webhooks.bench';
 import { callsBench } from './calls.bench';
 import { lifecycleBench } from './lifecycle.bench';
+import { campaignBench } from './campaign.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -17,4 +18,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   webhooks: webhooksBench,
   calls: callsBench,
   lifecycle: lifecycleBench,
+  campaign: campaignBench,
 };

@@ -23,7 +23,7 @@ export interface ServiceProcess {
   stop(): Promise<{ forced: boolean }>;
 }
 
-const ADMIN_TOKEN = 'bench-admin';
+export const ADMIN_TOKEN = 'bench-admin';
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
 const KEPT_LINES = 20;

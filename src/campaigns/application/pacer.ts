@@ -8,7 +8,14 @@ import { DispatchHolds } from '../../runtime/dispatch-holds';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
 import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
-import { Campaign, CampaignEvent, campaignDecider, CampaignState, campaignStream } from '../domain/campaign.decider';
+import {
+  Campaign,
+  CampaignEvent,
+  campaignDecider,
+  CampaignState,
+  campaignStream,
+  Outcome,
+} from '../domain/campaign.decider';
 import type { Contact } from '../domain/contact';
 import { CALLS_LOOKBACK_MS, nextPaceAt, numbersToCheck, PaceFacts } from '../domain/pacing';
 import {
@@ -27,7 +34,10 @@ export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
 /** How often a held campaign (a depleted balance) asks again whether it may dispatch. */
 const HOLD_RECHECK_MS = 1_000;
 
-/** Pacing rounds one run of the pacer may take in a row (each one when the last ran out of looked-up numbers). */
+/**
+ * Pacing rounds one run of the pacer may take in a row (each one when the last ran out of looked-up
+ * numbers, or when lines were freed while it placed its calls).
+ */
 const MAX_ROUNDS = 10;
 
 const isPaced = (state: CampaignState): state is Campaign =>
@@ -43,13 +53,26 @@ const isPaced = (state: CampaignState): state is Campaign =>
  *   then places the calls of the contacts it dispatched. The row then waits for its next wake-up:
  *   a call outcome, a start or resume (`TimersService.wake`), the quiet-hours window, `ends_at`.
  * - `campaign.outcome`: records a campaign call's outcome on its contact, and wakes the pacer.
+ *   Outcomes that arrive while the campaign's stream is being written are recorded together, by one
+ *   command, once that write is done (`recordQueued`).
  * - `campaign.place_call`: places a dispatched contact's call again a while later, in case the pacer
  *   stopped between the dispatch and the call (a crash); the session id is the contact's, so a call
  *   already placed is not placed twice.
+ *
+ * Every write of this process to a campaign's stream (a round's decision, outcomes) goes through the
+ * campaign's lane, one at a time: writers that raced each other would each but one fail on the
+ * expected version, read the whole stream again and retry (with a hundred calls ending at once, some
+ * ran out of retries and their timers backed off for seconds). Another instance's writes can still
+ * race these; the expected version and the executor's retries handle that, as before. After placing
+ * its calls, a run takes another round at once when outcomes recorded here meanwhile freed lines.
  */
 @Injectable()
 export class CampaignPacer {
   private readonly logger = new Logger('CampaignPacer');
+  /** Per campaign: the tail of its lane (writes to its stream, one after another). */
+  private readonly lanes = new Map<string, Promise<void>>();
+  /** Per campaign: outcomes waiting for the lane, each with what its timer awaits. */
+  private readonly queued = new Map<string, QueuedOutcome[]>();
 
   constructor(
     private readonly timers: TimersService,
@@ -75,17 +98,26 @@ export class CampaignPacer {
       const at = this.clock.now();
       const facts = await this.facts(p.tenant_id, state, at);
       held = facts.held === true;
-      const result = await this.executor.execute(
-        stream,
-        campaignDecider,
-        { type: 'pace', at: at.toISOString(), facts },
-        { tenantId: p.tenant_id },
+      const result = await this.inLane(p.campaign_id, () =>
+        this.executor.execute(
+          stream,
+          campaignDecider,
+          { type: 'pace', at: at.toISOString(), facts },
+          { tenantId: p.tenant_id },
+        ),
       );
       state = result.state;
       if (!isPaced(state)) break;
       await this.placeCalls(p.tenant_id, state, result.events);
-      // Another round only when this one stopped at a contact whose number it had not looked up.
-      if (numbersToCheck(state, at, 0).every((n) => facts.checked.has(n))) break;
+      // Another round when this one stopped at a contact whose number it had not looked up, or when
+      // outcomes recorded here while it placed its calls freed lines for waiting contacts (without
+      // it, those wait for this run to end and the row to be claimed again).
+      if (numbersToCheck(state, at, 0).every((n) => facts.checked.has(n))) {
+        const latest = await this.executor.state(stream, campaignDecider);
+        const freed = isPaced(latest) && latest.counts.dispatched < state.counts.dispatched;
+        if (!freed || latest.status !== 'running' || latest.counts.pending === 0) break;
+        state = latest;
+      }
     }
     const now = this.clock.now();
     // Held (a depleted balance): asked again shortly, so the contacts go out soon after a top-up settles.
@@ -98,9 +130,10 @@ export class CampaignPacer {
     // Test-mode campaigns cost nothing: no hold applies to them.
     const held = !state.test_mode && (await this.holds.heldFor(tenantId)) !== null;
     const checked = numbersToCheck(state, at);
-    if (tenant?.status === 'suspended' || checked.length === 0)
+    if (tenant?.status === 'suspended' || checked.length === 0 || held)
       return {
         tenantSuspended: tenant?.status === 'suspended',
+        held,
         checked: new Set(),
         dnc: new Set(),
         otherCalls: new Map(),
@@ -173,24 +206,70 @@ export class CampaignPacer {
     await this.record(timer.payload as unknown as OutcomePayload);
   }
 
-  /** Records the outcome on the contact; a line freed while contacts wait wakes the pacer. */
-  private async record(p: OutcomePayload): Promise<void> {
-    const result = await this.executor.execute(
-      campaignStream(p.campaign_id),
-      campaignDecider,
-      {
-        type: 'record_outcome',
-        contactId: p.contact_id,
-        sessionId: p.session_id,
-        outcome: p.outcome,
-        durationSeconds: p.duration_seconds,
-        costCents: p.actual_cost_cents,
-        at: this.clock.now().toISOString(),
-      },
-      { tenantId: p.tenant_id },
-    );
-    const state = result.state;
-    if (result.events.length > 0 && state.status === 'running' && state.counts.pending > 0)
-      await this.timers.wake(pacerTimer(p, this.clock.now()));
+  /** Records the outcome on the contact (with others queued meanwhile); a line freed while contacts wait wakes the pacer. */
+  private record(p: OutcomePayload): Promise<void> {
+    const done = new Promise<void>((resolve, reject) => {
+      const queue = this.queued.get(p.campaign_id) ?? [];
+      queue.push({ payload: p, resolve, reject });
+      this.queued.set(p.campaign_id, queue);
+    });
+    void this.inLane(p.campaign_id, () => this.recordQueued(p.campaign_id));
+    return done;
   }
+
+  /**
+   * One command for every outcome queued for the campaign; each one's timer fails with it if it fails.
+   * The lane is free again once the command is stored: waking the pacer and the timers come after.
+   */
+  private async recordQueued(campaignId: string): Promise<void> {
+    const taken = this.queued.get(campaignId) ?? [];
+    this.queued.delete(campaignId);
+    const first = taken[0];
+    if (!first) return; // taken by an earlier turn of the lane
+    const fail = (err: unknown): void => taken.forEach((t) => t.reject(err));
+    try {
+      const outcomes: Outcome[] = taken.map(({ payload: o }) => ({
+        contactId: o.contact_id,
+        sessionId: o.session_id,
+        outcome: o.outcome,
+        durationSeconds: o.duration_seconds,
+        costCents: o.actual_cost_cents,
+      }));
+      const result = await this.executor.execute(
+        campaignStream(campaignId),
+        campaignDecider,
+        { type: 'record_outcomes', outcomes, at: this.clock.now().toISOString() },
+        { tenantId: first.payload.tenant_id },
+      );
+      const state = result.state;
+      const wake =
+        result.events.length > 0 && state.status === 'running' && state.counts.pending > 0
+          ? this.timers.wake(pacerTimer(first.payload, this.clock.now()))
+          : Promise.resolve();
+      void wake.then(() => taken.forEach((t) => t.resolve()), fail);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  /** Runs `write` once the campaign's earlier writes in this process are done. */
+  private inLane<T>(campaignId: string, write: () => Promise<T>): Promise<T> {
+    const before = this.lanes.get(campaignId) ?? Promise.resolve();
+    const run = before.then(write);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lanes.set(campaignId, tail);
+    void tail.then(() => {
+      if (this.lanes.get(campaignId) === tail) this.lanes.delete(campaignId);
+    });
+    return run;
+  }
+}
+
+interface QueuedOutcome {
+  payload: OutcomePayload;
+  resolve: () => void;
+  reject: (err: unknown) => void;
 }

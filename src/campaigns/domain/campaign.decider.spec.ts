@@ -2,7 +2,14 @@
 import { DeciderSpecification } from '../../../test/support/decider-specification';
 import { fold } from '../../kernel/decider';
 import type { SkipReason } from '../campaigns.events';
-import { Campaign, CampaignCommand, campaignDecider, CampaignEvent, CampaignSettings } from './campaign.decider';
+import {
+  Campaign,
+  CampaignCommand,
+  campaignDecider,
+  CampaignEvent,
+  CampaignSettings,
+  Outcome,
+} from './campaign.decider';
 import type { NewContact } from './contact';
 import { PaceFacts, sessionIdOf } from './pacing';
 
@@ -363,6 +370,25 @@ describe('campaign decider: outcomes and completion', () => {
     spec
       .given(live)
       .when({ ...outcome(1, true), contactId: 'con_9' } as CampaignCommand)
+      .thenNothingHappened();
+  });
+
+  it('several outcomes in one command: each finishes its contact once, then the campaign completes once', () => {
+    const of = (n: number, ok: boolean): Outcome => ({
+      contactId: `con_${n}`,
+      sessionId: sessionIdOf(`con_${n}`),
+      outcome: ok ? 'completed' : 'failed',
+      durationSeconds: 45,
+      costCents: 0,
+    });
+    const [one, two] = [of(1, true), of(2, false)];
+    spec
+      .given(live)
+      .when({ type: 'record_outcomes', outcomes: [one, { ...one, contactId: 'con_9' }, two, one], at: DAY })
+      .then([finished(1, true), finished(2, false), expectCompleted(2, 1, 1)]);
+    spec
+      .given([...live, finished(1, true)])
+      .when({ type: 'record_outcomes', outcomes: [one], at: DAY })
       .thenNothingHappened();
   });
 

@@ -9,6 +9,7 @@ import {
   ContactCounts,
   MAX_CONTACTS_PER_CAMPAIGN,
 } from './campaign.state';
+import { ContactBook } from './contact-book';
 import { Contact, ContactCommand, decideContact, evolveContact, newContact, NewContact } from './contact';
 import { pace, PaceFacts } from './pacing';
 
@@ -21,15 +22,18 @@ export type CampaignCommand =
   | { type: 'pause'; at: string }
   | { type: 'resume'; at: string }
   | { type: 'pace'; at: string; facts: PaceFacts }
-  | {
-      type: 'record_outcome';
-      contactId: string;
-      sessionId: string;
-      outcome: 'completed' | 'failed';
-      durationSeconds: number;
-      costCents: number;
-      at: string;
-    };
+  | ({ type: 'record_outcome'; at: string } & Outcome)
+  /** Several outcomes in one decision (the pacer gathers those that arrive while the stream is being written). */
+  | { type: 'record_outcomes'; outcomes: Outcome[]; at: string };
+
+/** A campaign call's outcome, for its contact. */
+export interface Outcome {
+  contactId: string;
+  sessionId: string;
+  outcome: 'completed' | 'failed';
+  durationSeconds: number;
+  costCents: number;
+}
 
 export const campaignDecider: Decider<CampaignCommand, CampaignState, CampaignEvent> = {
   initialState: () => ({ status: 'none' }),
@@ -45,7 +49,7 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
       ...event.data,
       status: 'draft',
       frozenAgent: null,
-      contacts: new Map(),
+      contacts: ContactBook.EMPTY,
       counts: NO_CONTACTS,
       nextOpenAt: null,
       roundAt: null,
@@ -57,8 +61,7 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
     case 'campaign.completed':
       return event.type === 'campaign.completed' ? { ...state, status: 'completed' } : state;
     case 'campaign.contacts_added': {
-      const contacts = new Map(state.contacts);
-      for (const added of event.data.contacts) contacts.set(added.contact_id, newContact(state.campaign_id, added));
+      const contacts = state.contacts.adding(event.data.contacts.map((added) => newContact(state.campaign_id, added)));
       return {
         ...state,
         contacts,
@@ -84,9 +87,7 @@ function evolve(state: CampaignState, event: CampaignEvent): CampaignState {
       const before = state.contacts.get(event.data.contact_id);
       if (!before) return state;
       const after = evolveContact(before, event, state.roundAt);
-      const contacts = new Map(state.contacts);
-      contacts.set(after.contact_id, after);
-      return { ...state, contacts, counts: { ...recount(state.counts, before, after) } };
+      return { ...state, contacts: state.contacts.with(after), counts: { ...recount(state.counts, before, after) } };
     }
     default: {
       const unreachable: never = event;
@@ -136,23 +137,36 @@ function decide(command: CampaignCommand, state: CampaignState): CampaignEvent[]
     case 'pace':
       // A round with nothing to do still completes a campaign whose contacts are all terminal (or none).
       return withCompletion(state, pace(state, new Date(command.at), command.facts), command.at, true);
-    case 'record_outcome': {
-      const contact = state.contacts.get(command.contactId);
-      if (!contact) return [];
-      const finish: ContactCommand = {
-        type: 'finish',
-        outcome: command.outcome,
-        sessionId: command.sessionId,
-        durationSeconds: command.durationSeconds,
-        costCents: command.costCents,
-      };
-      return withCompletion(state, decideContact(finish, contact), command.at);
-    }
+    case 'record_outcome':
+      return withCompletion(state, finishing(state, [command]), command.at);
+    case 'record_outcomes':
+      return withCompletion(state, finishing(state, command.outcomes), command.at);
     default: {
       const unreachable: never = command;
       return unreachable;
     }
   }
+}
+
+/** Each outcome finishes its contact, in order, each on the state the ones before it left (a repeat is a no-op). */
+function finishing(state: Campaign, outcomes: readonly Outcome[]): CampaignEvent[] {
+  const events: CampaignEvent[] = [];
+  let current: CampaignState = state;
+  for (const o of outcomes) {
+    const contact = current.status === 'none' ? undefined : current.contacts.get(o.contactId);
+    if (!contact) continue;
+    const finish: ContactCommand = {
+      type: 'finish',
+      outcome: o.outcome,
+      sessionId: o.sessionId,
+      durationSeconds: o.durationSeconds,
+      costCents: o.costCents,
+    };
+    const decided = decideContact(finish, contact);
+    events.push(...decided);
+    current = decided.reduce(evolve, current);
+  }
+  return events;
 }
 
 function create(command: Extract<CampaignCommand, { type: 'create' }>, state: CampaignState): CampaignEvent[] {

@@ -13,7 +13,8 @@ import type {
   CampaignResumedData,
   CampaignStartedData,
 } from '../campaigns.events';
-import type { Contact, ContactEvent, NewContact } from './contact';
+import type { ContactBook } from './contact-book';
+import type { ContactEvent, NewContact } from './contact';
 import type { QuietHours } from './quiet-hours';
 
 /** Most contacts one campaign holds (each request adds at most 1,000). */
@@ -84,7 +85,7 @@ export interface Campaign extends CampaignDefinition {
   /** The agent its calls use, frozen when it started. */
   readonly frozenAgent: AgentConfig | null;
   /** In the order they were added. */
-  readonly contacts: ReadonlyMap<string, Contact>;
+  readonly contacts: ContactBook;
   readonly counts: ContactCounts;
   readonly nextOpenAt: string | null;
   /** When the latest pacing round that dispatched ran (ms): the dispatch time of its contacts. */
