@@ -1,12 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { newestFirstPage, Page } from '../../infra/database/newest-first-page';
 import { CampaignContactEntity, CampaignEntity } from '../projections/campaign.entity';
-
-export interface Page<T> {
-  data: T[];
-  hasMore: boolean;
-}
 
 /** Reads of the campaigns read models (the API's). */
 @Injectable()
@@ -22,21 +18,10 @@ export class CampaignsQueries {
 
   /** Newest first; null when `startingAfter` is not one of the tenant's campaigns. */
   async list(tenantId: string, page: { startingAfter?: string; limit: number }): Promise<Page<CampaignEntity> | null> {
+    const cursor = page.startingAfter === undefined ? null : await this.get(tenantId, page.startingAfter);
+    if (page.startingAfter !== undefined && !cursor) return null;
     const query = this.campaigns.createQueryBuilder('c').where('c.tenantId = :tenantId', { tenantId });
-    if (page.startingAfter !== undefined) {
-      const cursor = await this.get(tenantId, page.startingAfter);
-      if (!cursor) return null;
-      query.andWhere('(c.createdAt, c.campaignId) < (:createdAt, :campaignId)', {
-        createdAt: cursor.createdAt,
-        campaignId: cursor.campaignId,
-      });
-    }
-    const rows = await query
-      .orderBy('c.createdAt', 'DESC')
-      .addOrderBy('c.campaignId', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
-    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    return newestFirstPage(query, 'campaignId', cursor, page.limit);
   }
 
   /** In the order they were added; null when `startingAfter` is not one of the campaign's contacts. */

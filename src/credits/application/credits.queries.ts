@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { newestFirstPage, Page } from '../../infra/database/newest-first-page';
 import { CreditBalanceEntity, CreditTopupEntity } from '../projections/credit.entity';
 
 export interface Balance {
@@ -35,21 +36,10 @@ export class CreditsQueries {
   async listTopups(
     tenantId: string,
     page: { startingAfter?: string; limit: number },
-  ): Promise<{ data: CreditTopupEntity[]; hasMore: boolean } | null> {
+  ): Promise<Page<CreditTopupEntity> | null> {
+    const cursor = page.startingAfter === undefined ? null : await this.topup(tenantId, page.startingAfter);
+    if (page.startingAfter !== undefined && !cursor) return null;
     const query = this.topups.createQueryBuilder('t').where('t.tenantId = :tenantId', { tenantId });
-    if (page.startingAfter !== undefined) {
-      const cursor = await this.topup(tenantId, page.startingAfter);
-      if (!cursor) return null;
-      query.andWhere('(t.createdAt, t.topupId) < (:createdAt, :topupId)', {
-        createdAt: cursor.createdAt,
-        topupId: cursor.topupId,
-      });
-    }
-    const rows = await query
-      .orderBy('t.createdAt', 'DESC')
-      .addOrderBy('t.topupId', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
-    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    return newestFirstPage(query, 'topupId', cursor, page.limit);
   }
 }
