@@ -5,3 +5,4 @@ export { RecentCallsTo } from './application/recent-calls.query';
 export type { AgentConfig, ContactIdentity } from './domain/session.decider';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto } from './api/calls.dto';
+export { sessionStream } from './domain/session.decider';

@@ -100,6 +100,13 @@ describe('dispositions after campaign calls', () => {
       env: { SIM_TIME_SCALE: '0.01', LLM_URL: model.url, LLM_API_KEY: API_KEY, LLM_MODEL: MODEL },
     });
     tenant = await t.createTenant('Campaign Dispositions');
+    // Production calls are billed: a balance, so that none waits for a top-up (docs/credits.md).
+    const granted = await t.admin({
+      method: 'POST',
+      url: `/admin/v1/tenants/${tenant.tenant_id}/credits`,
+      payload: { amount_cents: 100_000 },
+    });
+    expect(granted.statusCode).toBe(200);
   });
   afterAll(async () => {
     await t?.close();

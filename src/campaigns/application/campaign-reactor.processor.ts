@@ -1,8 +1,8 @@
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
 import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
-import type { SessionEndedData, SessionFailedData } from '../../sessions';
-import type { CampaignEvent } from '../domain/campaign.decider';
+import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
+import { type CampaignEvent, campaignStream } from '../domain/campaign.decider';
 
 type ReactsTo =
   | Extract<CampaignEvent, { type: 'campaign.started' | 'campaign.resumed' | 'campaign.contact_dispatched' }>
@@ -61,7 +61,9 @@ export function campaignReactor(timers: TimersService): Processor {
       const wakes = new Map<string, { payload: PacePayload; at: number }>();
       for (const event of events) {
         const tenantId = event.metadata.tenant_id;
-        if (!tenantId) continue;
+        // Each type from its own stream only: a session's events from a session's stream, a campaign's from its own.
+        const owner = event.type.startsWith('session.') ? sessionStream : campaignStream;
+        if (!tenantId || !owner.owns(event.streamId)) continue;
         const at = Date.parse(event.metadata.created_at);
         switch (event.type) {
           case 'campaign.started':

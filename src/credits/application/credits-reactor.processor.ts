@@ -3,8 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
 import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers.service';
-import type { SessionEndedData, SessionFailedData } from '../../sessions';
-import type { LedgerEvent } from '../domain/ledger.decider';
+import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
+import { type LedgerEvent, ledgerStream } from '../domain/ledger.decider';
 import { ChangeLedger } from './ledger.commands';
 
 type ReactsTo =
@@ -45,7 +45,9 @@ export function creditsReactor(timers: TimersService, settlesAfterMs: number | n
       const due: ScheduleTimer[] = [];
       for (const event of events) {
         const tenantId = event.metadata.tenant_id;
-        if (!tenantId) continue;
+        // Each type from its own stream only: a session's end from a session's stream, a top-up from a ledger.
+        const owner = event.type.startsWith('session.') ? sessionStream : ledgerStream;
+        if (!tenantId || !owner.owns(event.streamId)) continue;
         const at = Date.parse(event.metadata.created_at);
         if (event.type === 'credits.topup_requested') {
           if (settlesAfterMs === null) continue;

@@ -1,7 +1,7 @@
 import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
 import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
-import type { SessionEvent } from '../domain/session.decider';
+import { sessionStream, type SessionEvent } from '../domain/session.decider';
 
 type ReactsTo = Extract<
   SessionEvent,
@@ -171,6 +171,8 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'session_reactor',
+    // Only sessions' own events: the same types appended elsewhere (a test's synthetic events) are not calls.
+    stream: sessionStream,
     handles: [
       'session.placed',
       'session.opt_out_detected',
