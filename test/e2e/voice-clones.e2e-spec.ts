@@ -1,6 +1,6 @@
 /**
  * Voice clones end to end: the real service (node dist/main.js) and a real loopback receiver of signed
- * webhooks. Samples are real audio made in the test by sox and ffmpeg (WAV, FLAC, MP3, Ogg Opus),
+ * webhooks. Samples are real audio made in the test by sox and ffmpeg (WAV, FLAC, MP3, Ogg Vorbis and Opus),
  * uploaded as multipart/form-data; each training failure code comes from real audio (two samples, a
  * 10-second sample, three samples at -50 dBFS, a WAV whose header claims 60 s, a starter tenant).
  * Refused uploads (garbage, oversized, too many files, a non-audio type) leave nothing on disk, and a
@@ -187,6 +187,7 @@ describe('training', () => {
   it.each([
     ['MP3 (sox, libmp3lame)', () => [1, 2, 3].map(() => audio.tone('mp3', { seconds: 31, rate: 22_050 })), 'mp3'],
     ['FLAC (sox)', () => [1, 2, 3].map(() => audio.tone('flac', { seconds: 31, channels: 2 })), 'flac'],
+    ['Ogg Vorbis (sox)', () => [1, 2, 3].map(() => audio.tone('ogg', { seconds: 31 })), 'ogg_vorbis'],
     ['Ogg Opus (ffmpeg, libopus)', () => [1, 2, 3].map(() => audio.opus({ seconds: 31 })), 'ogg_opus'],
   ])('%s samples train as well as WAV', async (_label, make, format) => {
     const res = await upload(pro, `From ${format}`, make());
