@@ -1,5 +1,6 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -111,6 +112,19 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       }
     },
   );
+  // multipart/form-data only where a route asks for it (`@RouteConfig({ multipart: true })`), which
+  // then reads the parts itself (`request.parts()`) with its own limits; elsewhere it is a 415 as before.
+  await app.register(fastifyMultipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, parts: 10 } });
+  fastify.addHook('onRequest', async (request, reply) => {
+    const type = request.headers['content-type'];
+    if (typeof type !== 'string' || !/^\s*multipart\//i.test(type)) return;
+    if ((request.routeOptions.config as { multipart?: boolean } | undefined)?.multipart) return;
+    const response = toErrorResponse(
+      new ApiError(415, 'unsupported_media_type', 'Unsupported Content-Type; send application/json.'),
+      String(request.id),
+    );
+    return reply.status(response.status).send(response.body);
+  });
   app.useGlobalFilters(new HttpExceptionFilter((err) => (isDatabaseUnavailable(err) ? ApiError.unavailable() : err)));
   app.useGlobalPipes(
     new ValidationPipe({

@@ -13,10 +13,11 @@ import { campaignEvents, type CampaignPayloads } from './campaigns.events';
 import { campaignsMigrations } from './campaigns.migrations';
 import { CampaignContactEntity, CampaignEntity } from './projections/campaign.entity';
 import { campaignsProjection } from './projections/campaigns.projection';
+import { VoicesModule } from '../voices';
 
 /** Campaigns: contact lists, the pacer that dials them, and each contact's outcome as events (docs/campaigns.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]), TenantsModule],
+  imports: [TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]), TenantsModule, VoicesModule],
   controllers: [CampaignsController],
   providers: [CreateCampaignHandler, AddContactsHandler, ChangeCampaignHandler, CampaignsQueries, CampaignPacer],
 })

@@ -1,9 +1,43 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { ProjectionsService } from '../runtime/processors.service';
+import { TimersService } from '../runtime/timers.service';
+import { SessionsModule } from '../sessions';
+import { TenantsModule } from '../tenants';
+import { VoicesModule } from '../voices';
+import { InboundCallsController } from './api/inbound-calls.controller';
+import { PhoneNumbersController } from './api/phone-numbers.controller';
+import { AnswerRateTimers, numbersReactor } from './application/answer-rate-timers';
+import { ChangePhoneNumberHandler, ReceiveInboundCallHandler } from './application/numbers.commands';
+import { NumbersQueries } from './application/numbers.queries';
 import { numberEvents, type NumberPayloads } from './numbers.events';
+import { numbersMigrations } from './numbers.migrations';
+import { PhoneNumberEntity } from './projections/phone-number.entity';
+import { numbersProjection } from './projections/numbers.projection';
 
-/** Only its part of the event catalog so far. */
-@Module({})
-export class NumbersModule {
-  static readonly context: BoundedContext<NumberPayloads> = { name: 'numbers', events: numberEvents };
+/** Inbound phone numbers: registration, inbound calls and the answer-rate alert (docs/numbers.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([PhoneNumberEntity]), TenantsModule, SessionsModule, VoicesModule],
+  controllers: [PhoneNumbersController, InboundCallsController],
+  providers: [ChangePhoneNumberHandler, ReceiveInboundCallHandler, NumbersQueries, AnswerRateTimers],
+})
+export class NumbersModule implements OnModuleInit {
+  static readonly context: BoundedContext<NumberPayloads> = {
+    name: 'numbers',
+    migrations: numbersMigrations,
+    events: numberEvents,
+  };
+
+  constructor(
+    private readonly projections: ProjectionsService,
+    private readonly timers: TimersService,
+    private readonly answerRate: AnswerRateTimers,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(numbersProjection);
+    this.projections.registerProcessor(numbersReactor(this.timers));
+    this.answerRate.register();
+  }
 }

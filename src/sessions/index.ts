@@ -1,8 +1,15 @@
 /** The sessions context's public face: what other contexts may use. */
+import type { SessionEvent } from './domain/session.decider';
+
 export { SessionsModule } from './sessions.module';
 export { PlaceCallCommand, SessionActionCommand } from './application/session.commands';
 export { RecentCallsTo } from './application/recent-calls.query';
-export type { AgentConfig, ContactIdentity } from './domain/session.decider';
+export { GetSession, type SessionResource } from './application/get-session.query';
+export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/session.decider';
+export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto } from './api/calls.dto';
 export { sessionStream } from './domain/session.decider';
+
+/** The data of `session.placed`, an internal event: the request as placed, with its direction. */
+export type SessionPlacedData = Extract<SessionEvent, { type: 'session.placed' }>['data'];

@@ -65,8 +65,19 @@ export class SessionsToNumber0000000000130 extends ForwardOnlyMigration {
   }
 }
 
+/**
+ * Inbound calls: a session's direction. Rows of sessions placed before are outbound, as their events
+ * carry none.
+ */
+export class SessionsDirection0000000000181 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS direction text NOT NULL DEFAULT 'outbound'`);
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
   SessionsToNumber0000000000130,
+  SessionsDirection0000000000181,
 ];

@@ -14,6 +14,8 @@ import { RecordingsController } from './api/recordings.controller';
 import { PlaceCallHandler, SessionActionHandler } from './application/session.commands';
 import { SessionsQueries } from './application/sessions.queries';
 import { RecentCallsToHandler } from './application/recent-calls.query';
+import { GetSessionHandler, SessionViews } from './application/get-session.query';
+import { VoicesModule } from '../voices';
 import { sessionReactor } from './application/session-reactor.processor';
 import { SessionTimers } from './application/session-timers';
 import { SessionDispositions } from './application/session-dispositions';
@@ -23,7 +25,7 @@ import { RecordingLinks } from './infra/recording-links';
 import { CLOCK, Clock } from '../kernel/clock';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule],
   controllers: [CallsController, RecordingsController, MediaIngestController],
   providers: [
     PlaceCallHandler,
@@ -32,6 +34,8 @@ import { CLOCK, Clock } from '../kernel/clock';
     SessionDispositions,
     SessionsQueries,
     RecentCallsToHandler,
+    SessionViews,
+    GetSessionHandler,
     {
       provide: RecordingLinks,
       inject: [APP_CONFIG, CLOCK],

@@ -1,9 +1,60 @@
-import { Module } from '@nestjs/common';
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { APP_CONFIG, AppConfig } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { ProjectionsService } from '../runtime/processors.service';
+import { TimersService } from '../runtime/timers.service';
+import { TenantsModule } from '../tenants';
+import { VoicesController } from './api/voices.controller';
+import { ChangeVoiceCloneHandler, UploadVoiceCloneHandler } from './application/voice-clone.commands';
+import { VoiceTraining, voicesReactor } from './application/voice-training';
+import { VoiceUsableHandler } from './application/voice-usable.query';
+import { VoicesQueries } from './application/voices.queries';
+import { VOICE_TRAINER } from './domain/voice-trainer';
+import { BuiltinVoiceTrainer } from './infra/builtin-voice-trainer';
+import { SAMPLE_STORE, SampleStore } from './infra/sample-store';
+import { VoiceCloneEntity } from './projections/voice-clone.entity';
+import { voicesProjection } from './projections/voices.projection';
 import { voiceCloneEvents, type VoiceClonePayloads } from './voices.events';
+import { voicesMigrations } from './voices.migrations';
 
-/** Only its part of the event catalog so far. */
-@Module({})
-export class VoicesModule {
-  static readonly context: BoundedContext<VoiceClonePayloads> = { name: 'voices', events: voiceCloneEvents };
+/** Staging directories older than this at start were left by a crash mid-upload. */
+const STALE_UPLOAD_MS = 60 * 60_000;
+
+/** Voice clones: uploads, the training job behind the trainer port, and the voice check (docs/voices.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([VoiceCloneEntity]), TenantsModule],
+  controllers: [VoicesController],
+  providers: [
+    UploadVoiceCloneHandler,
+    ChangeVoiceCloneHandler,
+    VoiceUsableHandler,
+    VoicesQueries,
+    VoiceTraining,
+    { provide: VOICE_TRAINER, useFactory: () => new BuiltinVoiceTrainer() },
+    { provide: SAMPLE_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SampleStore(config.dataDir) },
+  ],
+})
+export class VoicesModule implements OnModuleInit {
+  static readonly context: BoundedContext<VoiceClonePayloads> = {
+    name: 'voices',
+    migrations: voicesMigrations,
+    events: voiceCloneEvents,
+  };
+
+  constructor(
+    private readonly projections: ProjectionsService,
+    private readonly timers: TimersService,
+    private readonly training: VoiceTraining,
+    @Inject(SAMPLE_STORE) private readonly store: SampleStore,
+  ) {}
+
+  onModuleInit(): void {
+    this.projections.registerProjection(voicesProjection);
+    this.projections.registerProcessor(voicesReactor(this.timers));
+    this.training.register();
+    this.store
+      .sweepStaging(STALE_UPLOAD_MS)
+      .catch((err: unknown) => new Logger('Voices').warn(`sweeping stale uploads failed: ${String(err)}`));
+  }
 }

@@ -124,6 +124,7 @@ export function placed(
         voice_id: opts.agentConfig?.voice_id ?? 'voice_default',
         test_mode: opts.testMode ?? true,
         client_reference_id: null,
+        direction: 'outbound',
         email: opts.contact?.email ?? null,
         first_name: opts.contact?.first_name ?? null,
         last_name: opts.contact?.last_name ?? null,

@@ -12,6 +12,9 @@ import { dncDecider } from '../../src/dnc/domain/dnc.decider';
 import { sessionDecider } from '../../src/sessions/domain/session.decider';
 import { tenantDecider } from '../../src/tenants/domain/tenant.decider';
 import { endpointDecider } from '../../src/webhooks/domain/endpoint.decider';
+import { answerRateDecider } from '../../src/numbers/domain/answer-rate';
+import { phoneNumberDecider } from '../../src/numbers/domain/phone-number.decider';
+import { voiceCloneDecider } from '../../src/voices/domain/voice-clone.decider';
 import { at, placeCommand, signal } from '../support/session-decider-fixtures';
 
 /** A deep copy in this realm (Jest's structuredClone builds Maps and Sets that toEqual cannot read). */
@@ -204,5 +207,73 @@ describe('deciders never change the state they are given', () => {
       { ...disposition, code: 'booked' },
     ]);
     expect(state).toMatchObject({ status: 'completed', dispositionSet: true });
+  });
+
+  it('voice clone: uploaded, trained sample by sample, deleted', () => {
+    const measurement = {
+      duration_ms: 31_000,
+      sample_rate: 16_000,
+      channels: 1,
+      rms_dbfs: -14,
+      peak_dbfs: -10,
+      spectrum: { centroid_hz: 300, bands_db: [-1, -2] },
+    };
+    const file = (n: number) => ({
+      filename: `s${n}.wav`,
+      content_type: null,
+      format: 'wav' as const,
+      bytes: 10,
+      sha256: 'ab',
+      path: `voi_1/0${n}.wav`,
+    });
+    const at = '2026-03-01T00:00:00.000Z';
+    const state = drive(voiceCloneDecider, [
+      { type: 'upload', voiceId: 'voi_1', name: 'A', samples: [file(1), file(2)] },
+      { type: 'start_training' },
+      { type: 'record_measurement', index: 0, measurement },
+      { type: 'record_measurement', index: 0, measurement },
+      { type: 'record_measurement', index: 1, measurement },
+      { type: 'succeed', model: { provider: 'builtin', reference: 'x', summary: {} }, at },
+      { type: 'fail', error_code: 'sample_too_short', error_message: 'x' },
+      { type: 'delete', at },
+      { type: 'start_training' },
+    ]);
+    expect(state.status).toBe('deleted');
+  });
+
+  it('phone number and its answer rate', () => {
+    drive(phoneNumberDecider, [
+      {
+        type: 'register',
+        phoneNumberId: 'pn_1',
+        tenantId: 'ten_1',
+        phoneNumber: '+14155550142',
+        agentConfig: { prompt: 'Hi' },
+        testMode: false,
+      },
+      { type: 'update', phoneNumberId: 'pn_1', tenantId: 'ten_1', testMode: true },
+      { type: 'release', phoneNumberId: 'pn_1', tenantId: 'ten_1' },
+    ]);
+    const evaluation = { phoneNumber: '+14155550142', minCalls: 2 };
+    const call = (n: number, answered: boolean) =>
+      ({
+        type: 'record_call',
+        ...evaluation,
+        at: `2026-03-01T00:00:0${n}.000Z`,
+        call: { session_id: `ses_${n}`, ended_at: `2026-03-01T00:00:0${n}.000Z`, answered },
+      }) as const;
+    const state = drive(answerRateDecider, [
+      call(1, false),
+      call(2, false),
+      call(2, false),
+      call(3, true),
+      call(4, true),
+      call(5, true),
+      call(6, true),
+      call(7, true),
+      call(8, true),
+      { type: 'evaluate', ...evaluation, at: '2026-03-03T00:00:00.000Z' },
+    ]);
+    expect(state.armed).toBe(true);
   });
 });

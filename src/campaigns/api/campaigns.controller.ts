@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -7,6 +7,7 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { parseTimestamp } from '../../kernel/timestamp';
 import { ApiKeyGuard } from '../../tenants';
+import { ensureVoiceUsable } from '../../voices';
 import { AddContacts, ChangeCampaign, ContactInput, CreateCampaign } from '../application/campaign.commands';
 import { CampaignsQueries } from '../application/campaigns.queries';
 import type { CampaignSettings } from '../domain/campaign.decider';
@@ -43,6 +44,7 @@ function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[]
 export class CampaignsController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly campaigns: CampaignsQueries,
   ) {}
 
@@ -154,6 +156,9 @@ export class CampaignsController {
       ends_at: endsAt,
     };
     const agent = body.agent_config;
+    // A cloned voice must have finished training when the campaign is created (422 voice_not_ready).
+    if (agent?.voice_id)
+      await ensureVoiceUsable(this.queries, tenant.tenantId, agent.voice_id, 'agent_config.voice_id');
     const { campaignId } = await this.commands.execute(
       new CreateCampaign(
         tenant.tenantId,

@@ -11,6 +11,8 @@ export type ApiErrorType =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
+  /** 422: the voice named is not one the tenant can use yet (unknown, another tenant's, training or failed). */
+  | 'voice_not_ready'
   | 'idempotency_error'
   | 'rate_limited'
   | 'service_unavailable'

@@ -1,22 +1,23 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Get, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
-import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { CreateCallDto } from './calls.dto';
-import { presentSession, SessionRow, sessionRowFromStream } from './session-view';
+import type { SessionRow } from '../application/session-view';
+import { SessionViews } from '../application/get-session.query';
 import { RecordingLinks } from '../infra/recording-links';
-import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
-import { sessionStream } from '../domain/session.decider';
 import { SessionsQueries } from '../application/sessions.queries';
 import { AuditQueries } from '../../audit';
+import { ensureVoiceUsable } from '../../voices';
+
+const DIRECTIONS = ['outbound', 'inbound'];
 
 /** POST /v1/calls returns as soon as the call is queued; the outcome arrives as events. */
 @ApiTags('calls and sessions')
@@ -26,10 +27,10 @@ import { AuditQueries } from '../../audit';
 export class CallsController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly sessions: SessionsQueries,
+    private readonly views: SessionViews,
     private readonly audit: AuditQueries,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly links: RecordingLinks,
   ) {}
 
@@ -41,6 +42,9 @@ export class CallsController {
     const from = normalisePhoneNumber(body.from);
     if (!from)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
+    // A cloned voice must have finished training (422 voice_not_ready); none given is voice_default.
+    if (body.agent_config.voice_id)
+      await ensureVoiceUsable(this.queries, tenant.tenantId, body.agent_config.voice_id, 'agent_config.voice_id');
     const { sessionId, events } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
         to,
@@ -60,32 +64,36 @@ export class CallsController {
     // Answered from the events just stored: the read model has not seen them yet (decision 16).
     // None were stored when the call had already been placed under this key: answer with it.
     if (events.length === 0) return this.load(tenant, sessionId);
-    const row = sessionRowFromStream(events, tenant.tenantId);
-    if (!row) throw ApiError.notFound('session', 'session_id');
-    return this.present(row);
+    const session = this.views.fromEvents(tenant.tenantId, events);
+    if (!session) throw ApiError.notFound('session', 'session_id');
+    return session;
   }
 
   @Get('sessions')
   @ApiQuery({ name: 'status', required: false, enum: SESSION_STATUSES })
   @ApiQuery({ name: 'campaign_id', required: false })
+  @ApiQuery({ name: 'direction', required: false, enum: DIRECTIONS })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A session id: the page after it' })
   async list(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Query('status') status?: string,
     @Query('campaign_id') campaignId?: string,
+    @Query('direction') direction?: string,
     @Query('limit') limitText?: string,
     @Query('starting_after') startingAfter?: string,
   ) {
     if (status !== undefined && !(SESSION_STATUSES as readonly string[]).includes(status)) {
       throw ApiError.invalid(`status must be one of ${SESSION_STATUSES.join(', ')}.`, 'status');
     }
+    if (direction !== undefined && !DIRECTIONS.includes(direction))
+      throw ApiError.invalid(`direction must be one of ${DIRECTIONS.join(', ')}.`, 'direction');
     const limit = limitText === undefined ? 20 : Number(limitText);
     if (!Number.isInteger(limit) || limit < 1 || limit > 100)
       throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
-    const page = await this.sessions.list(tenant.tenantId, { status, campaignId, startingAfter, limit });
+    const page = await this.sessions.list(tenant.tenantId, { status, campaignId, direction, startingAfter, limit });
     if (!page) throw ApiError.notFound('session', 'starting_after');
-    return { data: page.data.map((r) => this.present(r)), has_more: page.hasMore };
+    return { data: page.data.map((r) => this.views.present(r)), has_more: page.hasMore };
   }
 
   @Get('sessions/:id')
@@ -125,18 +133,12 @@ export class CallsController {
   }
 
   private async load(tenant: AuthenticatedTenant, id: string) {
-    return this.present(await this.row(tenant, id));
+    return this.views.present(await this.row(tenant, id));
   }
 
   private async row(tenant: AuthenticatedTenant, id: string): Promise<SessionRow> {
-    const row =
-      (await this.sessions.get(tenant.tenantId, id)) ??
-      sessionRowFromStream(await this.store.readStream(sessionStream(id)), tenant.tenantId);
+    const row = await this.views.row(tenant.tenantId, id);
     if (!row) throw ApiError.notFound('session', 'session_id');
     return row;
-  }
-
-  private present(row: SessionRow) {
-    return presentSession(row, this.config, (recordingId) => this.links.link(recordingId).url);
   }
 }

@@ -8,6 +8,8 @@ import { verifyWebhook } from '../../kernel/signing/verify-webhook';
 import { SessionActionCommand } from '../application/session.commands';
 import { SessionsQueries } from '../application/sessions.queries';
 import { isSignalSeq, parseMediaSignal, SIGNAL_LIMITS } from '../domain/media-signal';
+import { sessionStream } from '../domain/session.decider';
+import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 
 /**
  * Where an external media plane reports call progress (docs/media-gateway.md). Requests are signed
@@ -20,6 +22,7 @@ export class MediaIngestController {
     private readonly commands: CommandBus,
     private readonly sessions: SessionsQueries,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Post('sessions/:id/signals')
@@ -53,11 +56,22 @@ export class MediaIngestController {
     }
     const signal = parseMediaSignal(input.signal);
     if (typeof signal === 'string') throw ApiError.invalid(signal, 'signal');
-    const tenantId = await this.sessions.tenantOf(sessionId);
+    const tenantId = await this.tenantOf(sessionId);
     if (!tenantId) throw ApiError.notFound('session', 'session_id');
     const { applied } = await this.commands.execute(
       new SessionActionCommand(tenantId, sessionId, { type: 'signal', seq: input.seq, signal }),
     );
     return { session_id: sessionId, seq: input.seq, applied };
+  }
+
+  /**
+   * The session's tenant: from the read model, or, for a session placed a moment ago (an inbound call
+   * whose signals follow its 201 at once), from the session's own stream.
+   */
+  private async tenantOf(sessionId: string): Promise<string | null> {
+    const known = await this.sessions.tenantOf(sessionId);
+    if (known) return known;
+    const [placed] = await this.store.readStream(sessionStream(sessionId));
+    return placed?.type === 'session.placed' ? placed.metadata.tenant_id : null;
   }
 }

@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { SessionEntity } from '../projections/session.entity';
 
 /**
- * When the tenant's calls to each of `numbers` were placed since `since` (ms since epoch), leaving out
+ * When the tenant's (outbound) calls to each of `numbers` were placed since `since` (ms since epoch), leaving out
  * the sessions of campaign `exceptCampaign` (which counts its own): the campaign pacer's daily cap.
  */
 export class RecentCallsTo extends Query<ReadonlyMap<string, readonly number[]>> {
@@ -29,6 +29,7 @@ export class RecentCallsToHandler implements IQueryHandler<RecentCallsTo> {
       .createQueryBuilder('s')
       .select(['s.toNumber', 's.createdAt'])
       .where('s.tenantId = :tenantId', { tenantId })
+      .andWhere("s.direction = 'outbound'")
       .andWhere('s.toNumber IN (:...numbers)', { numbers })
       .andWhere('s.createdAt >= :since', { since })
       .andWhere('s.campaignId IS DISTINCT FROM :exceptCampaign', { exceptCampaign })

@@ -31,6 +31,8 @@ export interface SimStepPayload {
   tenant_id: string | null;
   session_id: string;
   to: string;
+  /** The script played when it is not the destination's (a test inbound call); absent: `to` picks it. */
+  script?: string;
   /** Dispatch time (ms since epoch); step times are offsets from it. */
   base: number;
   seq: number;
@@ -46,17 +48,19 @@ export function simStepTimer(p: {
   tenantId: string | null;
   sessionId: string;
   to: string;
+  script?: string;
   base: number;
   seq: number;
   scale: number;
   production?: boolean;
 }) {
-  const step = scriptFor(p.to)[p.seq - 1];
+  const step = scriptFor(p.script ?? p.to)[p.seq - 1];
   if (!step) return null;
   const payload: SimStepPayload = {
     tenant_id: p.tenantId,
     session_id: p.sessionId,
     to: p.to,
+    ...(p.script ? { script: p.script } : {}),
     base: p.base,
     seq: p.seq,
     scale: p.scale,
@@ -100,7 +104,10 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
       case 'session.placed': {
         const sessionId = event.data.session_id;
         due.push(watchdogTimer(tenantId, sessionId, base, opts.simTimeScale));
-        if (opts.gateway && !event.data.test_mode) {
+        const inbound = event.data.direction === 'inbound';
+        // An inbound call reported by the media gateway: the gateway has it and reports its signals.
+        if (inbound && !event.data.test_script) return;
+        if (!inbound && opts.gateway && !event.data.test_mode) {
           due.push({
             kind: TIMER.gatewayDispatch,
             dueAt: new Date(base),
@@ -113,10 +120,12 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
           tenantId,
           sessionId,
           to: event.data.to_number,
+          ...(event.data.test_script ? { script: event.data.test_script } : {}),
           base,
           seq: 1,
           scale: opts.simTimeScale,
-          production: !event.data.test_mode,
+          // A hold (a depleted balance) delays outbound production calls only: an inbound caller is already on the line.
+          production: !event.data.test_mode && !inbound,
         });
         if (first) due.push(first);
         return;

@@ -70,7 +70,7 @@ export class SessionTimers {
         await this.timers.schedule(watchdogTimer(p.tenant_id, p.session_id, now.getTime(), p.scale));
       }
     }
-    const script = scriptFor(p.to);
+    const script = scriptFor(p.script ?? p.to);
     for (let seq = p.seq; ; seq++) {
       const step = script[seq - 1];
       if (step) await this.playStep(timer, p.session_id, seq, step);
@@ -78,6 +78,7 @@ export class SessionTimers {
         tenantId: p.tenant_id,
         sessionId: p.session_id,
         to: p.to,
+        ...(p.script ? { script: p.script } : {}),
         base: p.base,
         seq: seq + 1,
         scale: p.scale,

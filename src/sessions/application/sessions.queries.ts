@@ -18,12 +18,12 @@ export class SessionsQueries {
   }
 
   /**
-   * The tenant's sessions, newest first, filtered by status and campaign, after the session
+   * The tenant's sessions, newest first, filtered by status, campaign and direction, after the session
    * `startingAfter` when given. Null when `startingAfter` is not one of the tenant's sessions.
    */
   async list(
     tenantId: string,
-    page: { status?: string; campaignId?: string; startingAfter?: string; limit: number },
+    page: { status?: string; campaignId?: string; direction?: string; startingAfter?: string; limit: number },
   ): Promise<SessionPage | null> {
     let cursor: Pick<SessionEntity, 'createdAt' | 'sessionId'> | null = null;
     if (page.startingAfter !== undefined) {
@@ -36,6 +36,7 @@ export class SessionsQueries {
     const query = this.sessions.createQueryBuilder('s').where('s.tenantId = :tenantId', { tenantId });
     if (page.status !== undefined) query.andWhere('s.status = :status', { status: page.status });
     if (page.campaignId !== undefined) query.andWhere('s.campaignId = :campaignId', { campaignId: page.campaignId });
+    if (page.direction !== undefined) query.andWhere('s.direction = :direction', { direction: page.direction });
     if (cursor) {
       query.andWhere('(s.createdAt, s.sessionId) < (:createdAt, :sessionId)', {
         createdAt: cursor.createdAt,

@@ -28,6 +28,12 @@ export interface AgentConfig {
   dispositions?: DispositionOption[];
 }
 
+/**
+ * Who called whom: `outbound` (the platform dials `to`) or `inbound` (a caller, `from`, dialled the
+ * tenant's number, `to`). Events stored before inbound calls existed carry none: read as outbound.
+ */
+export type SessionDirection = 'outbound' | 'inbound';
+
 /** Who a campaign call is with, copied into the outcome and recording payloads. */
 export interface ContactIdentity {
   email: string | null;
@@ -49,6 +55,13 @@ export type SessionEvent =
         campaign_id: string | null;
         contact_id: string | null;
         client_reference_id: string | null;
+        /** Absent from events stored before inbound calls: outbound. */
+        direction?: SessionDirection;
+        /**
+         * The test-pool script the simulator plays when it is not picked by the destination number
+         * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
+         */
+        test_script?: string;
       } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
     >
   | DomainEvent<'session.created', SessionCreatedData>
@@ -99,6 +112,9 @@ export interface PlaceCall {
   contactId?: string | null;
   contact?: ContactIdentity;
   clientReferenceId?: string | null;
+  /** Default outbound. An inbound call is reported by the media gateway, or played by the simulator with `testScript`. */
+  direction?: SessionDirection;
+  testScript?: string | null;
 }
 
 /** Facts a decision needs from outside: the time, and policy values from configuration. */
@@ -120,6 +136,7 @@ export type SessionCommand =
 interface Live {
   status: SessionStatus;
   sessionId: string;
+  direction: SessionDirection;
   to: string;
   from: string;
   testMode: boolean;
@@ -162,6 +179,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     return {
       status: 'queued',
       sessionId: d.session_id,
+      direction: d.direction ?? 'outbound',
       to: d.to_number,
       from: d.from_number,
       testMode: d.test_mode,
@@ -247,6 +265,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
           voice_id: voiceId,
           test_mode: command.testMode,
           client_reference_id: command.clientReferenceId ?? null,
+          direction: command.direction ?? 'outbound',
+          ...(command.testScript ? { test_script: command.testScript } : {}),
           email: command.contact?.email ?? null,
           first_name: command.contact?.first_name ?? null,
           last_name: command.contact?.last_name ?? null,
@@ -341,7 +361,12 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         : [];
     case 'opt_out':
       return live && !state.optedOut
-        ? [{ type: 'session.opt_out_detected', data: { session_id: id, phone_number: state.to, detected_at: ctx.at } }]
+        ? [
+            {
+              type: 'session.opt_out_detected',
+              data: { session_id: id, phone_number: remoteNumber(state), detected_at: ctx.at },
+            },
+          ]
         : [];
     case 'consent_refused':
       return live && !state.consentRefused
@@ -387,6 +412,10 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
   }
 }
 
+/** The other party's number: the callee of an outbound call, the caller of an inbound one. */
+export const remoteNumber = (state: Pick<Live, 'direction' | 'to' | 'from'>): string =>
+  state.direction === 'inbound' ? state.from : state.to;
+
 /** Who the call is with, as every outcome and recording payload repeats it (identity null outside campaigns). */
 function contactFields(state: Live) {
   return {
@@ -394,7 +423,7 @@ function contactFields(state: Live) {
     contact_id: state.contactId,
     from_number: state.from,
     to_number: state.to,
-    phone_number: state.to,
+    phone_number: remoteNumber(state),
     email: state.contact.email,
     first_name: state.contact.first_name,
     last_name: state.contact.last_name,

@@ -56,8 +56,53 @@ const lookup: ScriptStep[] = [
   turn(15, 'agent', 'Booked for Thursday at 3. See you then!'),
 ];
 
-export function scriptFor(to: string): ScriptStep[] {
-  switch (to) {
+/**
+ * Scripts of test inbound calls (`POST /v1/phone_numbers/{id}/test_inbound_calls`), picked by whether
+ * the call is answered rather than by a number. The agent picks up after one ring and the talk is
+ * short; an unanswered caller rings 45 s before giving up, so that of calls made together the
+ * unanswered ones end last.
+ */
+export const INBOUND_TEST_SCRIPTS = { answered: 'inbound_answered', noAnswer: 'inbound_no_answer' } as const;
+export type InboundTestScript = (typeof INBOUND_TEST_SCRIPTS)[keyof typeof INBOUND_TEST_SCRIPTS];
+
+const INBOUND_PICKUP = 1;
+
+function inboundAnswered(): ScriptStep[] {
+  const say = (at: number, role: 'agent' | 'user', content: string): ScriptStep => ({
+    at: INBOUND_PICKUP + at,
+    signal: { kind: 'turn', role, content, t: at },
+  });
+  const length = 20;
+  return [
+    { at: INBOUND_PICKUP, signal: { kind: 'answered' } },
+    say(0.5, 'agent', 'Thanks for calling Northwind Dental, this is Ava. How can I help?'),
+    say(3, 'user', 'Hi, I would like to book a cleaning.'),
+    say(5, 'agent', 'Happy to help. Let me check the calendar.'),
+    {
+      at: INBOUND_PICKUP + 6,
+      signal: { kind: 'function_invoked', name: 'find_open_slots', status: 'succeeded', duration_ms: 610 },
+    },
+    say(7, 'agent', 'I have Tuesday at 10 or Thursday at 3.'),
+    say(11, 'user', 'Tuesday at 10, please.'),
+    say(13, 'agent', 'You are booked for Tuesday at 10. Goodbye!'),
+    {
+      at: INBOUND_PICKUP + length,
+      signal: { kind: 'hangup', status: 'completed', end_reason: 'completed', duration_seconds: length },
+    },
+    { at: INBOUND_PICKUP + length + RECORDING_LAG, record: { duration_seconds: length } },
+  ];
+}
+
+/**
+ * The script of a simulated call: `key` is the destination number of an outbound call, or one of
+ * INBOUND_TEST_SCRIPTS for a test inbound call.
+ */
+export function scriptFor(key: string): ScriptStep[] {
+  switch (key) {
+    case INBOUND_TEST_SCRIPTS.answered:
+      return inboundAnswered();
+    case INBOUND_TEST_SCRIPTS.noAnswer:
+      return [{ at: 45, signal: { kind: 'hangup', status: 'no_answer', end_reason: 'no_answer' } }];
     case TEST_NUMBERS.noAnswer:
       return [{ at: 30, signal: { kind: 'hangup', status: 'no_answer', end_reason: 'no_answer' } }];
     case TEST_NUMBERS.busy:

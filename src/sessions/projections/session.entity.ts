@@ -6,6 +6,7 @@ export class SessionEntity {
   @PrimaryColumn({ name: 'session_id', type: 'text' }) sessionId!: string;
   @Column({ name: 'tenant_id', type: 'text' }) tenantId!: string;
   @Column({ type: 'text' }) status!: string;
+  @Column({ type: 'text' }) direction!: 'outbound' | 'inbound';
   @Column({ name: 'to_number', type: 'text', nullable: true }) toNumber!: string | null;
   @Column({ name: 'from_number', type: 'text', nullable: true }) fromNumber!: string | null;
   @Column({ name: 'campaign_id', type: 'text', nullable: true }) campaignId!: string | null;

@@ -56,8 +56,8 @@ async function applyOne(
       const d = event.data;
       await tx.query(
         `INSERT INTO sessions (session_id, tenant_id, status, to_number, from_number, campaign_id, contact_id,
-               client_reference_id, voice_id, test_mode, created_at, email, first_name, last_name)
-             VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+               client_reference_id, voice_id, test_mode, created_at, email, first_name, last_name, direction)
+             VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
              ON CONFLICT (session_id) DO NOTHING`,
         [
           id,
@@ -74,6 +74,8 @@ async function applyOne(
           d.email ?? null,
           d.first_name ?? null,
           d.last_name ?? null,
+          // Absent from events stored before inbound calls.
+          d.direction ?? 'outbound',
         ],
       );
       break;

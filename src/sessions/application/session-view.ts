@@ -10,7 +10,7 @@ export type SessionRow = Omit<SessionEntity, 'tenantId' | 'optedOut' | 'consentR
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * The Session resource of SPEC.md, plus test_mode, created_at and the recording. The recording's
+ * The Session resource of SPEC.md, plus direction, test_mode, created_at and the recording. The recording's
  * URL is a fresh signed link (`recordingLink`), so that a session read now always carries one that works.
  */
 export function presentSession(row: SessionRow, config: AppConfig, recordingLink: (recordingId: string) => string) {
@@ -19,9 +19,11 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     client_reference_id: row.clientReferenceId,
     campaign_id: row.campaignId,
     contact_id: row.contactId,
+    direction: row.direction,
     from_number: row.fromNumber,
     to_number: row.toNumber,
-    phone_number: row.toNumber,
+    // The other party: the callee of an outbound call, the caller of an inbound one.
+    phone_number: row.direction === 'inbound' ? row.fromNumber : row.toNumber,
     email: row.email,
     first_name: row.firstName,
     last_name: row.lastName,
@@ -73,6 +75,7 @@ export function sessionRowFromStream(
   return {
     sessionId: state.sessionId,
     status: state.status,
+    direction: state.direction,
     toNumber: state.to,
     fromNumber: state.from,
     campaignId: state.campaignId,

@@ -1,0 +1,66 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { Optional } from '../../kernel/http/optional';
+import { type AgentConfig, AgentConfigDto } from '../../sessions';
+
+export class CreatePhoneNumberDto {
+  @ApiProperty({ example: '+14155550142', description: 'International format with a leading +.' })
+  @IsString()
+  @MaxLength(32)
+  phone_number!: string;
+
+  @ApiProperty({ type: AgentConfigDto, description: 'The agent that answers inbound calls to the number.' })
+  @IsDefined()
+  @IsObject()
+  @IsNotEmptyObject()
+  @ValidateNested()
+  @Type(() => AgentConfigDto)
+  agent_config!: AgentConfigDto;
+
+  @ApiPropertyOptional({ default: false, description: 'Inbound calls to it are test calls: free.' })
+  @Optional()
+  @IsBoolean()
+  test_mode?: boolean;
+}
+
+export class UpdatePhoneNumberDto {
+  @ApiPropertyOptional({ type: AgentConfigDto })
+  @Optional()
+  @IsObject()
+  @IsNotEmptyObject()
+  @ValidateNested()
+  @Type(() => AgentConfigDto)
+  agent_config?: AgentConfigDto;
+
+  @ApiPropertyOptional()
+  @Optional()
+  @IsBoolean()
+  test_mode?: boolean;
+}
+
+export class TestInboundCallDto {
+  @ApiProperty({ example: '+14155550123', description: 'The caller, in international format.' })
+  @IsString()
+  @MaxLength(32)
+  from_number!: string;
+
+  @ApiPropertyOptional({
+    default: true,
+    description: 'true: the agent picks up and talks, completed; false: nobody answers (no_answer).',
+  })
+  @Optional()
+  @IsBoolean()
+  answered?: boolean;
+}
+
+/** The agent as stored: only the fields given. */
+export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
+  return {
+    prompt: dto.prompt,
+    ...(dto.voice_id ? { voice_id: dto.voice_id } : {}),
+    ...(dto.dispositions
+      ? { dispositions: dto.dispositions.map((d) => ({ code: d.code, description: d.description })) }
+      : {}),
+  };
+}

@@ -1,0 +1,2 @@
+/** The numbers context's public face: what other contexts may use. */
+export { NumbersModule } from './numbers.module';

@@ -1,0 +1,118 @@
+import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { basename } from 'node:path';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { ApiError } from '../../kernel/http/api-error';
+import { CurrentTenant } from '../../kernel/http/current-tenant';
+import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
+import { newResourceId } from '../../kernel/idempotency-context';
+import { ApiKeyGuard } from '../../tenants';
+import { ChangeVoiceClone, UploadVoiceClone } from '../application/voice-clone.commands';
+import { VoicesQueries } from '../application/voices.queries';
+import { UPLOAD_LIMITS } from '../domain/sample-rules';
+import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
+import { receiveSamples } from './sample-upload';
+import { presentVoice } from './voice-view';
+
+/** Voice clones: samples uploaded as multipart/form-data, trained by a durable job (docs/voices.md). */
+@ApiTags('voice clones')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('v1/voice_clones')
+export class VoicesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly voices: VoicesQueries,
+    @Inject(SAMPLE_STORE) private readonly store: SampleStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(202)
+  @RouteConfig({ multipart: true })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['name', 'samples'],
+      properties: {
+        name: { type: 'string', maxLength: UPLOAD_LIMITS.maxNameLength, example: 'Support voice' },
+        samples: {
+          type: 'array',
+          maxItems: UPLOAD_LIMITS.maxFiles,
+          items: { type: 'string', format: 'binary' },
+          description:
+            'WAV, FLAC, MP3 or Ogg (Vorbis, Opus) recordings of one voice, each at most 20 MB; training needs at least 3 of 30 seconds each.',
+        },
+      },
+    },
+  })
+  async create(@CurrentTenant() tenant: AuthenticatedTenant, @Req() request: FastifyRequest) {
+    // Refused before a byte of the body is stored (the command refuses it too).
+    if (tenant.status === 'suspended')
+      throw new ApiError(403, 'forbidden', 'This account is suspended; voices cannot be cloned.');
+    const upload = await receiveSamples(request, this.store, this.config.httpRequestTimeoutMs);
+    const voiceId = newResourceId('voi');
+    let committed = false;
+    try {
+      await this.store.commit(upload.staging, voiceId);
+      committed = true;
+      await this.commands.execute(
+        new UploadVoiceClone(
+          tenant.tenantId,
+          voiceId,
+          upload.name,
+          upload.samples.map((s) => ({
+            filename: s.filename,
+            content_type: s.content_type,
+            format: s.format,
+            bytes: s.bytes,
+            sha256: s.sha256,
+            path: `${voiceId}/${basename(s.file)}`,
+          })),
+        ),
+      );
+    } catch (err) {
+      await (committed ? this.store.removeVoice(voiceId) : this.store.discard(upload.staging));
+      throw err;
+    }
+    return { voice_id: voiceId, name: upload.name, status: 'queued' };
+  }
+
+  @Get()
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'A voice id: the page after it' })
+  async list(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Query('limit') limitText?: string,
+    @Query('starting_after') startingAfter?: string,
+  ) {
+    const limit = limitText === undefined ? 20 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
+      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const page = await this.voices.list(tenant.tenantId, { startingAfter, limit });
+    if (!page) throw ApiError.notFound('voice clone', 'starting_after');
+    return { data: page.data.map(presentVoice), has_more: page.hasMore };
+  }
+
+  @Get(':id')
+  async get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    const row = await this.voices.get(tenant.tenantId, id);
+    if (!row) throw ApiError.notFound('voice clone', 'voice_id');
+    return presentVoice(row);
+  }
+
+  /** Deletes the voice and its samples; calls already placed with it keep its id. */
+  @Delete(':id')
+  async remove(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    const row = await this.voices.get(tenant.tenantId, id);
+    if (!row) throw ApiError.notFound('voice clone', 'voice_id');
+    await this.commands.execute(new ChangeVoiceClone(tenant.tenantId, id, { type: 'delete' }, true));
+    // At once here; the voices reactor's timer removes them too, should this process stop first.
+    await this.store.removeVoice(id);
+    return { id, deleted: true };
+  }
+}

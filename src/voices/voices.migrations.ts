@@ -1,0 +1,27 @@
+import type { QueryRunner } from 'typeorm';
+import { ForwardOnlyMigration, type Migration } from '../runtime/bounded-context';
+
+/** Forward-only migrations of the voices context: its read model (projections/). */
+export class Voices0000000000180 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+CREATE TABLE IF NOT EXISTS voice_clones (
+  voice_id text PRIMARY KEY,
+  tenant_id text NOT NULL,
+  name text NOT NULL,
+  status text NOT NULL,
+  samples jsonb NOT NULL,
+  error_code text,
+  error_message text,
+  model jsonb,
+  created_at timestamptz NOT NULL,
+  training_started_at timestamptz,
+  ready_at timestamptz,
+  failed_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS voice_clones_tenant_created ON voice_clones (tenant_id, created_at DESC, voice_id DESC);
+`);
+  }
+}
+
+export const voicesMigrations: readonly Migration[] = [Voices0000000000180];
