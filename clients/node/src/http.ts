@@ -80,7 +80,7 @@ export class Transport {
       authorization: `Bearer ${this.options.apiKey}`,
       'user-agent': `voice-agent-node/${VERSION}`,
     });
-    let body: BodyInit | undefined;
+    let body: string | FormData | undefined;
     if (init.body instanceof FormData) body = init.body;
     else if (init.body !== undefined) {
       headers.set('content-type', 'application/json');
