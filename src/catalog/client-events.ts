@@ -32,7 +32,11 @@ function typeOf(schema: JsonSchemaObject, indent: string): string {
   const nullable = names.includes('null') || (schema.enum?.includes(null) ?? false);
   let base: string;
   if (schema.const !== undefined) base = literal(schema.const);
-  else if (schema.enum !== undefined) base = schema.enum.filter((v) => v !== null).map(literal).join(' | ');
+  else if (schema.enum !== undefined)
+    base = schema.enum
+      .filter((v) => v !== null)
+      .map(literal)
+      .join(' | ');
   else {
     const kind = names.find((n) => n !== 'null');
     switch (kind) {

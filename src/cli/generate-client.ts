@@ -68,7 +68,9 @@ if (require.main === module) {
       process.exit(0);
     })
     .catch((err: unknown) => {
-      process.stderr.write(`client generation failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(
+        `client generation failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
       process.exit(1);
     });
 }

@@ -5,12 +5,15 @@
  * with the same Idempotency-Key and places one call; verification refuses tampered bodies, wrong
  * secrets and old timestamps; errors, pagination and the long-polled events feed.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { VoiceAgent, VoiceAgentError, WebhookVerificationError, webhooks } from '../../clients/node/src';
 import type { WebhookEvent } from '../../clients/node/src';
 import { type CallsService, startCallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
+import { REPO_ROOT } from '../support/process';
 import { createTenant, type TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
@@ -80,6 +83,12 @@ describe('Node client against the real service', () => {
     await service?.destroy();
   });
 
+  it('the service serves the OpenAPI document the client was generated from', async () => {
+    const served = await fetch(`${service.svc.baseUrl}/openapi.json`).then((r) => r.json());
+    const committed = JSON.parse(readFileSync(join(REPO_ROOT, 'clients', 'node', 'openapi.json'), 'utf8'));
+    expect(served).toEqual(committed);
+  });
+
   it('reads the key and base URL from the environment at construction', async () => {
     const saved = { ...process.env };
     try {
@@ -142,12 +151,16 @@ describe('Node client against the real service', () => {
     expect(reason(() => webhooks.verify(tampered, headers, secret))).toBe('signature_mismatch');
     expect(reason(() => webhooks.verify(rawBody, headers, webhooks.generateSecret()))).toBe('signature_mismatch');
     const sentAt = Number(headers['x-webhook-timestamp']) * 1000;
-    expect(reason(() => webhooks.verify(rawBody, headers, secret, { now: sentAt + 301_000 }))).toBe('timestamp_too_old');
-    expect(reason(() => webhooks.verify(rawBody, headers, secret, { now: sentAt - 301_000 }))).toBe('timestamp_too_new');
-    expect(webhooks.verify(rawBody, headers, secret, { now: sentAt + 299_000 }).id).toBe(delivery.event?.id);
-    expect(reason(() => webhooks.verify(rawBody, headers, secret, { now: sentAt + 61_000, toleranceSeconds: 60 }))).toBe(
+    expect(reason(() => webhooks.verify(rawBody, headers, secret, { now: sentAt + 301_000 }))).toBe(
       'timestamp_too_old',
     );
+    expect(reason(() => webhooks.verify(rawBody, headers, secret, { now: sentAt - 301_000 }))).toBe(
+      'timestamp_too_new',
+    );
+    expect(webhooks.verify(rawBody, headers, secret, { now: sentAt + 299_000 }).id).toBe(delivery.event?.id);
+    expect(
+      reason(() => webhooks.verify(rawBody, headers, secret, { now: sentAt + 61_000, toleranceSeconds: 60 })),
+    ).toBe('timestamp_too_old');
     // The Standard Webhooks signature alone verifies too; the client's instance is the same helper.
     const standardOnly = Object.fromEntries(Object.entries(headers).filter(([k]) => !k.startsWith('x-webhook-')));
     expect(client.webhooks.verify(rawBody, standardOnly, secret).id).toBe(delivery.event?.id);
@@ -167,7 +180,9 @@ describe('Node client against the real service', () => {
         if (request.method === 'POST' && keys.length === 1) {
           // The service did the work, then the connection dropped before the answer arrived.
           firstAnswer = (await response.json()) as { session_id: string };
-          throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+          throw new TypeError('fetch failed', {
+            cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+          });
         }
         return response;
       },
@@ -227,7 +242,12 @@ describe('Node client against the real service', () => {
     const held = client.events.page({ after: tail ?? undefined, wait: 20 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     const placedAt = Date.now();
-    await client.calls.create({ to: '+14155550102', from: '+14155550199', agent_config: { prompt: 'x' }, test_mode: true });
+    await client.calls.create({
+      to: '+14155550102',
+      from: '+14155550199',
+      agent_config: { prompt: 'x' },
+      test_mode: true,
+    });
     const page = await held;
     expect(page.data[0]?.type).toBe('session.created');
     expect(Date.now() - placedAt).toBeLessThan(2000);

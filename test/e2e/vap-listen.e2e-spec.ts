@@ -28,7 +28,12 @@ interface Listener {
   stop(): Promise<number | null>;
 }
 
-async function startListen(service: CallsService, apiKey: string, configHome: string, args: string[]): Promise<Listener> {
+async function startListen(
+  service: CallsService,
+  apiKey: string,
+  configHome: string,
+  args: string[],
+): Promise<Listener> {
   const child = spawn(process.execPath, [CLI, 'listen', ...args], {
     env: {
       ...process.env,
@@ -61,7 +66,9 @@ interface Received {
   headers: Record<string, string | string[] | undefined>;
 }
 
-async function startLocalServer(port = 0): Promise<{ url: string; port: number; got: Received[]; close(): Promise<void> }> {
+async function startLocalServer(
+  port = 0,
+): Promise<{ url: string; port: number; got: Received[]; close(): Promise<void> }> {
   const got: Received[] = [];
   const server: Server = createServer((req, res) => {
     void webhooks.rawBody(req).then((rawBody) => {
@@ -162,7 +169,9 @@ describe('vap listen', () => {
       const lost = await sessionEvents(service.call, tenant.api_key, down);
       await eventually(() => {
         for (const e of lost)
-          expect(listener.output()).toMatch(new RegExp(`${e.id}  → error ECONNREFUSED .*gave up after 2 attempts; moving on`));
+          expect(listener.output()).toMatch(
+            new RegExp(`${e.id}  → error ECONNREFUSED .*gave up after 2 attempts; moving on`),
+          );
       }, 30_000);
       expect(listener.output()).toMatch(/attempt 1 of 2; retrying in 500 ms/);
 

@@ -13,7 +13,7 @@ const check = process.argv.includes('--check');
 const schema = JSON.parse(readFileSync(input, 'utf8'));
 const ast = await openapiTS(schema, { alphabetize: false, exportType: false, defaultNonNullable: false });
 const header =
-  '// Generated from openapi.json (the service\'s /openapi.json) by `npm run client:generate`. Do not edit.\n\n';
+  "// Generated from openapi.json (the service's /openapi.json) by `npm run client:generate`. Do not edit.\n\n";
 const text = header + astToString(ast);
 const current = existsSync(output) ? readFileSync(output, 'utf8') : null;
 if (current === text) process.exit(0);

@@ -78,7 +78,13 @@ export class VoiceAgent {
 
 /** A page's main thread or a web worker (not Node, Deno, Bun, nor a server-side renderer without `document`). */
 function isBrowser(): boolean {
-  const g = globalThis as { window?: { document?: unknown }; importScripts?: unknown; process?: { versions?: { node?: string } } };
+  const g = globalThis as {
+    window?: { document?: unknown };
+    importScripts?: unknown;
+    process?: { versions?: { node?: string } };
+  };
   if (g.process?.versions?.node) return false;
-  return (typeof g.window === 'object' && typeof g.window.document === 'object') || typeof g.importScripts === 'function';
+  return (
+    (typeof g.window === 'object' && typeof g.window.document === 'object') || typeof g.importScripts === 'function'
+  );
 }

@@ -172,7 +172,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
     function aborted(): void {
       clearTimeout(timer);
-      reject(signal?.reason);
+      reject(signal?.reason as Error);
     }
     signal?.addEventListener('abort', aborted, { once: true });
   });

@@ -28,9 +28,7 @@ export type BodyOf<P extends keyof paths, M extends 'post' | 'patch'> =
   Op<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 /** The query parameters of an operation, from the generated types; `limit` as a number. */
 export type QueryOf<P extends keyof paths, M extends 'get'> =
-  Op<P, M> extends { parameters: { query?: infer Q } }
-    ? Omit<NonNullable<Q>, 'limit'> & { limit?: number }
-    : never;
+  Op<P, M> extends { parameters: { query?: infer Q } } ? Omit<NonNullable<Q>, 'limit'> & { limit?: number } : never;
 
 export type CreateCallParams = BodyOf<'/v1/calls', 'post'>;
 export type ListSessionsParams = Omit<QueryOf<'/v1/sessions', 'get'>, 'starting_after'>;
@@ -60,7 +58,9 @@ export class Sessions {
   constructor(private readonly t: Transport) {}
 
   get(sessionId: string, options?: RequestOptions): Promise<Session> {
-    return this.t.body(this.t.api.GET('/v1/sessions/{id}', { params: { path: { id: sessionId } }, ...this.t.with(options) }));
+    return this.t.body(
+      this.t.api.GET('/v1/sessions/{id}', { params: { path: { id: sessionId } }, ...this.t.with(options) }),
+    );
   }
 
   /** Newest first. `await` it for one page, or `for await` over every session. */
@@ -79,7 +79,10 @@ export class Sessions {
 
   transcript(sessionId: string, options?: RequestOptions): Promise<Transcript> {
     return this.t.body(
-      this.t.api.GET('/v1/sessions/{id}/transcript.json', { params: { path: { id: sessionId } }, ...this.t.with(options) }),
+      this.t.api.GET('/v1/sessions/{id}/transcript.json', {
+        params: { path: { id: sessionId } },
+        ...this.t.with(options),
+      }),
     );
   }
 
@@ -124,7 +127,9 @@ export class Campaigns {
   }
 
   get(campaignId: string, options?: RequestOptions): Promise<Campaign> {
-    return this.t.body(this.t.api.GET('/v1/campaigns/{id}', { params: { path: { id: campaignId } }, ...this.t.with(options) }));
+    return this.t.body(
+      this.t.api.GET('/v1/campaigns/{id}', { params: { path: { id: campaignId } }, ...this.t.with(options) }),
+    );
   }
 
   list(params: { limit?: number } = {}, options?: RequestOptions): AutoPaginatingList<Campaign> {
@@ -159,7 +164,10 @@ export class Campaigns {
       (cursor) =>
         this.t.body(
           this.t.api.GET('/v1/campaigns/{id}/contacts', {
-            params: { path: { id: campaignId }, query: { ...params, limit: str(params.limit), starting_after: cursor } },
+            params: {
+              path: { id: campaignId },
+              query: { ...params, limit: str(params.limit), starting_after: cursor },
+            },
             ...this.t.with(options),
           }),
         ),
@@ -221,7 +229,10 @@ export class WebhookEndpoints {
 
   delete(endpointId: string, options?: RequestOptions): Promise<Deleted> {
     return this.t.body(
-      this.t.api.DELETE('/v1/webhook_endpoints/{id}', { params: { path: { id: endpointId } }, ...this.t.with(options) }),
+      this.t.api.DELETE('/v1/webhook_endpoints/{id}', {
+        params: { path: { id: endpointId } },
+        ...this.t.with(options),
+      }),
     );
   }
 
@@ -238,13 +249,19 @@ export class WebhookEndpoints {
   /** Sends one `webhook.test` event to this endpoint only. */
   sendTest(endpointId: string, options?: RequestOptions): Promise<{ event_id: string }> {
     return this.t.body(
-      this.t.api.POST('/v1/webhook_endpoints/{id}/test', { params: { path: { id: endpointId } }, ...this.t.with(options) }),
+      this.t.api.POST('/v1/webhook_endpoints/{id}/test', {
+        params: { path: { id: endpointId } },
+        ...this.t.with(options),
+      }),
     );
   }
 
   enable(endpointId: string, options?: RequestOptions): Promise<WebhookEndpoint> {
     return this.t.body(
-      this.t.api.POST('/v1/webhook_endpoints/{id}/enable', { params: { path: { id: endpointId } }, ...this.t.with(options) }),
+      this.t.api.POST('/v1/webhook_endpoints/{id}/enable', {
+        params: { path: { id: endpointId } },
+        ...this.t.with(options),
+      }),
     );
   }
 

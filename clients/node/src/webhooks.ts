@@ -72,7 +72,8 @@ export function verify(
   const stdSignature = header(headers, 'webhook-signature');
   const stdId = header(headers, 'webhook-id');
   const useX = xSignature !== undefined;
-  if (!useX && (stdSignature === undefined || stdId === undefined)) throw new WebhookVerificationError('missing_signature');
+  if (!useX && (stdSignature === undefined || stdId === undefined))
+    throw new WebhookVerificationError('missing_signature');
   const timestamp = header(headers, useX ? 'x-webhook-timestamp' : 'webhook-timestamp');
   if (timestamp === undefined) throw new WebhookVerificationError('missing_timestamp');
   if (!/^\d{1,15}$/.test(timestamp)) throw new WebhookVerificationError('invalid_timestamp');
@@ -203,7 +204,10 @@ function xSignatureOf(secret: string, timestamp: string, body: Buffer): string {
 }
 
 function standardSignatureOf(secret: string, id: string, timestamp: string, body: Buffer): string {
-  const key = Buffer.from(secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret, 'base64');
+  const key = Buffer.from(
+    secret.startsWith(WEBHOOK_SECRET_PREFIX) ? secret.slice(WEBHOOK_SECRET_PREFIX.length) : secret,
+    'base64',
+  );
   return 'v1,' + createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest('base64');
 }
 

@@ -92,8 +92,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         [scope, key],
       );
       const existing = rows[0];
-      if (!existing)
-        throw inProgress();
+      if (!existing) throw inProgress();
       if (existing.request_hash !== hash) {
         throw new ApiError(
           422,
