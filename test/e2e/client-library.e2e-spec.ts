@@ -261,4 +261,17 @@ describe('Node client against the real service', () => {
     expect(refused).toMatchObject({ status: 429, type: 'rate_limited', param: 'wait' });
     expect(await Promise.all(waits)).toEqual(Array.from({ length: 10 }, () => ({ data: [], has_more: false })));
   });
+
+  // Last: it stops the service.
+  it('a held request answers at once when the service drains on SIGTERM', async () => {
+    const quiet = await createTenant(service.call, service.svc.adminToken, 'Draining');
+    const quietClient = new VoiceAgent({ apiKey: quiet.api_key, baseUrl: service.svc.baseUrl, maxRetries: 0 });
+    const held = quietClient.events.page({ wait: 30 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stoppedAt = Date.now();
+    service.svc.kill('SIGTERM');
+    await expect(held).resolves.toEqual({ data: [], has_more: false });
+    expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    await service.svc.waitForExit(20_000);
+  });
 });
