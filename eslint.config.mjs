@@ -30,6 +30,9 @@ export default tseslint.config(
       'bench/results/**',
       // Generated documentation and tool configuration, not application code.
       'docs/**',
+      // The Node client's build output and its generated types (npm run client:generate).
+      'clients/node/dist/**',
+      'clients/node/src/generated/**',
     ],
   },
   {
@@ -39,7 +42,7 @@ export default tseslint.config(
     },
   },
 
-  // TypeScript: everything in tsconfig.json (src/, test/, bench/), with type information.
+  // TypeScript: everything in tsconfig.json (src/, test/, bench/) and clients/node/tsconfig.json, with type information.
   {
     files: ['**/*.ts'],
     extends: [eslint.configs.recommended, ...tseslint.configs.recommendedTypeChecked],

@@ -2,23 +2,23 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { AppModule, type AppOptions } from './app.module';
-import { EVENT_CATALOG, EventCatalog } from './catalog/event-catalog';
-import { buildOpenApiWebhooks } from './catalog/openapi-webhooks';
+import { buildOpenApiDocument } from './openapi-document';
 import { ApiError, toErrorResponse } from './kernel/http/api-error';
 import { checkQuery, hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
 import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
+import { draining } from './kernel/http/draining';
 import { isDatabaseUnavailable } from './infra/database/faults';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** Set when the service starts draining (main.ts). */
-export const lifecycle = { closing: false };
+/** Started when the service starts draining (main.ts): `lifecycle.closing` is then true. */
+export const lifecycle = draining;
 
 /** Builds the Nest application on Fastify with validation, errors, idempotency and OpenAPI; does not listen. */
 export async function createHttpApp(options: AppOptions): Promise<NestFastifyApplication> {
@@ -136,18 +136,8 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
   );
   app.useGlobalInterceptors(app.get(IdempotencyInterceptor));
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Voice Agent Platform API')
-      .setVersion('1')
-      .setDescription('REST API, operator API and webhook catalog. See docs/ for the decisions behind each.')
-      .addBearerAuth()
-      .build(),
-  );
-  const catalog = app.get<EventCatalog>(EVENT_CATALOG);
-  const openapi = { ...document, openapi: '3.1.0', webhooks: buildOpenApiWebhooks(catalog) };
-  SwaggerModule.setup('docs', app, openapi as typeof document, {
+  const openapi = buildOpenApiDocument(app);
+  SwaggerModule.setup('docs', app, openapi, {
     jsonDocumentUrl: 'openapi.json',
     yamlDocumentUrl: 'openapi.yaml',
   });

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: draining`);
-    lifecycle.closing = true;
+    lifecycle.start();
     const force = setTimeout(() => {
       log.error('shutdown took over 30 s; exiting');
       void (embedded ? embedded.stop() : Promise.resolve()).finally(() => process.exit(1));

@@ -7,13 +7,14 @@ import { ProjectionsService } from '../runtime/processors.service';
 import { TenantsModule } from '../tenants';
 import { EventsController } from './api/events.controller';
 import { AuditQueries } from './application/audit.queries';
+import { FeedWaiters } from './application/feed-waiters';
 import { AuditEventEntity } from './projections/audit-event.entity';
 import { auditEventsProjection } from './projections/audit-events.projection';
 
 @Module({
   imports: [TypeOrmModule.forFeature([AuditEventEntity]), TenantsModule],
   controllers: [EventsController],
-  providers: [AuditQueries],
+  providers: [AuditQueries, FeedWaiters],
   exports: [AuditQueries],
 })
 export class AuditModule implements OnModuleInit {
@@ -22,9 +23,12 @@ export class AuditModule implements OnModuleInit {
   constructor(
     private readonly projections: ProjectionsService,
     @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
+    private readonly feedWaiters: FeedWaiters,
   ) {}
 
   onModuleInit(): void {
-    this.projections.registerProjection(auditEventsProjection(this.catalog));
+    this.projections.registerProjection(
+      auditEventsProjection(this.catalog, (tenants) => this.feedWaiters.wake(tenants)),
+    );
   }
 }

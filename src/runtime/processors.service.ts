@@ -68,6 +68,14 @@ export class ProjectionsService {
     return results.every(Boolean);
   }
 
+  /** Waits until the read model `name` has applied `position` (false after `timeoutMs`, or when unknown). */
+  async waitForProjection(name: string, position: Position, timeoutMs = 10_000): Promise<boolean> {
+    const runner = this.projections.has(name) ? this.runners.get(name) : undefined;
+    if (!runner) return false;
+    this.group.poke();
+    return runner.waitFor(position, timeoutMs);
+  }
+
   /** Processes everything currently stored, in every runner (tests and CLI). */
   async drainAll(): Promise<void> {
     await this.group.drain();

@@ -342,6 +342,11 @@ describe('API errors (CONTRACT.md "Errors")', () => {
       ['limit=1e400', 'limit'],
       ['after=not-a-uuid', 'after'],
       ['type=no.such_type', 'type'],
+      ['wait=31', 'wait'],
+      ['wait=-1', 'wait'],
+      ['wait=soon', 'wait'],
+      ['order=sideways', 'order'],
+      ['order=desc&wait=1', 'wait'],
       ['unknown=1', 'unknown'],
     ])('GET /v1/events?%s → 400 with param', async (query, param) => {
       expectError(

@@ -15,24 +15,29 @@ export class AuditQueries {
   constructor(@InjectRepository(AuditEventEntity) private readonly events: Repository<AuditEventEntity>) {}
 
   /**
-   * The tenant's events in commit order, of one type when `type` is given, after the event `after`
-   * (an event id) when given. Null when `after` is not one of the tenant's events.
+   * The tenant's events in commit order (newest first with `order: 'desc'`), of one type when `type`
+   * is given, after the event `after` (an event id) in that order when given. Null when `after` is
+   * not one of the tenant's events.
    */
-  async feed(tenantId: string, page: { after?: string; type?: string; limit: number }): Promise<EventPage | null> {
-    let afterSeq = '0';
+  async feed(
+    tenantId: string,
+    page: { after?: string; type?: string; limit: number; order?: 'asc' | 'desc' },
+  ): Promise<EventPage | null> {
+    const desc = page.order === 'desc';
+    let cursor: string | null = null;
     if (page.after) {
-      const cursor = await this.events.findOne({ select: { seq: true }, where: { tenantId, eventId: page.after } });
-      if (!cursor) return null;
-      afterSeq = cursor.seq;
+      const row = await this.events.findOne({ select: { seq: true }, where: { tenantId, eventId: page.after } });
+      if (!row) return null;
+      cursor = row.seq;
     }
     const query = this.events
       .createQueryBuilder('a')
       .select(['a.seq', 'a.envelope'])
-      .where('a.tenantId = :tenantId', { tenantId })
-      .andWhere('a.seq > :afterSeq', { afterSeq });
+      .where('a.tenantId = :tenantId', { tenantId });
+    if (cursor !== null) query.andWhere(desc ? 'a.seq < :cursor' : 'a.seq > :cursor', { cursor });
     if (page.type !== undefined) query.andWhere('a.type = :type', { type: page.type });
     const rows = await query
-      .orderBy('a.seq')
+      .orderBy('a.seq', desc ? 'DESC' : 'ASC')
       .limit(page.limit + 1)
       .getMany();
     return { data: rows.slice(0, page.limit).map((r) => r.envelope), hasMore: rows.length > page.limit };

@@ -5,15 +5,27 @@ import { defineProjection, type Projection } from '../../runtime/processor';
 /**
  * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which
  * is the store's commit order). Works the same whichever event store adapter is configured.
+ * `onCommitted` gets the tenants whose rows a batch wrote, after its commit (the feed's long polls
+ * wake on it); a batch rolled back and applied again may name a tenant twice, which only wakes it twice.
  */
-export const auditEventsProjection = (catalog: EventCatalog): Projection =>
-  defineProjection({
+export const auditEventsProjection = (
+  catalog: EventCatalog,
+  onCommitted: (tenantIds: ReadonlySet<string>) => void = () => undefined,
+): Projection => {
+  let written = new Set<string>();
+  return defineProjection({
     name: 'audit_events',
     handles: '*',
     tables: ['audit_events'],
+    afterCommit() {
+      const tenants = written;
+      written = new Set();
+      if (tenants.size > 0) onCommitted(tenants);
+    },
     async applyBatch(tx, events) {
       const rows = events.filter((e) => catalog.isCatalogType(e.type) && e.metadata.tenant_id);
       if (rows.length === 0) return;
+      for (const e of rows) if (e.metadata.tenant_id) written.add(e.metadata.tenant_id);
       await tx.query(
         `INSERT INTO audit_events (event_id, tenant_id, type, session_id, envelope)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::json[])
@@ -28,3 +40,4 @@ export const auditEventsProjection = (catalog: EventCatalog): Projection =>
       );
     },
   });
+};

@@ -92,8 +92,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         [scope, key],
       );
       const existing = rows[0];
-      if (!existing)
-        throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry shortly.');
+      if (!existing) throw inProgress();
       if (existing.request_hash !== hash) {
         throw new ApiError(
           422,
@@ -120,7 +119,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         [scope, key],
       );
       if (taken.rowCount === 0) {
-        throw new ApiError(409, 'conflict', 'A request with this Idempotency-Key is in progress; retry shortly.');
+        throw inProgress();
       }
     }
 
@@ -150,4 +149,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
       [scope, key, status, this.box.seal(JSON.stringify(body ?? null))],
     );
   }
+}
+
+/**
+ * A request under the same key is running: a 409 that names the key and says when to retry, so that
+ * a client can tell it from a state conflict and retry with the same key (the Node client does).
+ */
+function inProgress(): ApiError {
+  return new ApiError(
+    409,
+    'conflict',
+    'A request with this Idempotency-Key is in progress; retry shortly.',
+    'Idempotency-Key',
+    { 'retry-after': '1' },
+  );
 }
