@@ -15,6 +15,8 @@ import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** An SDP offer is a few kilobytes; 64 KB leaves room for many candidates. */
+export const SDP_LIMIT_BYTES = 64 * 1024;
 
 /** Set when the service starts draining (main.ts). */
 export const lifecycle = { closing: false };
@@ -109,6 +111,23 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       } catch (err) {
         done(err as Error, undefined);
       }
+    },
+  );
+  // WHIP (RFC 9725): a WebRTC room's participant POSTs its SDP offer as application/sdp, to a route
+  // whose path ends in /whip; every other route refuses that type like any other non-JSON body.
+  fastify.addContentTypeParser(
+    'application/sdp',
+    { parseAs: 'string', bodyLimit: SDP_LIMIT_BYTES },
+    (req, body, done) => {
+      if (!req.routeOptions.url?.endsWith('/whip')) {
+        const refused = Object.assign(new Error('Unsupported Content-Type.'), {
+          statusCode: 415,
+          code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+        });
+        done(refused, undefined);
+        return;
+      }
+      done(null, typeof body === 'string' ? body : body.toString('utf8'));
     },
   );
   app.useGlobalFilters(new HttpExceptionFilter((err) => (isDatabaseUnavailable(err) ? ApiError.unavailable() : err)));

@@ -99,6 +99,12 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
     switch (event.type) {
       case 'session.placed': {
         const sessionId = event.data.session_id;
+        const to = event.data.to_number;
+        // A room's session carries real media in real time: its room ends it; the watchdog is not scaled.
+        if (event.data.room_id !== undefined || to === null) {
+          due.push(watchdogTimer(tenantId, sessionId, base, 1));
+          return;
+        }
         due.push(watchdogTimer(tenantId, sessionId, base, opts.simTimeScale));
         if (opts.gateway && !event.data.test_mode) {
           due.push({
@@ -112,7 +118,7 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         const first = simStepTimer({
           tenantId,
           sessionId,
-          to: event.data.to_number,
+          to,
           base,
           seq: 1,
           scale: opts.simTimeScale,
