@@ -113,13 +113,14 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       }
     },
   );
-  // WHIP (RFC 9725): a WebRTC room's participant POSTs its SDP offer as application/sdp, to a route
-  // whose path ends in /whip; every other route refuses that type like any other non-JSON body.
+  // WHIP (RFC 9725): a WebRTC room's participant POSTs its SDP offer as application/sdp (and a trickle
+  // client may PATCH an SDP fragment, to be told 405); only WHIP routes take them, every other route
+  // refuses them like any other non-JSON body.
   fastify.addContentTypeParser(
-    'application/sdp',
+    ['application/sdp', 'application/trickle-ice-sdpfrag'],
     { parseAs: 'string', bodyLimit: SDP_LIMIT_BYTES },
     (req, body, done) => {
-      if (!req.routeOptions.url?.endsWith('/whip')) {
+      if (!/\/whip(\/:[a-z_]+)?$/.test(req.routeOptions.url ?? '')) {
         const refused = Object.assign(new Error('Unsupported Content-Type.'), {
           statusCode: 415,
           code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',

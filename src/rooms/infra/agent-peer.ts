@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { CallRecorder, RECORDING_RATE } from './call-recorder';
@@ -23,6 +24,8 @@ const PCMU = 0;
 const GATHER_TIMEOUT_MS = 5_000;
 /** The greeting starts this long after the connection is up, so the browser's playout is ready. */
 const GREETING_DELAY_MS = 300;
+/** How long the agent may take to answer an offer (its sockets, its candidates). */
+const SETUP_TIMEOUT_MS = 8_000;
 /** At most this many frames are sent at once to catch up after the event loop stalled. */
 const MAX_CATCH_UP = 10;
 
@@ -63,6 +66,7 @@ export class AgentPeer {
   static async answer(opts: AgentPeerOptions): Promise<AgentPeer> {
     checkOffer(opts.offerSdp);
     const hosts = opts.iceHosts;
+    if (hosts) await bindable(hosts);
     let pc: RTCPeerConnection;
     try {
       pc = new RTCPeerConnection({
@@ -77,6 +81,9 @@ export class AgentPeer {
         ...(hosts
           ? {
               iceAdditionalHostAddresses: [...hosts],
+              // One address per family: the sockets are bound to it, so nothing listens elsewhere (and an
+              // address the machine does not have yields no candidate: the setup fails, loudly).
+              iceInterfaceAddresses: onePerFamily(hosts),
               // Connectivity checks only from the configured addresses, as the answer offers only those.
               iceFilterCandidatePair: (pair) => hosts.includes(pair.protocol.localCandidate?.host ?? ''),
             }
@@ -98,18 +105,25 @@ export class AgentPeer {
           peer.heard(received, rtp.header.timestamp, decodeUlaw(rtp.payload));
         });
       });
-      try {
-        await pc.setRemoteDescription({ type: 'offer', sdp: opts.offerSdp });
-      } catch (err) {
-        throw new OfferRejected(`The SDP offer could not be applied: ${describe(err)}`);
-      }
-      await pc.setLocalDescription(await pc.createAnswer());
-      await gathered(pc);
-      const answer = keepHosts(pc.localDescription?.sdp ?? '', hosts);
+      const negotiate = async (): Promise<string> => {
+        try {
+          await pc.setRemoteDescription({ type: 'offer', sdp: opts.offerSdp });
+        } catch (err) {
+          throw new OfferRejected(`The SDP offer could not be applied: ${describe(err)}`);
+        }
+        await pc.setLocalDescription(await pc.createAnswer());
+        await gathered(pc);
+        return keepHosts(pc.localDescription?.sdp ?? '', hosts);
+      };
+      const where = hosts ? ` on ${hosts.join(', ')}` : '';
+      // The WebRTC stack waits for its sockets without a bound: a socket that cannot be bound hangs it.
+      const answer = await within(
+        SETUP_TIMEOUT_MS,
+        negotiate(),
+        () => new AgentSetupFailed(`The agent found no ICE candidate${where} within ${SETUP_TIMEOUT_MS / 1000} s.`),
+      );
       if (!/^a=candidate:/m.test(answer))
-        throw new AgentSetupFailed(
-          `The agent has no ICE candidate to offer${hosts ? ` on ${hosts.join(', ')}` : ''}: no address can be bound.`,
-        );
+        throw new AgentSetupFailed(`The agent has no ICE candidate to offer${where}: no address could be bound.`);
       peer = new AgentPeer(pc, track, opts, answer);
       const self = peer;
       pc.connectionStateChange.subscribe((state) => {
@@ -185,6 +199,13 @@ export class AgentPeer {
   }
 }
 
+function onePerFamily(hosts: readonly string[]): { udp4?: string; udp6?: string } | undefined {
+  const v4 = hosts.filter((h) => !h.includes(':'));
+  const v6 = hosts.filter((h) => h.includes(':'));
+  if (v4.length > 1 || v6.length > 1) return undefined;
+  return { ...(v4[0] ? { udp4: v4[0] } : {}), ...(v6[0] ? { udp6: v6[0] } : {}) };
+}
+
 function padded(samples: Int16Array): Int16Array {
   const out = new Int16Array(FRAME);
   out.set(samples);
@@ -197,6 +218,35 @@ function checkOffer(sdp: string): void {
   if (!/^m=audio /m.test(sdp)) throw new OfferRejected('The SDP offer has no audio section.');
   if (!/^a=rtpmap:\d+ PCMU\/8000/im.test(sdp))
     throw new OfferRejected('The SDP offer does not include PCMU (G.711 μ-law), the codec the agent speaks.');
+}
+
+/**
+ * Each configured address can be bound, checked before the WebRTC stack tries: werift binds its
+ * sockets without an error listener, and a socket that fails to bind would end the process.
+ */
+async function bindable(hosts: readonly string[]): Promise<void> {
+  for (const host of hosts) {
+    const socket = createSocket(host.includes(':') ? 'udp6' : 'udp4');
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('error', reject);
+        socket.bind({ address: host, port: 0 }, () => resolve());
+      });
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? describe(err);
+      throw new AgentSetupFailed(`The agent has no ICE candidate to offer: ${host} cannot be bound (${code}).`);
+    } finally {
+      socket.close();
+    }
+  }
+}
+
+function within<T>(ms: number, work: Promise<T>, timedOut: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(timedOut()), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
 
 function gathered(pc: RTCPeerConnection): Promise<void> {
