@@ -7,6 +7,7 @@ import { WorkerLifecycle } from '../runtime/lifecycle';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TimersService } from '../runtime/timers.service';
 import { TenantsModule } from '../tenants';
+import { RoomMediaIngestController } from './api/room-media-ingest.controller';
 import { RoomPageController } from './api/room-page.controller';
 import { RoomsController } from './api/rooms.controller';
 import { CreateRoomHandler, RoomActionHandler } from './application/room.commands';
@@ -23,7 +24,7 @@ import { roomsMigrations } from './rooms.migrations';
 /** WebRTC rooms: signed links, the landing page, WHIP, the agent's peer and the room's session (docs/rooms.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([RoomEntity]), TenantsModule],
-  controllers: [RoomsController, RoomPageController],
+  controllers: [RoomsController, RoomPageController, RoomMediaIngestController],
   providers: [
     CreateRoomHandler,
     RoomActionHandler,
