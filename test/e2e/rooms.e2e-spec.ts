@@ -229,6 +229,8 @@ describe('WHIP', () => {
     expect((await participant('POST', whip, 'v=0\r\nm=audio 9 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\n')).status).toBe(
       400,
     );
+    // No WHIP session to hang up before a join.
+    expect((await participant('DELETE', pathOf(room.room_url, `/whip/${room.participant_id}`))).status).toBe(404);
     // SDP to any other route is refused like every non-JSON body.
     expect((await participant('POST', pathOf(room.room_url, '/view'), CANNED_OFFER)).status).toBe(415);
     await sleep(300);

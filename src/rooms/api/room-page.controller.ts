@@ -98,7 +98,7 @@ export class RoomPageController {
       .send(answer);
   }
 
-  /** WHIP: the participant hangs up. */
+  /** WHIP: the participant hangs up (again: nothing more happens). A room never joined has no WHIP session. */
   @Delete(':room_id/whip/:participant_id')
   async hangUp(
     @Param('room_id') roomId: string,
@@ -106,7 +106,8 @@ export class RoomPageController {
     @Query('token') token: unknown,
   ): Promise<{ room_id: string; status: RoomStatus }> {
     const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
-    if (participantId !== room.participantId) throw ApiError.notFound('WHIP session');
+    if (participantId !== room.participantId || (room.status !== 'joined' && room.status !== 'completed'))
+      throw ApiError.notFound('WHIP session');
     await this.calls.hangUp(room.tenantId, roomId);
     return { room_id: roomId, status: 'completed' };
   }
