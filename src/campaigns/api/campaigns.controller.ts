@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
@@ -15,13 +16,6 @@ import { AddContactsDto, ContactDto, CreateCampaignDto } from './campaigns.dto';
 import { presentCampaign, presentContact } from './campaign-view';
 
 const CONTACT_STATUSES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'];
-
-function limitOf(text: string | undefined): number {
-  const limit = text === undefined ? 20 : Number(text);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-    throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
-  return limit;
-}
 
 /** Contacts checked for what the DTO cannot say: a zone that is not IANA's. An invalid number is accepted (skipped later). */
 function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[] {
@@ -64,7 +58,7 @@ export class CampaignsController {
     @Query('limit') limitText?: string,
     @Query('starting_after') startingAfter?: string,
   ) {
-    const page = await this.campaigns.list(tenant.tenantId, { startingAfter, limit: limitOf(limitText) });
+    const page = await this.campaigns.list(tenant.tenantId, { startingAfter, limit: pageLimit(limitText) });
     if (!page) throw ApiError.notFound('campaign', 'starting_after');
     return { data: page.data.map(presentCampaign), has_more: page.hasMore };
   }
@@ -99,7 +93,7 @@ export class CampaignsController {
   ) {
     if (status !== undefined && !CONTACT_STATUSES.includes(status))
       throw ApiError.invalid(`status must be one of ${CONTACT_STATUSES.join(', ')}.`, 'status');
-    const limit = limitOf(limitText);
+    const limit = pageLimit(limitText);
     await this.load(tenant, id);
     const page = await this.campaigns.contactsOf(tenant.tenantId, id, { status, startingAfter, limit });
     if (!page) throw ApiError.notFound('contact', 'starting_after');

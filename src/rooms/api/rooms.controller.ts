@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
@@ -10,13 +11,6 @@ import { RoomsQueries } from '../application/rooms.queries';
 import { ROOM_STATUSES } from '../domain/room.decider';
 import { CreateRoomDto } from './rooms.dto';
 import { presentRoom } from './room-view';
-
-function limitOf(text: string | undefined): number {
-  const limit = text === undefined ? 20 : Number(text);
-  if (!/^\d+$/.test(text ?? '20') || !Number.isInteger(limit) || limit < 1 || limit > 100)
-    throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
-  return limit;
-}
 
 /** WebRTC rooms: a signed link for a participant who talks with an agent in the browser (docs/rooms.md). */
 @ApiTags('rooms')
@@ -64,7 +58,7 @@ export class RoomsController {
   ) {
     if (status !== undefined && !(ROOM_STATUSES as readonly string[]).includes(status))
       throw ApiError.invalid(`status must be one of ${ROOM_STATUSES.join(', ')}.`, 'status');
-    const page = await this.rooms.list(tenant.tenantId, { status, startingAfter, limit: limitOf(limitText) });
+    const page = await this.rooms.list(tenant.tenantId, { status, startingAfter, limit: pageLimit(limitText) });
     if (!page) throw ApiError.notFound('room', 'starting_after');
     return { data: page.data.map(presentRoom), has_more: page.hasMore };
   }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -80,9 +81,7 @@ export class CallsController {
     if (status !== undefined && !(SESSION_STATUSES as readonly string[]).includes(status)) {
       throw ApiError.invalid(`status must be one of ${SESSION_STATUSES.join(', ')}.`, 'status');
     }
-    const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText);
     const page = await this.sessions.list(tenant.tenantId, { status, campaignId, startingAfter, limit });
     if (!page) throw ApiError.notFound('session', 'starting_after');
     return { data: page.data.map((r) => this.present(r)), has_more: page.hasMore };
