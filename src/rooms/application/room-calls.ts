@@ -135,8 +135,10 @@ export class RoomCalls implements Worker {
       call.joinedAt =
         joined.status !== 'none' && joined.joinedAt ? Date.parse(joined.joinedAt) : this.clock.now().getTime();
     } catch (err) {
+      // Refused after all (the link expired, or another instance took the join meanwhile).
       this.live.delete(roomId);
       await this.release(call);
+      await this.hangUpAtGateway(call);
       throw err;
     }
     return answer;
@@ -145,8 +147,7 @@ export class RoomCalls implements Worker {
   /** The participant hung up (WHIP DELETE): the room completes, wherever its call is held. */
   async hangUp(tenantId: string, roomId: string): Promise<void> {
     await this.commands.execute(new RoomAction(tenantId, roomId, { type: 'complete', reason: 'hangup' }));
-    const call = this.live.get(roomId);
-    if (call) await this.end(roomId);
+    await this.end(roomId);
   }
 
   private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
@@ -194,11 +195,7 @@ export class RoomCalls implements Worker {
         if (reason)
           await this.commands.execute(new RoomAction(call.tenantId, roomId, { type: 'complete', reason, at }));
         await call.peer?.close();
-        const gateway = this.gateway;
-        if (gateway && !call.peer)
-          await hangUpAtGateway(gateway, this.contextOf(call)).catch((err: unknown) =>
-            this.logger.warn(`room ${roomId}: telling the gateway failed: ${String(err)}`),
-          );
+        if (!call.peer) await this.hangUpAtGateway(call);
         if (call.recorder && call.recordingId) {
           const seconds = await call.recorder.finish();
           await this.commands.execute(
@@ -218,6 +215,15 @@ export class RoomCalls implements Worker {
       }
     })();
     return call.ending;
+  }
+
+  /** Best effort: the gateway ends its side of a call the platform ended (its own rules end it otherwise). */
+  private async hangUpAtGateway(call: LiveCall): Promise<void> {
+    const gateway = this.gateway;
+    if (!gateway) return;
+    await hangUpAtGateway(gateway, this.contextOf(call)).catch((err: unknown) =>
+      this.logger.warn(`room ${call.room.room_id}: telling the gateway failed: ${String(err)}`),
+    );
   }
 
   private async release(call: LiveCall): Promise<void> {
