@@ -1,8 +1,8 @@
 /**
- * A room end to end in a real browser: the service as `node dist/main.js`, Debian's chromium (fake
- * microphone: a beep every second) driven by playwright-core, a loopback receiver subscribed to '*'.
+ * A room end to end in a real browser: the service as `node dist/main.js`, Debian's chromium (its fake
+ * microphone's tone) driven by playwright-core, a loopback receiver subscribed to '*'.
  * The participant opens the signed link (landing viewed once, even after a reload), joins, talks,
- * hangs up; the room's and the session's events arrive signed, and the recording holds the beeps on
+ * hangs up; the room's and the session's events arrive signed, and the recording holds the tone on
  * the participant's channel and the shipped greeting on the agent's. The page loads nothing from
  * outside the platform and logs no error.
  */
@@ -83,7 +83,7 @@ it('a participant opens the link, joins, talks and hangs up: every step an event
   await page.getByRole('button', { name: 'Join' }).click();
   await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 15_000 });
   const talkStarted = Date.now();
-  // The level meter moves with the fake microphone's beeps.
+  // The level meter moves with the fake microphone's tone.
   await eventually(
     async () => (await page.$eval('#level', (m) => Number((m as unknown as { value: number }).value))) > 0.01,
     5_000,
@@ -175,7 +175,7 @@ it('a participant opens the link, joins, talks and hangs up: every step an event
     for (const e of [...roomEvents, ...sessionEvents]) expect(got).toContain(e.id);
   }, 15_000);
 
-  // The recording: the participant's beeps on one channel, the shipped greeting on the other.
+  // The recording: the participant's tone on one channel, the shipped greeting on the other.
   const wav = await fetch(recorded.data.recording_url as string);
   expect(wav.status).toBe(200);
   const pcm = decodeWav(Buffer.from(await wav.arrayBuffer()));

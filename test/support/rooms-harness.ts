@@ -17,8 +17,8 @@ export interface Browser {
 }
 
 /**
- * Headless chromium with a fresh profile, a fake microphone (a beep every second) granted without a
- * prompt, and nothing reaching out of the machine (no background networking, no QUIC, no updates).
+ * Headless chromium with a fresh profile, a fake microphone granted without a prompt, and nothing
+ * reaching out of the machine (no background networking, no QUIC, no updates).
  */
 export async function launchBrowser(): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'rooms-chromium-'));
@@ -37,6 +37,9 @@ export async function launchBrowser(): Promise<Browser> {
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       '--autoplay-policy=no-user-gesture-required',
+      // Host candidates on 127.0.0.1 too (Chromium leaves loopback out by default): the call stays on
+      // loopback, and works on a machine whose only interface is loopback.
+      '--allow-loopback-in-peer-connection',
     ],
   });
   return {
