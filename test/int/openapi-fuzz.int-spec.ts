@@ -546,6 +546,9 @@ interface World {
   endpointB: string;
   deletedEndpoint: string;
   sessionA: string;
+  /** A room of each tenant (GET /v1/rooms/{room_id}, starting_after). */
+  roomA: string;
+  roomB: string;
   sessionB: string;
   recordingFile: string;
   /** The query of the recording's URL (a signed link carries its signature there). */
@@ -777,6 +780,8 @@ class Generator {
         return w.recordingFile;
       case 'phoneNumber':
         return rng.pick(PHONE_NUMBERS);
+      case 'room_id':
+        return w.roomA;
       case 'id':
         if (op.path.startsWith('/v1/sessions/')) return w.sessionA;
         // A DELETE (also one sent to another operation's path) deletes the disposable endpoint.
@@ -795,6 +800,8 @@ class Generator {
       w.deletedEndpoint,
       w.sessionA,
       w.sessionB,
+      w.roomA,
+      w.roomB,
       w.deliveryA,
       w.deliveryB,
       w.eventA,
@@ -1194,6 +1201,13 @@ describe('OpenAPI fuzz: no request to any documented operation gets a 5xx', () =
     ).toBe(200);
     const sessionA = await call(a);
     const sessionB = await call(b);
+    const room = async (tenant: CreatedTenant) => {
+      const res = await t.asTenant(tenant.api_key, { method: 'POST', url: '/v1/rooms', payload: {} });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ room_id: string }>().room_id;
+    };
+    const roomA = await room(a);
+    const roomB = await room(b);
     for (const [tenant, id] of [
       [a, endpointA],
       [b, endpointB],
@@ -1222,6 +1236,8 @@ describe('OpenAPI fuzz: no request to any documented operation gets a 5xx', () =
       deletedEndpoint,
       sessionA,
       sessionB,
+      roomA,
+      roomB,
       recordingFile: new URL(recording).pathname.split('/').pop() ?? '',
       recordingQuery: new Map(new URL(recording).searchParams),
       deliveryA: await firstDelivery(a, endpointA),
