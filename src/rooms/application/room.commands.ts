@@ -7,7 +7,7 @@ import { idFromSeed, newId } from '../../kernel/ids';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { GetTenant } from '../../tenants';
-import { EndReason, RoomAgent, roomDecider, RoomState, roomStream } from '../domain/room.decider';
+import { EndReason, RoomAgent, RoomCommand, roomDecider, RoomState, roomStream } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';
 
 export interface NewRoom {
@@ -104,13 +104,13 @@ export class RoomActionHandler implements ICommandHandler<RoomAction> {
   ) {}
 
   async execute({ tenantId, roomId, action }: RoomAction) {
-    const now = this.clock.now().toISOString();
-    const command =
-      action.type === 'complete'
-        ? { type: 'complete' as const, reason: action.reason, at: (action.at ?? this.clock.now()).toISOString() }
-        : action.type === 'fail' || action.type === 'record'
-          ? action
-          : { type: action.type, at: now };
+    const at = this.clock.now();
+    const command: RoomCommand =
+      action.type === 'fail' || action.type === 'record'
+        ? action
+        : action.type === 'complete'
+          ? { ...action, at: (action.at ?? at).toISOString() }
+          : { type: action.type, at: at.toISOString() };
     // A participant's view and join answer from the read model right after (GET /v1/rooms/{id}).
     const readYourWrites = action.type === 'view' || action.type === 'join';
     const result = await this.executor.execute(
