@@ -5,4 +5,4 @@ export { recordingPath } from './infra/recording-files';
 export { RecentCallsTo } from './application/recent-calls.query';
 export type { AgentConfig, ContactIdentity } from './domain/session.decider';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
-export { AgentConfigDto } from './api/calls.dto';
+export { AgentConfigDto, agentConfigOf } from './api/calls.dto';

@@ -7,6 +7,7 @@ import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { parseTimestamp } from '../../kernel/timestamp';
+import { agentConfigOf } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { AddContacts, ChangeCampaign, ContactInput, CreateCampaign } from '../application/campaign.commands';
 import { CampaignsQueries } from '../application/campaigns.queries';
@@ -155,15 +156,7 @@ export class CampaignsController {
           name: body.name,
           from_number: from,
           test_mode: body.test_mode ?? false,
-          agent_config: agent
-            ? {
-                prompt: agent.prompt,
-                ...(agent.voice_id ? { voice_id: agent.voice_id } : {}),
-                ...(agent.dispositions
-                  ? { dispositions: agent.dispositions.map((d) => ({ code: d.code, description: d.description })) }
-                  : {}),
-              }
-            : null,
+          agent_config: agent ? agentConfigOf(agent) : null,
           settings,
         },
         contacts,

@@ -5,6 +5,7 @@ import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
+import { agentConfigOf } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { CreateRoom } from '../application/room.commands';
 import { RoomsQueries } from '../application/rooms.queries';
@@ -29,15 +30,7 @@ export class RoomsController {
     const { roomId } = await this.commands.execute(
       new CreateRoom(tenant.tenantId, {
         clientReferenceId: body.client_reference_id ?? null,
-        agentConfig: agent
-          ? {
-              prompt: agent.prompt,
-              ...(agent.voice_id ? { voice_id: agent.voice_id } : {}),
-              ...(agent.dispositions
-                ? { dispositions: agent.dispositions.map((d) => ({ code: d.code, description: d.description })) }
-                : {}),
-            }
-          : null,
+        agentConfig: agent ? agentConfigOf(agent) : null,
         voiceId: body.voice_id ?? null,
         expiresInSeconds: body.expires_in_seconds ?? null,
         testScenario: body.test_scenario ?? null,

@@ -11,7 +11,7 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { CreateCallDto } from './calls.dto';
+import { agentConfigOf, CreateCallDto } from './calls.dto';
 import { presentSession, SessionRow, sessionRowFromStream } from './session-view';
 import { RecordingLinks } from '../infra/recording-links';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
@@ -47,15 +47,7 @@ export class CallsController {
         to,
         from,
         testMode: body.test_mode ?? false,
-        agentConfig: {
-          prompt: body.agent_config.prompt,
-          ...(body.agent_config.voice_id ? { voice_id: body.agent_config.voice_id } : {}),
-          ...(body.agent_config.dispositions
-            ? {
-                dispositions: body.agent_config.dispositions.map((d) => ({ code: d.code, description: d.description })),
-              }
-            : {}),
-        },
+        agentConfig: agentConfigOf(body.agent_config),
       }),
     );
     // Answered from the events just stored: the read model has not seen them yet (decision 16).
