@@ -112,6 +112,30 @@ export default tseslint.config(
     },
   },
 
+  // Browser scripts served as they are (the room's landing page): a classic script, the browser's globals.
+  {
+    files: ['src/rooms/assets/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        location: 'readonly',
+        navigator: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        RTCPeerConnection: 'readonly',
+        MediaStream: 'readonly',
+        Float32Array: 'readonly',
+        Promise: 'readonly',
+      },
+    },
+  },
+
   // Last: turn off every stylistic rule that Prettier owns.
   prettier,
 );

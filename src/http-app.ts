@@ -16,6 +16,8 @@ import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** An SDP offer is a few kilobytes; 64 KB leaves room for many candidates. */
+export const SDP_LIMIT_BYTES = 64 * 1024;
 
 /** Started when the service starts draining (main.ts): `lifecycle.closing` is then true. */
 export const lifecycle = draining;
@@ -125,6 +127,24 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     );
     return reply.status(response.status).send(response.body);
   });
+  // WHIP (RFC 9725): a WebRTC room's participant POSTs its SDP offer as application/sdp (and a trickle
+  // client may PATCH an SDP fragment, to be told 405); only WHIP routes take them, every other route
+  // refuses them like any other non-JSON body.
+  fastify.addContentTypeParser(
+    ['application/sdp', 'application/trickle-ice-sdpfrag'],
+    { parseAs: 'string', bodyLimit: SDP_LIMIT_BYTES },
+    (req, body, done) => {
+      if (!/\/whip(\/:[a-z_]+)?$/.test(req.routeOptions.url ?? '')) {
+        const refused = Object.assign(new Error('Unsupported Content-Type.'), {
+          statusCode: 415,
+          code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+        });
+        done(refused, undefined);
+        return;
+      }
+      done(null, typeof body === 'string' ? body : body.toString('utf8'));
+    },
+  );
   app.useGlobalFilters(new HttpExceptionFilter((err) => (isDatabaseUnavailable(err) ? ApiError.unavailable() : err)));
   app.useGlobalPipes(
     new ValidationPipe({

@@ -3,7 +3,7 @@
  * the same code runs from a reactor or the CLI.
  */
 export type DomainErrorCode =
-  'invalid_request' | 'not_found' | 'conflict' | 'forbidden' | 'unprocessable' | 'authentication';
+  'invalid_request' | 'not_found' | 'conflict' | 'forbidden' | 'unprocessable' | 'authentication' | 'gone';
 
 export class DomainError extends Error {
   constructor(

@@ -163,6 +163,19 @@ export class TimersService extends PollingWorker {
     if (db === this.pool) this.poke();
   }
 
+  /**
+   * Moves the timers of these keys to their new due times, in one statement, unless one is being run
+   * now: a heartbeat that keeps a fallback timer from firing while its owner is alive (a room's call).
+   */
+  async postpone(timers: readonly { dedupeKey: string; dueAt: Date }[]): Promise<void> {
+    if (timers.length === 0) return;
+    await this.pool.query(
+      `UPDATE timers t SET due_at = p.due_at FROM unnest($1::text[], $2::timestamptz[]) AS p(key, due_at)
+       WHERE t.dedupe_key = p.key AND t.locked_until IS NULL`,
+      [timers.map((t) => t.dedupeKey), timers.map((t) => t.dueAt)],
+    );
+  }
+
   async cancel(dedupeKey: string, db: Queryable = this.pool): Promise<void> {
     await this.cancelMany([dedupeKey], db);
   }

@@ -2,13 +2,14 @@
 import type { SessionEvent } from './domain/session.decider';
 
 export { SessionsModule } from './sessions.module';
-export { PlaceCallCommand, SessionActionCommand } from './application/session.commands';
+export { OpenRoomSessionCommand, PlaceCallCommand, SessionActionCommand } from './application/session.commands';
+export { recordingPath } from './infra/recording-files';
 export { RecentCallsTo } from './application/recent-calls.query';
 export { GetSession, type SessionResource } from './application/get-session.query';
 export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/session.decider';
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
-export { AgentConfigDto } from './api/calls.dto';
+export { AgentConfigDto, agentConfigOf } from './api/calls.dto';
 export { sessionStream } from './domain/session.decider';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */

@@ -11,7 +11,7 @@ import { TimersService } from '../runtime/timers.service';
 import { CallsController } from './api/calls.controller';
 import { MediaIngestController } from './api/media-ingest.controller';
 import { RecordingsController } from './api/recordings.controller';
-import { PlaceCallHandler, SessionActionHandler } from './application/session.commands';
+import { OpenRoomSessionHandler, PlaceCallHandler, SessionActionHandler } from './application/session.commands';
 import { SessionsQueries } from './application/sessions.queries';
 import { RecentCallsToHandler } from './application/recent-calls.query';
 import { GetSessionHandler, SessionViews } from './application/get-session.query';
@@ -29,6 +29,7 @@ import { CLOCK, Clock } from '../kernel/clock';
   controllers: [CallsController, RecordingsController, MediaIngestController],
   providers: [
     PlaceCallHandler,
+    OpenRoomSessionHandler,
     SessionActionHandler,
     SessionTimers,
     SessionDispositions,

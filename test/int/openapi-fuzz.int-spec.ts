@@ -40,6 +40,11 @@
  * - Valid multipart bodies of POST /v1/voice_clones (the document's body is multipart/form-data, which
  *   the generator does not build): it gets the hostile whole bodies and content types, including a
  *   multipart one; its uploads are tested with real audio in test/e2e/voice-clones.e2e-spec.ts.
+ * - Operations left out of the document (/metrics; the signed POST /media/v1/sessions/{id}/signals
+ *   and /media/v1/rooms/{id}/signals, which refuse anything not signed with MEDIA_GATEWAY_SECRET
+ *   before reading the body; a room's participant routes under /rooms, the HTML page, its files and
+ *   WHIP, which refuse anything without the room link's token before reading the body: their
+ *   refusals are in test/e2e/rooms.e2e-spec.ts).
  * - Header values HTTP/1.1 cannot carry (NUL, CR, LF and other control characters, code points above
  *   U+00FF): Node's HTTP parser refuses them before the app sees the request, while `inject` would pass
  *   them through. Header values here are visible ASCII, space, tab and Latin-1 (obs-text).
@@ -547,6 +552,9 @@ interface World {
   endpointB: string;
   deletedEndpoint: string;
   sessionA: string;
+  /** A room of each tenant (GET /v1/rooms/{room_id}, starting_after). */
+  roomA: string;
+  roomB: string;
   sessionB: string;
   /** Inbound numbers of tenants a and b; DELETE /v1/phone_numbers/{id} releases the disposable one (once). */
   numberA: string;
@@ -782,6 +790,8 @@ class Generator {
         return w.recordingFile;
       case 'phoneNumber':
         return rng.pick(PHONE_NUMBERS);
+      case 'room_id':
+        return w.roomA;
       case 'id':
         if (op.path.startsWith('/v1/sessions/')) return w.sessionA;
         if (op.path.startsWith('/v1/phone_numbers/')) return method === 'DELETE' ? w.disposableNumber : w.numberA;
@@ -803,6 +813,8 @@ class Generator {
       w.sessionB,
       w.numberA,
       w.numberB,
+      w.roomA,
+      w.roomB,
       w.deliveryA,
       w.deliveryB,
       w.eventA,
@@ -1214,6 +1226,13 @@ describe('OpenAPI fuzz: no request to any documented operation gets a 5xx', () =
     const numberA = await number(a, '+14155550142');
     const disposableNumber = await number(a, '+14155550143');
     const numberB = await number(b, '+14155550144');
+    const room = async (tenant: CreatedTenant) => {
+      const res = await t.asTenant(tenant.api_key, { method: 'POST', url: '/v1/rooms', payload: {} });
+      expect(res.statusCode).toBe(201);
+      return res.json<{ room_id: string }>().room_id;
+    };
+    const roomA = await room(a);
+    const roomB = await room(b);
     for (const [tenant, id] of [
       [a, endpointA],
       [b, endpointB],
@@ -1245,6 +1264,8 @@ describe('OpenAPI fuzz: no request to any documented operation gets a 5xx', () =
       numberA,
       disposableNumber,
       numberB,
+      roomA,
+      roomB,
       recordingFile: new URL(recording).pathname.split('/').pop() ?? '',
       recordingQuery: new Map(new URL(recording).searchParams),
       deliveryA: await firstDelivery(a, endpointA),

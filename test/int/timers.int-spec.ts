@@ -265,6 +265,26 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     expect(ran).toEqual([]);
   });
 
+  it('postpone: pushes timers back by key with one statement, but not one being run', async () => {
+    const clock = new ManualClock();
+    const timers = service(clock);
+    const t0 = clock.now().getTime();
+    await timers.scheduleMany([
+      { kind: 'test.watch', dedupeKey: 'watch:1', dueAt: new Date(t0 + 1000), payload: {} },
+      { kind: 'test.watch', dedupeKey: 'watch:2', dueAt: new Date(t0 + 1000), payload: {} },
+    ]);
+    await db.pool.query(`UPDATE timers SET locked_until = $1 WHERE dedupe_key = 'watch:2'`, [new Date(t0 + 30_000)]);
+    await timers.postpone([
+      { dedupeKey: 'watch:1', dueAt: new Date(t0 + 45_000) },
+      { dedupeKey: 'watch:2', dueAt: new Date(t0 + 45_000) },
+      { dedupeKey: 'watch:absent', dueAt: new Date(t0 + 45_000) },
+    ]);
+    expect((await rows()).map((r) => [r.dedupe_key, r.due_at.getTime() - t0])).toEqual([
+      ['watch:2', 1000],
+      ['watch:1', 45_000],
+    ]);
+  });
+
   it('never runs one timer twice when two instances on one database race (50 timers)', async () => {
     const clock = new ManualClock();
     // Two "processes": separate pools, separate services, one database.

@@ -1,11 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { parseTimestamp } from '../../kernel/timestamp';
+import { agentConfigOf } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { AddContacts, ChangeCampaign, ContactInput, CreateCampaign } from '../application/campaign.commands';
@@ -16,13 +18,6 @@ import { AddContactsDto, ContactDto, CreateCampaignDto } from './campaigns.dto';
 import { presentCampaign, presentContact } from './campaign-view';
 
 const CONTACT_STATUSES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'];
-
-function limitOf(text: string | undefined): number {
-  const limit = text === undefined ? 20 : Number(text);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-    throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
-  return limit;
-}
 
 /** Contacts checked for what the DTO cannot say: a zone that is not IANA's. An invalid number is accepted (skipped later). */
 function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[] {
@@ -66,7 +61,7 @@ export class CampaignsController {
     @Query('limit') limitText?: string,
     @Query('starting_after') startingAfter?: string,
   ) {
-    const page = await this.campaigns.list(tenant.tenantId, { startingAfter, limit: limitOf(limitText) });
+    const page = await this.campaigns.list(tenant.tenantId, { startingAfter, limit: pageLimit(limitText) });
     if (!page) throw ApiError.notFound('campaign', 'starting_after');
     return { data: page.data.map(presentCampaign), has_more: page.hasMore };
   }
@@ -101,7 +96,7 @@ export class CampaignsController {
   ) {
     if (status !== undefined && !CONTACT_STATUSES.includes(status))
       throw ApiError.invalid(`status must be one of ${CONTACT_STATUSES.join(', ')}.`, 'status');
-    const limit = limitOf(limitText);
+    const limit = pageLimit(limitText);
     await this.load(tenant, id);
     const page = await this.campaigns.contactsOf(tenant.tenantId, id, { status, startingAfter, limit });
     if (!page) throw ApiError.notFound('contact', 'starting_after');
@@ -166,15 +161,7 @@ export class CampaignsController {
           name: body.name,
           from_number: from,
           test_mode: body.test_mode ?? false,
-          agent_config: agent
-            ? {
-                prompt: agent.prompt,
-                ...(agent.voice_id ? { voice_id: agent.voice_id } : {}),
-                ...(agent.dispositions
-                  ? { dispositions: agent.dispositions.map((d) => ({ code: d.code, description: d.description })) }
-                  : {}),
-              }
-            : null,
+          agent_config: agent ? agentConfigOf(agent) : null,
           settings,
         },
         contacts,

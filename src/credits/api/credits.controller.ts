@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
@@ -61,9 +62,7 @@ export class CreditsController {
     @Query('limit') limitText?: string,
     @Query('starting_after') startingAfter?: string,
   ) {
-    const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText);
     const page = await this.credits.listTopups(tenant.tenantId, { startingAfter, limit });
     if (!page) throw ApiError.notFound('top-up', 'starting_after');
     return { data: page.data.map(presentTopup), has_more: page.hasMore };

@@ -58,6 +58,7 @@ const DOMAIN_STATUS: Record<DomainErrorCode, [number, ApiErrorType]> = {
   not_found: [404, 'not_found'],
   conflict: [409, 'conflict'],
   unprocessable: [422, 'unprocessable'],
+  gone: [410, 'gone'],
 };
 
 export interface ErrorResponse {

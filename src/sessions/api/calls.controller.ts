@@ -3,13 +3,14 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { CreateCallDto } from './calls.dto';
+import { agentConfigOf, CreateCallDto } from './calls.dto';
 import type { SessionRow } from '../application/session-view';
 import { SessionViews } from '../application/get-session.query';
 import { RecordingLinks } from '../infra/recording-links';
@@ -50,15 +51,7 @@ export class CallsController {
         to,
         from,
         testMode: body.test_mode ?? false,
-        agentConfig: {
-          prompt: body.agent_config.prompt,
-          ...(body.agent_config.voice_id ? { voice_id: body.agent_config.voice_id } : {}),
-          ...(body.agent_config.dispositions
-            ? {
-                dispositions: body.agent_config.dispositions.map((d) => ({ code: d.code, description: d.description })),
-              }
-            : {}),
-        },
+        agentConfig: agentConfigOf(body.agent_config),
       }),
     );
     // Answered from the events just stored: the read model has not seen them yet (decision 16).
@@ -88,9 +81,7 @@ export class CallsController {
     }
     if (direction !== undefined && !DIRECTIONS.includes(direction))
       throw ApiError.invalid(`direction must be one of ${DIRECTIONS.join(', ')}.`, 'direction');
-    const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText);
     const page = await this.sessions.list(tenant.tenantId, { status, campaignId, direction, startingAfter, limit });
     if (!page) throw ApiError.notFound('session', 'starting_after');
     return { data: page.data.map((r) => this.views.present(r)), has_more: page.hasMore };

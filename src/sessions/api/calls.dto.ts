@@ -14,6 +14,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
+import type { AgentConfig } from '../domain/session.decider';
 
 export class DispositionDto {
   @ApiProperty({ example: 'appointment_booked' })
@@ -46,6 +47,17 @@ export class AgentConfigDto {
   @ValidateNested({ each: true })
   @Type(() => DispositionDto)
   dispositions?: DispositionDto[];
+}
+
+/** The agent as the platform keeps it: a validated DTO copied field by field (no class instance, no extra keys). */
+export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
+  return {
+    prompt: dto.prompt,
+    ...(dto.voice_id ? { voice_id: dto.voice_id } : {}),
+    ...(dto.dispositions
+      ? { dispositions: dto.dispositions.map((d) => ({ code: d.code, description: d.description })) }
+      : {}),
+  };
 }
 
 export class CreateCallDto {

@@ -103,6 +103,12 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
     switch (event.type) {
       case 'session.placed': {
         const sessionId = event.data.session_id;
+        const to = event.data.to_number;
+        // A room's session carries real media in real time: its room ends it; the watchdog is not scaled.
+        if (event.data.room_id !== undefined || to === null) {
+          due.push(watchdogTimer(tenantId, sessionId, base, 1));
+          return;
+        }
         due.push(watchdogTimer(tenantId, sessionId, base, opts.simTimeScale));
         const inbound = event.data.direction === 'inbound';
         // An inbound call reported by the media gateway: the gateway has it and reports its signals.
@@ -119,7 +125,7 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         const first = simStepTimer({
           tenantId,
           sessionId,
-          to: event.data.to_number,
+          to,
           ...(event.data.test_script ? { script: event.data.test_script } : {}),
           base,
           seq: 1,

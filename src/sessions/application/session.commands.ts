@@ -9,7 +9,14 @@ import { DomainError } from '../../kernel/result';
 import { GetTenant } from '../../tenants';
 import { RecordingLinks } from '../infra/recording-links';
 import type { MediaSignal } from '../domain/media-signal';
-import { PlaceCall, SessionCommand, sessionDecider, sessionStream, SignalContext } from '../domain/session.decider';
+import {
+  OpenRoomSession,
+  PlaceCall,
+  SessionCommand,
+  sessionDecider,
+  sessionStream,
+  SignalContext,
+} from '../domain/session.decider';
 import type { SetDisposition } from '../domain/session.disposition';
 
 /** Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is made. */
@@ -17,6 +24,16 @@ export class PlaceCallCommand extends Command<{ sessionId: string; events: reado
   constructor(
     readonly tenantId: string,
     readonly call: Omit<PlaceCall, 'type' | 'sessionId'> & { sessionId?: string },
+  ) {
+    super();
+  }
+}
+
+/** Opens a WebRTC room's session (created and started at the join); a repeat opens nothing twice. */
+export class OpenRoomSessionCommand extends Command<{ opened: boolean }> {
+  constructor(
+    readonly tenantId: string,
+    readonly session: Omit<OpenRoomSession, 'type'>,
   ) {
     super();
   }
@@ -35,6 +52,8 @@ export class SessionActionCommand extends Command<{ applied: boolean }> {
       | { type: 'watchdog' }
       | { type: 'purge_recording' }
       | Omit<SetDisposition, 'at'>,
+    /** When it happened, if not now: a room's end is reported with the room's completion time. */
+    readonly at?: Date,
   ) {
     super();
   }
@@ -64,6 +83,21 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
   }
 }
 
+@CommandHandler(OpenRoomSessionCommand)
+export class OpenRoomSessionHandler implements ICommandHandler<OpenRoomSessionCommand> {
+  constructor(private readonly executor: CommandExecutor) {}
+
+  async execute({ tenantId, session }: OpenRoomSessionCommand) {
+    const { events } = await this.executor.execute(
+      sessionStream(session.sessionId),
+      sessionDecider,
+      { type: 'open_room', ...session },
+      { tenantId },
+    );
+    return { opened: events.length > 0 };
+  }
+}
+
 @CommandHandler(SessionActionCommand)
 export class SessionActionHandler implements ICommandHandler<SessionActionCommand> {
   constructor(
@@ -73,8 +107,8 @@ export class SessionActionHandler implements ICommandHandler<SessionActionComman
     private readonly links: RecordingLinks,
   ) {}
 
-  async execute({ tenantId, sessionId, action }: SessionActionCommand) {
-    const now = this.clock.now();
+  async execute({ tenantId, sessionId, action, at: when }: SessionActionCommand) {
+    const now = when ?? this.clock.now();
     const at = now.toISOString();
     const context: SignalContext = {
       at,

@@ -47,8 +47,9 @@ export type SessionEvent =
       'session.placed',
       {
         session_id: string;
-        to_number: string;
-        from_number: string;
+        /** null for a WebRTC room session (SPEC.md session rule 1), as is from_number. */
+        to_number: string | null;
+        from_number: string | null;
         agent_config: AgentConfig;
         voice_id: string;
         test_mode: boolean;
@@ -62,6 +63,8 @@ export type SessionEvent =
          * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
          */
         test_script?: string;
+        /** Set on a room's session only (absent from phone calls' events). */
+        room_id?: string;
       } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
     >
   | DomainEvent<'session.created', SessionCreatedData>
@@ -117,6 +120,20 @@ export interface PlaceCall {
   testScript?: string | null;
 }
 
+/**
+ * Opens a WebRTC room's session once the participant joined: created and started at once, with no
+ * phone legs and no campaign (SPEC.md session rule 1), carrying the room's client_reference_id.
+ */
+export interface OpenRoomSession {
+  type: 'open_room';
+  sessionId: string;
+  roomId: string;
+  clientReferenceId: string | null;
+  agentConfig: AgentConfig;
+  /** The join time: the session's started_at. */
+  startedAt: string;
+}
+
 /** Facts a decision needs from outside: the time, and policy values from configuration. */
 export interface SignalContext {
   at: string;
@@ -128,6 +145,7 @@ export interface SignalContext {
 
 export type SessionCommand =
   | PlaceCall
+  | OpenRoomSession
   | ({ type: 'signal'; seq: number; signal: MediaSignal } & SignalContext)
   | ({ type: 'watchdog' } & SignalContext)
   | { type: 'purge_recording'; at: string }
@@ -137,9 +155,11 @@ interface Live {
   status: SessionStatus;
   sessionId: string;
   direction: SessionDirection;
-  to: string;
-  from: string;
+  to: string | null;
+  from: string | null;
   testMode: boolean;
+  /** A room's session: no phone legs, not metered by the minute. */
+  roomId: string | null;
   campaignId: string | null;
   contactId: string | null;
   contact: ContactIdentity;
@@ -183,6 +203,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       to: d.to_number,
       from: d.from_number,
       testMode: d.test_mode,
+      roomId: d.room_id ?? null,
       campaignId: d.campaign_id,
       contactId: d.contact_id,
       contact: { email: d.email ?? null, first_name: d.first_name ?? null, last_name: d.last_name ?? null },
@@ -275,6 +296,7 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       { type: 'session.created', data: { ...common, voice_id: voiceId, status: 'queued' } },
     ];
   }
+  if (command.type === 'open_room') return state.status === 'none' ? openRoom(command) : [];
   if (state.status === 'none') throw new DomainError('not_found', 'No such session.', 'session_id');
   switch (command.type) {
     case 'signal':
@@ -302,6 +324,35 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       return unreachable;
     }
   }
+}
+
+function openRoom(command: OpenRoomSession): SessionEvent[] {
+  const voiceId = command.agentConfig.voice_id ?? 'voice_default';
+  const common = {
+    session_id: command.sessionId,
+    to_number: null,
+    from_number: null,
+    campaign_id: null,
+    contact_id: null,
+  };
+  return [
+    {
+      type: 'session.placed',
+      data: {
+        ...common,
+        agent_config: command.agentConfig,
+        voice_id: voiceId,
+        test_mode: false,
+        client_reference_id: command.clientReferenceId,
+        email: null,
+        first_name: null,
+        last_name: null,
+        room_id: command.roomId,
+      },
+    },
+    { type: 'session.created', data: { ...common, voice_id: voiceId, status: 'queued' } },
+    { type: 'session.started', data: { session_id: command.sessionId, started_at: command.startedAt } },
+  ];
 }
 
 function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): SessionEvent[] {
@@ -413,7 +464,7 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
 }
 
 /** The other party's number: the callee of an outbound call, the caller of an inbound one. */
-export const remoteNumber = (state: Pick<Live, 'direction' | 'to' | 'from'>): string =>
+export const remoteNumber = (state: Pick<Live, 'direction' | 'to' | 'from'>): string | null =>
   state.direction === 'inbound' ? state.from : state.to;
 
 /** Who the call is with, as every outcome and recording payload repeats it (identity null outside campaigns). */
@@ -437,7 +488,11 @@ function finish(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, c
     ? 0
     : (signal.duration_seconds ??
       Math.max(0, Math.round((Date.parse(ctx.at) - Date.parse(state.startedAt ?? ctx.at)) / 1000)));
-  const cost = state.testMode || duration === 0 ? 0 : Math.ceil(duration / 60) * ctx.centsPerStartedMinute;
+  // Room sessions are not metered by the minute (docs/rooms.md).
+  const cost =
+    state.testMode || state.roomId !== null || duration === 0
+      ? 0
+      : Math.ceil(duration / 60) * ctx.centsPerStartedMinute;
   const shared = {
     session_id: state.sessionId,
     client_reference_id: state.clientReferenceId,

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../../runtime/dead-letter.entity';
 import { DeadLettersService } from '../../runtime/dead-letters.service';
@@ -28,9 +29,7 @@ export class DeadLettersController {
       throw ApiError.invalid('processor must be a processor name (1 to 200 characters).', 'processor');
     if (status !== undefined && !(DEAD_LETTER_STATUSES as readonly string[]).includes(status))
       throw ApiError.invalid(`status must be one of ${DEAD_LETTER_STATUSES.join(', ')}.`, 'status');
-    const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText);
     if (startingAfter !== undefined && typeof startingAfter !== 'string')
       throw ApiError.notFound('dead letter', 'starting_after');
     const page = await this.deadLetters.list({

@@ -15,6 +15,7 @@ import {
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -146,9 +147,7 @@ export class WebhookEndpointsController {
     @Query('limit') limitText?: string,
   ) {
     await this.load(tenant, id);
-    const limit = limitText === undefined ? 50 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText, 50);
     const deliveries = await this.queries.listDeliveries(tenant.tenantId, id, limit);
     return {
       data: deliveries.map((d) => ({

@@ -1,0 +1,149 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
+import { DomainError } from '../../kernel/result';
+import { RoomAction } from '../application/room.commands';
+import { RoomCalls } from '../application/room-calls';
+import { RoomsQueries } from '../application/rooms.queries';
+import { refusal, type RoomStatus } from '../domain/room.decider';
+import { RoomLinks } from '../infra/room-links';
+import type { RoomEntity } from '../projections/room.entity';
+import { errorPage, landingPage, PAGE_ASSETS, PAGE_HEADERS } from './room-page';
+
+const FORGED = 'This room link is not valid: it was changed or is incomplete.';
+const EXPIRED = 'This room link has expired.';
+
+/**
+ * What a room's participant reaches at {rooms_url}: the landing page and its files, the page's view
+ * beacon, and WHIP (RFC 9725) to join and hang up. Every route but the files takes the link's token:
+ * a forged one is a 403 and an expired one a 410, both before anything is looked up or recorded.
+ * Left out of the OpenAPI document: these are the page's, not the REST API's (docs/rooms.md).
+ */
+@ApiExcludeController()
+@Controller('rooms')
+export class RoomPageController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly rooms: RoomsQueries,
+    private readonly links: RoomLinks,
+    private readonly calls: RoomCalls,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('assets/:file')
+  async asset(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
+    const asset = Object.hasOwn(PAGE_ASSETS, file) ? PAGE_ASSETS[file] : undefined;
+    if (!asset) throw ApiError.notFound('file');
+    await reply
+      .header('content-type', asset.type)
+      .header('cache-control', 'public, max-age=300')
+      .header('x-content-type-options', 'nosniff')
+      .send(asset.body);
+  }
+
+  @Get(':room_id')
+  async landing(
+    @Param('room_id') roomId: string,
+    @Query('token') token: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    void reply.headers(PAGE_HEADERS).header('content-type', 'text/html; charset=utf-8');
+    let room: RoomEntity;
+    try {
+      room = await this.authorise(roomId, token, 'view');
+    } catch (err) {
+      // A refusal is a page for the person holding the link; anything else goes to the error filter.
+      if (!(err instanceof ApiError) && !(err instanceof DomainError)) throw err;
+      const { status, body } = toErrorResponse(err, String(reply.request.id));
+      await reply.status(status).send(errorPage(body.error.message));
+      return;
+    }
+    await reply.status(200).send(landingPage(room));
+  }
+
+  /** The page was opened in a browser: room.landing_viewed, once (a link preview fetching the HTML records nothing). */
+  @Post(':room_id/view')
+  @HttpCode(204)
+  async view(@Param('room_id') roomId: string, @Query('token') token: unknown): Promise<void> {
+    const room = await this.authorise(roomId, token, 'view');
+    await this.commands.execute(new RoomAction(room.tenantId, roomId, { type: 'view' }));
+  }
+
+  /** WHIP: the participant's SDP offer; the agent's SDP answer, and the session's Location to DELETE. */
+  @Post(':room_id/whip')
+  async offer(
+    @Param('room_id') roomId: string,
+    @Query('token') token: unknown,
+    @Req() request: FastifyRequest,
+    @Body() body: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const room = await this.authorise(roomId, token, 'join');
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (type !== 'application/sdp' || typeof body !== 'string')
+      throw new ApiError(415, 'unsupported_media_type', 'Send the SDP offer with Content-Type: application/sdp.');
+    if (body.trim() === '') throw ApiError.invalid('The body must be an SDP offer.');
+    const answer = await this.calls.join(room.tenantId, roomId, body);
+    await reply
+      .status(201)
+      .header('content-type', 'application/sdp')
+      .header('location', `whip/${room.participantId}?token=${encodeURIComponent(String(token))}`)
+      .header('cache-control', 'no-store')
+      .send(answer);
+  }
+
+  /** WHIP: the participant hangs up (again: nothing more happens). A room never joined has no WHIP session. */
+  @Delete(':room_id/whip/:participant_id')
+  async hangUp(
+    @Param('room_id') roomId: string,
+    @Param('participant_id') participantId: string,
+    @Query('token') token: unknown,
+  ): Promise<{ room_id: string; status: RoomStatus }> {
+    const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
+    if (participantId !== room.participantId || (room.status !== 'joined' && room.status !== 'completed'))
+      throw ApiError.notFound('WHIP session');
+    await this.calls.hangUp(room.tenantId, roomId);
+    return { room_id: roomId, status: 'completed' };
+  }
+
+  /** No trickle ICE and no ICE restart: RFC 9725 asks for a 405 then. */
+  @Patch(':room_id/whip/:participant_id')
+  patch(): never {
+    throw new ApiError(405, 'invalid_request', 'Trickle ICE and ICE restarts are not supported.', undefined, {
+      allow: 'DELETE',
+    });
+  }
+
+  /** The token, then the room, then whether it can still be opened or joined. */
+  private async authorise(roomId: string, token: unknown, action: 'view' | 'join'): Promise<RoomEntity> {
+    const room = await this.authoriseSignature(roomId, token, { allowExpired: false });
+    const status = room.status as RoomStatus;
+    const refused = refusal(
+      { status, expires_at: room.expiresAt.toISOString() },
+      this.clock.now().toISOString(),
+      action,
+    );
+    if (refused) throw refused;
+    return room;
+  }
+
+  /** A hang-up may come after the link's expiry (a call that outlasts it); nothing else may. */
+  private async authoriseSignature(
+    roomId: string,
+    token: unknown,
+    opts: { allowExpired: boolean },
+  ): Promise<RoomEntity> {
+    const check = this.links.check(roomId, token);
+    if (check === 'invalid') throw new ApiError(403, 'forbidden', FORGED);
+    if (check === 'expired' && !opts.allowExpired) throw new ApiError(410, 'gone', EXPIRED);
+    const room = await this.rooms.byId(roomId);
+    if (!room) throw ApiError.notFound('room', 'room_id');
+    return room;
+  }
+}

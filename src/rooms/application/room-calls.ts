@@ -1,0 +1,281 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { newId } from '../../kernel/ids';
+import { DomainError } from '../../kernel/result';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { LogObserver } from '../../runtime/log-observer';
+import type { Worker } from '../../runtime/polling-worker';
+import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
+import { recordingPath } from '../../sessions';
+import { EndReason, refusal, Room, roomDecider, roomStream } from '../domain/room.decider';
+import { AgentPeer, AgentSetupFailed, OfferRejected } from '../infra/agent-peer';
+import { CallRecorder } from '../infra/call-recorder';
+import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } from '../infra/media-gateway-relay';
+import { agentGreeting } from '../infra/room-assets';
+import { RoomAction } from './room.commands';
+import {
+  CONNECTION_LOST_MS,
+  MAX_ROOM_CALL_MS,
+  mediaWatchKey,
+  ROOM_TIMER,
+  WATCH_SLACK_MS,
+  type RoomTimerPayload,
+} from './room-reactor.processor';
+
+interface LiveCall {
+  tenantId: string;
+  room: Room;
+  joinedAt: number;
+  /** The platform's own agent; null when the call went to the media gateway. */
+  peer: AgentPeer | null;
+  recorder: CallRecorder | null;
+  recordingId: string | null;
+  ending: Promise<void> | null;
+}
+
+/** How often the held calls are checked (lost, too long) and their fallback watches pushed back. */
+const CHECK_MS = 1_000;
+const HEARTBEAT_MS = 5_000;
+
+/**
+ * The calls this instance carries: a WHIP offer becomes the agent's answer (the platform's own peer,
+ * or the media gateway's), then room.joined. A call ends when the participant hangs up, when no audio
+ * has come from them for 30 s (`connection_lost`, as of the last audio), after an hour
+ * (`max_duration`), when the room is completed elsewhere, or when the service stops; its recording
+ * is then written and reported (room.recorded). A durable watch per joined room, pushed back by a
+ * heartbeat while this instance holds the call, ends a call whose instance died (room.media_watch).
+ */
+@Injectable()
+export class RoomCalls implements Worker {
+  readonly name = 'room-calls';
+  private readonly logger = new Logger('Rooms');
+  private readonly live = new Map<string, LiveCall>();
+  private timer: NodeJS.Timeout | null = null;
+  private lastHeartbeat = 0;
+  private stopObserving: (() => void) | null = null;
+
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly executor: CommandExecutor,
+    private readonly timers: TimersService,
+    private readonly observer: LogObserver,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  register(): void {
+    this.timers.register(ROOM_TIMER.mediaWatch, (t) => this.watch(t));
+    // A room completed by another instance (its fallback watch, a hang-up it served) ends the call here.
+    this.stopObserving = this.observer.observe(['room.completed'], (events) => {
+      for (const e of events) if (roomStream.owns(e.streamId)) void this.end(roomStream.idOf(e.streamId));
+    });
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.check(), CHECK_MS);
+    this.timer.unref();
+  }
+
+  /** Ends every call held here (the room completes as of now) before the database goes. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.stopObserving?.();
+    await Promise.all([...this.live.keys()].map((id) => this.end(id, 'connection_lost')));
+  }
+
+  private get gateway(): GatewayTarget | null {
+    const { mediaGatewayUrl: url, mediaGatewaySecret: secret } = this.config;
+    return url && secret ? { url, secret } : null;
+  }
+
+  /**
+   * A participant's offer: answered by the agent, then the room is joined. A bad offer records
+   * nothing; an agent that cannot be set up fails the room (room.failed) and answers 410.
+   */
+  async join(tenantId: string, roomId: string, offerSdp: string): Promise<string> {
+    const state = await this.executor.state(roomStream(roomId), roomDecider);
+    const refused = refusal(state, this.clock.now().toISOString(), 'join');
+    if (refused) throw refused;
+    if (state.status === 'none') throw new DomainError('not_found', 'No such room.', 'room_id');
+    if (this.live.has(roomId)) throw new DomainError('conflict', 'Someone has already joined this room.');
+    const gateway = this.gateway;
+    const call: LiveCall = {
+      tenantId,
+      room: state,
+      joinedAt: 0,
+      peer: null,
+      recorder: null,
+      recordingId: null,
+      ending: null,
+    };
+    this.live.set(roomId, call);
+    let answer: string;
+    try {
+      answer = gateway
+        ? await relayOffer(gateway, this.contextOf(call), offerSdp)
+        : await this.answerHere(call, offerSdp);
+    } catch (err) {
+      this.live.delete(roomId);
+      await this.release(call);
+      if (err instanceof OfferRejected) throw new DomainError('invalid_request', err.message);
+      const failure =
+        err instanceof AgentSetupFailed ? err : new AgentSetupFailed(err instanceof Error ? err.message : String(err));
+      this.logger.warn(`room ${roomId}: agent setup failed: ${failure.message}`);
+      await this.commands.execute(
+        new RoomAction(tenantId, roomId, { type: 'fail', errorCode: failure.code, errorMessage: failure.message }),
+      );
+      throw new DomainError('gone', `This room could not be set up: ${failure.message}`);
+    }
+    try {
+      const { state: joined } = await this.commands.execute(new RoomAction(tenantId, roomId, { type: 'join' }));
+      if (joined.status !== 'none') call.room = joined;
+      call.joinedAt =
+        joined.status !== 'none' && joined.joinedAt ? Date.parse(joined.joinedAt) : this.clock.now().getTime();
+    } catch (err) {
+      // Refused after all (the link expired, or another instance took the join meanwhile).
+      this.live.delete(roomId);
+      await this.release(call);
+      await this.hangUpAtGateway(call);
+      throw err;
+    }
+    return answer;
+  }
+
+  /** The participant hung up (WHIP DELETE): the room completes, wherever its call is held. */
+  async hangUp(tenantId: string, roomId: string): Promise<void> {
+    await this.commands.execute(new RoomAction(tenantId, roomId, { type: 'complete', reason: 'hangup' }));
+    await this.end(roomId);
+  }
+
+  private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
+    call.recordingId = newId('rec');
+    call.recorder = await CallRecorder.create(recordingPath(this.config, call.recordingId));
+    const roomId = call.room.room_id;
+    call.peer = await AgentPeer.answer({
+      offerSdp,
+      greeting: agentGreeting(),
+      recorder: call.recorder,
+      iceHosts: this.iceHosts(),
+      onDisconnected: () => this.logger.log(`room ${roomId}: the participant's connection closed`),
+    });
+    return call.peer.answerSdp;
+  }
+
+  private iceHosts(): string[] | null {
+    if (this.config.roomIceHosts) return this.config.roomIceHosts;
+    const host = this.config.host;
+    return host === '127.0.0.1' || host === 'localhost' || host === '::1' ? ['127.0.0.1'] : null;
+  }
+
+  private contextOf(call: LiveCall): RoomContext {
+    const room = call.room;
+    return {
+      room_id: room.room_id,
+      session_id: room.session_id,
+      tenant_id: call.tenantId,
+      participant_id: room.participant_id,
+      client_reference_id: room.client_reference_id,
+      agent_config: room.agent_config,
+      voice_id: room.voice_id,
+    };
+  }
+
+  /**
+   * Ends a call held here: completes the room (a no-op when it is already completed) with `reason`,
+   * closes the peer, writes the recording and reports it. Once per call.
+   */
+  private end(roomId: string, reason?: EndReason, at?: Date): Promise<void> {
+    const call = this.live.get(roomId);
+    if (!call) return Promise.resolve();
+    call.ending ??= (async () => {
+      try {
+        if (reason)
+          await this.commands.execute(new RoomAction(call.tenantId, roomId, { type: 'complete', reason, at }));
+        await call.peer?.close();
+        if (!call.peer) await this.hangUpAtGateway(call);
+        if (call.recorder && call.recordingId) {
+          const seconds = await call.recorder.finish();
+          await this.commands.execute(
+            new RoomAction(call.tenantId, roomId, {
+              type: 'record',
+              recordingId: call.recordingId,
+              durationSeconds: Math.round(seconds),
+            }),
+          );
+        }
+      } catch (err) {
+        this.logger.error(
+          `room ${roomId}: ending the call failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      } finally {
+        this.live.delete(roomId);
+      }
+    })();
+    return call.ending;
+  }
+
+  /** Best effort: the gateway ends its side of a call the platform ended (its own rules end it otherwise). */
+  private async hangUpAtGateway(call: LiveCall): Promise<void> {
+    const gateway = this.gateway;
+    if (!gateway) return;
+    await hangUpAtGateway(gateway, this.contextOf(call)).catch((err: unknown) =>
+      this.logger.warn(`room ${call.room.room_id}: telling the gateway failed: ${String(err)}`),
+    );
+  }
+
+  private async release(call: LiveCall): Promise<void> {
+    await call.peer?.close();
+    await call.recorder?.discard();
+  }
+
+  /** Every second: calls whose participant went silent for 30 s or that reached the maximum end here. */
+  private async check(): Promise<void> {
+    const now = this.clock.now().getTime();
+    const beats: { dedupeKey: string; dueAt: Date }[] = [];
+    for (const [roomId, call] of this.live) {
+      if (call.ending || call.joinedAt === 0) continue;
+      if (now - call.joinedAt >= MAX_ROOM_CALL_MS) void this.end(roomId, 'max_duration');
+      else if (call.peer && now - call.peer.lastMediaAt >= CONNECTION_LOST_MS)
+        void this.end(roomId, 'connection_lost', new Date(call.peer.lastMediaAt));
+      else if (call.peer)
+        beats.push({
+          dedupeKey: mediaWatchKey(roomId),
+          dueAt: new Date(call.peer.lastMediaAt + CONNECTION_LOST_MS + WATCH_SLACK_MS),
+        });
+    }
+    if (beats.length === 0 || now - this.lastHeartbeat < HEARTBEAT_MS) return;
+    this.lastHeartbeat = now;
+    await this.timers.postpone(beats).catch((err: unknown) => this.logger.warn(`room heartbeat: ${String(err)}`));
+  }
+
+  /**
+   * The fallback watch of a joined room. Held here: the local check decides (the watch only moves on).
+   * Through the gateway: only the maximum length. Held nowhere (its instance is gone): the call is
+   * ended as lost, as of the last heartbeat.
+   */
+  private async watch(timer: DueTimer): Promise<TimerOutcome> {
+    const { tenant_id: tenantId, room_id: roomId } = timer.payload as unknown as RoomTimerPayload;
+    const state = await this.executor.state(roomStream(roomId), roomDecider);
+    if (state.status !== 'joined' || state.joinedAt === null) return;
+    const deadline = Date.parse(state.joinedAt) + MAX_ROOM_CALL_MS;
+    const now = this.clock.now().getTime();
+    const call = this.live.get(roomId);
+    if (call?.peer) {
+      const next = Math.min(deadline, call.peer.lastMediaAt + CONNECTION_LOST_MS + WATCH_SLACK_MS);
+      return { next: { dueAt: new Date(Math.max(next, now + CHECK_MS)), payload: timer.payload } };
+    }
+    if (this.gateway && now < deadline) return { next: { dueAt: new Date(deadline), payload: timer.payload } };
+    const reason: EndReason = now >= deadline ? 'max_duration' : 'connection_lost';
+    const lostAt = new Date(timer.dueAt.getTime() - CONNECTION_LOST_MS - WATCH_SLACK_MS);
+    await this.commands.execute(
+      new RoomAction(tenantId, roomId, {
+        type: 'complete',
+        reason,
+        at: reason === 'max_duration' ? undefined : lostAt,
+      }),
+    );
+  }
+}

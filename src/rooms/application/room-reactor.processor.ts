@@ -1,0 +1,132 @@
+import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
+import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
+import { type RoomEvent, roomStream } from '../domain/room.decider';
+
+type ReactsTo = Extract<
+  RoomEvent,
+  {
+    type:
+      | 'room.defined'
+      | 'room.created'
+      | 'room.joined'
+      | 'room.completed'
+      | 'room.recorded'
+      | 'room.expired'
+      | 'room.failed';
+  }
+>;
+
+export const ROOM_TIMER = {
+  expire: 'room.expire',
+  setup: 'room.setup',
+  session: 'room.session',
+  mediaWatch: 'room.media_watch',
+} as const;
+
+/** A participant whose audio has not arrived for this long has lost the connection (CONTRACT.md "Rooms"). */
+export const CONNECTION_LOST_MS = 30_000;
+/**
+ * The fallback watch fires this long after the loss would be seen by the instance holding the call,
+ * so that instance, when alive, always ends the call itself first (room-calls.ts).
+ */
+export const WATCH_SLACK_MS = 15_000;
+/** The longest call a room carries; then it is ended (`max_duration`). */
+export const MAX_ROOM_CALL_MS = 3_600_000;
+
+export interface RoomTimerPayload {
+  tenant_id: string;
+  room_id: string;
+}
+
+export const mediaWatchKey = (roomId: string): string => `room.media:${roomId}`;
+const expireKey = (roomId: string): string => `room.expire:${roomId}`;
+
+/**
+ * Turns what happens to a room into durable timers, in its checkpoint's transaction: its expiry at
+ * expires_at (cancelled once it is joined, failed or expired), the simulated agent failure of the
+ * `agent_unreachable` scenario, the fallback watch of a joined room's media, and the sync of the
+ * room's session with the room (opened at the join, ended at the completion, recorded after).
+ */
+export function roomReactor(timers: TimersService, opts: { gateway: boolean }): Processor {
+  let scheduled = false;
+  return defineReactor<ReactsTo>({
+    name: 'room_reactor',
+    stream: roomStream,
+    handles: [
+      'room.defined',
+      'room.created',
+      'room.joined',
+      'room.completed',
+      'room.recorded',
+      'room.expired',
+      'room.failed',
+    ],
+    afterCommit: () => {
+      if (scheduled) timers.poke();
+      scheduled = false;
+    },
+    async applyBatch(tx, events: readonly Handled<ReactsTo>[]) {
+      const due: ScheduleTimer[] = [];
+      const cancelled: string[] = [];
+      for (const event of events) {
+        const tenantId = event.metadata.tenant_id;
+        if (!tenantId) continue;
+        const roomId = event.entityId;
+        const payload = { tenant_id: tenantId, room_id: roomId };
+        const at = Date.parse(event.metadata.created_at);
+        const sync = (stage: string) =>
+          due.push({
+            kind: ROOM_TIMER.session,
+            dueAt: new Date(at),
+            payload,
+            dedupeKey: `room.session:${roomId}:${stage}`,
+          });
+        switch (event.type) {
+          case 'room.defined':
+            if (event.data.test_scenario === 'agent_unreachable')
+              due.push({ kind: ROOM_TIMER.setup, dueAt: new Date(at), payload, dedupeKey: `room.setup:${roomId}` });
+            break;
+          case 'room.created':
+            due.push({
+              kind: ROOM_TIMER.expire,
+              dueAt: new Date(event.data.expires_at),
+              payload,
+              dedupeKey: expireKey(roomId),
+            });
+            break;
+          case 'room.joined': {
+            cancelled.push(expireKey(roomId));
+            sync('joined');
+            const joined = Date.parse(event.data.joined_at);
+            due.push({
+              kind: ROOM_TIMER.mediaWatch,
+              // Through a gateway the platform sees no media: only the call's maximum length is watched.
+              dueAt: new Date(opts.gateway ? joined + MAX_ROOM_CALL_MS : joined + CONNECTION_LOST_MS + WATCH_SLACK_MS),
+              payload,
+              dedupeKey: mediaWatchKey(roomId),
+            });
+            break;
+          }
+          case 'room.completed':
+            cancelled.push(mediaWatchKey(roomId));
+            sync('completed');
+            break;
+          case 'room.recorded':
+            sync('recorded');
+            break;
+          case 'room.expired':
+          case 'room.failed':
+            cancelled.push(expireKey(roomId));
+            break;
+          default: {
+            const unreachable: never = event;
+            void unreachable;
+          }
+        }
+      }
+      scheduled = due.length > 0;
+      await timers.scheduleMany(due, tx);
+      await timers.cancelMany(cancelled, tx);
+    },
+  });
+}

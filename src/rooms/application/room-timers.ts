@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { CommandExecutor } from '../../runtime/command-executor';
+import { TimersService, type DueTimer } from '../../runtime/timers.service';
+import { OpenRoomSessionCommand, SessionActionCommand } from '../../sessions';
+import { EndReason, roomDecider, roomStream } from '../domain/room.decider';
+import { RoomAction } from './room.commands';
+import { ROOM_TIMER, type RoomTimerPayload } from './room-reactor.processor';
+
+/** The session's end_reason for each way a room's call ends. */
+const SESSION_END_REASON: Record<EndReason, string> = {
+  hangup: 'completed',
+  connection_lost: 'connection_lost',
+  max_duration: 'max_duration',
+};
+
+/** Signal numbers of a room's session (the session decider applies each once, in this order). */
+const SEQ = { hangup: 1, recording: 2 } as const;
+
+/** The work behind the room timers scheduled by the room reactor; each handler is safe to run twice. */
+@Injectable()
+export class RoomTimers {
+  constructor(
+    private readonly timers: TimersService,
+    private readonly commands: CommandBus,
+    private readonly executor: CommandExecutor,
+  ) {}
+
+  register(): void {
+    this.timers.register(ROOM_TIMER.expire, (t) => this.action(t, { type: 'expire' }));
+    this.timers.register(ROOM_TIMER.setup, (t) =>
+      this.action(t, {
+        type: 'fail',
+        errorCode: 'agent_unreachable',
+        errorMessage: 'The agent did not answer while the room was set up (test scenario agent_unreachable).',
+      }),
+    );
+    this.timers.register(ROOM_TIMER.session, (t) => this.syncSession(t));
+  }
+
+  private async action(timer: DueTimer, action: RoomAction['action']): Promise<void> {
+    const { tenant_id, room_id } = timer.payload as unknown as RoomTimerPayload;
+    await this.commands.execute(new RoomAction(tenant_id, room_id, action));
+  }
+
+  /**
+   * Brings the room's session up to the room: opened once joined (created and started as of the
+   * join), ended once completed (session.ended as of the completion, with the room's duration),
+   * recorded once the recording is written. Each step is idempotent and the earlier ones are
+   * repeated first, so the session's events keep their order whichever timer runs first.
+   */
+  private async syncSession(timer: DueTimer): Promise<void> {
+    const { tenant_id: tenantId, room_id: roomId } = timer.payload as unknown as RoomTimerPayload;
+    const room = await this.executor.state(roomStream(roomId), roomDecider);
+    if (room.status === 'none' || room.joinedAt === null) return;
+    const sessionId = room.session_id;
+    await this.commands.execute(
+      new OpenRoomSessionCommand(tenantId, {
+        sessionId,
+        roomId,
+        clientReferenceId: room.client_reference_id,
+        agentConfig: { ...(room.agent_config ?? { prompt: '' }), voice_id: room.voice_id },
+        startedAt: room.joinedAt,
+      }),
+    );
+    if (room.completedAt === null) return;
+    await this.commands.execute(
+      new SessionActionCommand(
+        tenantId,
+        sessionId,
+        {
+          type: 'signal',
+          seq: SEQ.hangup,
+          signal: {
+            kind: 'hangup',
+            status: 'completed',
+            end_reason: SESSION_END_REASON[room.endReason ?? 'hangup'],
+            duration_seconds: room.durationSeconds ?? 0,
+          },
+        },
+        new Date(room.completedAt),
+      ),
+    );
+    if (!room.recording) return;
+    await this.commands.execute(
+      new SessionActionCommand(tenantId, sessionId, {
+        type: 'signal',
+        seq: SEQ.recording,
+        signal: {
+          kind: 'recording_ready',
+          recording_id: room.recording.recording_id,
+          duration_seconds: room.recording.duration_seconds,
+          channels: 'dual',
+        },
+      }),
+    );
+  }
+}

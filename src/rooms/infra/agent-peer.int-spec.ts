@@ -1,0 +1,116 @@
+/**
+ * The agent's peer against another WebRTC peer (werift as the participant) over loopback: the
+ * answer, the greeting heard on the other side, the participant's audio recorded on its channel;
+ * and offers it must refuse without a peer left behind or the process harmed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
+import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
+import { decodePcm16Wav } from '../../kernel/audio/wav';
+import { AgentPeer, AgentSetupFailed, OfferRejected } from './agent-peer';
+import { CallRecorder } from './call-recorder';
+
+jest.setTimeout(30_000);
+
+const PCMU = () => new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 });
+const greeting = Int16Array.from({ length: 8000 }, (_, i) =>
+  Math.round(Math.sin((2 * Math.PI * 440 * i) / 8000) * 8000),
+);
+
+let dir: string;
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'agent-peer-'))));
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A participant: werift offering PCMU from 127.0.0.1, sending a 1 kHz tone and keeping what it hears. */
+async function participant() {
+  const pc = new RTCPeerConnection({
+    codecs: { audio: [PCMU()], video: [] },
+    iceServers: [],
+    iceUseIpv6: false,
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+  });
+  const mic = new MediaStreamTrack({ kind: 'audio' });
+  const transceiver = pc.addTransceiver(mic, { direction: 'sendrecv' });
+  const heard: number[] = [];
+  transceiver.onTrack.subscribe((track) =>
+    track.onReceiveRtp.subscribe((rtp) => heard.push(...decodeUlaw(rtp.payload))),
+  );
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
+  });
+  let seq = 0;
+  const tone = Int16Array.from({ length: 160 }, (_, i) => Math.round(Math.sin((2 * Math.PI * 1000 * i) / 8000) * 6000));
+  const talking = setInterval(() => {
+    const header = new RtpHeader({
+      payloadType: 0,
+      sequenceNumber: seq,
+      timestamp: seq * 160,
+      ssrc: 42,
+      marker: false,
+    });
+    seq++;
+    mic.writeRtp(new RtpPacket(header, encodeUlaw(tone)));
+  }, 20);
+  return {
+    pc,
+    heard,
+    offer: pc.localDescription?.sdp ?? '',
+    async close() {
+      clearInterval(talking);
+      await pc.close();
+    },
+  };
+}
+
+it('answers with PCMU on loopback, says the greeting, and records both directions', async () => {
+  const other = await participant();
+  const path = join(dir, 'rec_test0123456789.wav');
+  const recorder = await CallRecorder.create(path);
+  const agent = await AgentPeer.answer({ offerSdp: other.offer, greeting, recorder, iceHosts: ['127.0.0.1'] });
+  try {
+    expect(agent.answerSdp).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0\r$/m);
+    const hosts = agent.answerSdp.split('\r\n').filter((l) => l.startsWith('a=candidate:'));
+    expect(hosts.map((l) => l.split(' ')[4])).toEqual(['127.0.0.1']);
+    await other.pc.setRemoteDescription({ type: 'answer', sdp: agent.answerSdp });
+    const deadline = Date.now() + 10_000;
+    while (other.heard.length < 9000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(other.heard.length).toBeGreaterThanOrEqual(9000);
+    expect(Date.now() - agent.lastMediaAt).toBeLessThan(1_000);
+  } finally {
+    await other.close();
+    await agent.close();
+  }
+  const seconds = await recorder.finish();
+  expect(seconds).toBeGreaterThan(1);
+  const wav = decodePcm16Wav(readFileSync(path));
+  const channel = (c: number) => wav.samples.filter((_, i) => i % 2 === c);
+  const rms = (xs: Int16Array) => Math.sqrt(xs.reduce((s, v) => s + v * v, 0) / Math.max(1, xs.length));
+  expect(rms(channel(0))).toBeGreaterThan(3000); // the 440 Hz greeting
+  expect(rms(channel(1))).toBeGreaterThan(2000); // the participant's 1 kHz tone
+});
+
+it('refuses offers it cannot answer, as the offer’s fault, and fails on an address it cannot bind', async () => {
+  const recorder = await CallRecorder.create(join(dir, 'rec_refused0123456.wav'));
+  const answer = (offerSdp: string, iceHosts: string[] | null = ['127.0.0.1']) =>
+    AgentPeer.answer({ offerSdp, greeting, recorder, iceHosts });
+  const other = await participant();
+  await other.close();
+  await expect(answer('hello')).rejects.toBeInstanceOf(OfferRejected);
+  await expect(answer('v=0\r\ns=-\r\n')).rejects.toBeInstanceOf(OfferRejected);
+  await expect(answer(other.offer.replace(/PCMU/g, 'PCMA'))).rejects.toBeInstanceOf(OfferRejected);
+  await expect(
+    answer(`v=0\r\nm=audio 9 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\n${'a=x\r\n'.repeat(1000)}`),
+  ).rejects.toThrow();
+  const garbled = other.offer.replace(/a=fingerprint:[^\r]+/, 'a=fingerprint:nonsense');
+  await answer(garbled).then(
+    (peer) => peer.close(),
+    (err: unknown) => expect(err).toBeInstanceOf(Error),
+  );
+  await expect(answer(other.offer, ['203.0.113.9'])).rejects.toBeInstanceOf(AgentSetupFailed);
+  await recorder.discard();
+});

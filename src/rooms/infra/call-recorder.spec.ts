@@ -1,0 +1,38 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { decodePcm16Wav } from '../../kernel/audio/wav';
+import { CallRecorder } from './call-recorder';
+
+describe('call recorder', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'recorder-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const ramp = (n: number, from: number) => Int16Array.from({ length: n }, (_, i) => from + i);
+
+  it('interleaves the two directions on one timeline: gaps are silence, overlaps keep what came first', async () => {
+    const path = join(dir, 'rec_1.wav');
+    const recorder = await CallRecorder.create(path);
+    recorder.write(0, 0, ramp(4, 100)); // agent: samples 0-3
+    recorder.write(1, 2, ramp(3, 200)); // participant: 2-4 (0-1 silent)
+    recorder.write(1, 3, ramp(3, 900)); // overlaps 3-4: only 5 is new
+    recorder.write(0, 8, ramp(2, 300)); // agent: 4-7 silent, 8-9
+    expect(await recorder.finish()).toBeCloseTo(10 / 8000);
+    expect(await recorder.finish()).toBeCloseTo(10 / 8000);
+    const wav = decodePcm16Wav(readFileSync(path));
+    expect(wav).toMatchObject({ sampleRate: 8000, channels: 2 });
+    const left = wav.samples.filter((_, i) => i % 2 === 0);
+    const right = wav.samples.filter((_, i) => i % 2 === 1);
+    expect([...left]).toEqual([100, 101, 102, 103, 0, 0, 0, 0, 300, 301]);
+    expect([...right]).toEqual([0, 0, 200, 201, 202, 902, 0, 0, 0, 0]);
+    expect(readdirSync(dir)).toEqual(['rec_1.wav']);
+  });
+
+  it('discards a call that never started, leaving nothing behind', async () => {
+    const recorder = await CallRecorder.create(join(dir, 'rec_2.wav'));
+    recorder.write(1, 0, ramp(10, 1));
+    await recorder.discard();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { once } from 'node:events';
+import { wavHeader } from '../../kernel/audio/wav';
+
+export const RECORDING_RATE = 8000;
+/** Channel 0 (left) is the agent, channel 1 (right) the participant: the simulator's layout too. */
+export type Channel = 0 | 1;
+
+interface Track {
+  path: string;
+  stream: WriteStream;
+  /** Samples written so far: the next sample goes at this position of the timeline. */
+  written: number;
+}
+
+/** At most this much silence is written to close one gap (a clock that jumps must not fill the disk). */
+const MAX_GAP_SAMPLES = 60 * RECORDING_RATE;
+
+/**
+ * Records a call's two directions on one timeline (sample 0 is when the recorder started), streamed
+ * to two raw files while the call lasts, so a long call costs no memory; `finish` interleaves them
+ * into a dual-channel 16-bit PCM WAV at `path`, written aside and renamed into place. Audio that
+ * arrives for a position already written (a late or repeated packet) is dropped; a gap is silence.
+ */
+export class CallRecorder {
+  private readonly tracks: [Track, Track];
+  private finished: Promise<number> | null = null;
+
+  constructor(private readonly path: string) {
+    const track = (channel: Channel): Track => {
+      const raw = `${path}.${channel}.raw`;
+      return { path: raw, stream: createWriteStream(raw), written: 0 };
+    };
+    this.tracks = [track(0), track(1)];
+  }
+
+  static async create(path: string): Promise<CallRecorder> {
+    await mkdir(dirname(path), { recursive: true });
+    return new CallRecorder(path);
+  }
+
+  write(channel: Channel, position: number, samples: Int16Array): void {
+    if (this.finished) return;
+    const track = this.tracks[channel];
+    const skip = Math.max(0, track.written - position);
+    if (skip >= samples.length) return;
+    const gap = Math.min(MAX_GAP_SAMPLES, Math.max(0, position - track.written));
+    const chunk = Buffer.alloc((gap + samples.length - skip) * 2);
+    for (let i = skip; i < samples.length; i++) chunk.writeInt16LE(samples[i] ?? 0, (gap + i - skip) * 2);
+    track.stream.write(chunk);
+    track.written += gap + samples.length - skip;
+  }
+
+  /** Writes the WAV; resolves with its length in seconds. Calling it again returns the same. */
+  finish(): Promise<number> {
+    this.finished ??= this.writeWav();
+    return this.finished;
+  }
+
+  /** Drops the raw files without writing a recording (the call never started). */
+  async discard(): Promise<void> {
+    this.finished ??= Promise.resolve(0);
+    await Promise.all(this.tracks.map((t) => this.close(t)));
+    await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
+  }
+
+  private async close(track: Track): Promise<void> {
+    if (track.stream.closed) return;
+    track.stream.end();
+    await once(track.stream, 'close');
+  }
+
+  private async writeWav(): Promise<number> {
+    await Promise.all(this.tracks.map((t) => this.close(t)));
+    const frames = Math.max(this.tracks[0].written, this.tracks[1].written);
+    const partial = `${this.path}.partial`;
+    const [agent, participant] = await Promise.all(this.tracks.map((t) => open(t.path, 'r')));
+    const out = await open(partial, 'w');
+    try {
+      await out.write(wavHeader(2, RECORDING_RATE, frames * 4));
+      const block = RECORDING_RATE; // one second of frames at a time
+      for (let done = 0; done < frames; done += block) {
+        const n = Math.min(block, frames - done);
+        // Zero-filled: the shorter channel ends in silence.
+        const left = Buffer.alloc(n * 2);
+        const right = Buffer.alloc(n * 2);
+        await agent?.read(left, 0, n * 2, done * 2);
+        await participant?.read(right, 0, n * 2, done * 2);
+        const interleaved = Buffer.alloc(n * 4);
+        for (let i = 0; i < n; i++) {
+          interleaved.writeInt16LE(left.readInt16LE(i * 2), i * 4);
+          interleaved.writeInt16LE(right.readInt16LE(i * 2), i * 4 + 2);
+        }
+        await out.write(interleaved);
+      }
+    } finally {
+      await Promise.all([out.close(), agent?.close(), participant?.close()]);
+    }
+    await rename(partial, this.path);
+    await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
+    return frames / RECORDING_RATE;
+  }
+}
