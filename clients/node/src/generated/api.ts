@@ -674,6 +674,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RoomsController_list"];
+        put?: never;
+        post: operations["RoomsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rooms/{room_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["RoomsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/phone_numbers": {
         parameters: {
             query?: never;
@@ -1642,6 +1674,27 @@ export interface components {
              * @example 5000
              */
             amount_cents: number;
+        };
+        CreateRoomDto: {
+            /**
+             * @description Your reference, echoed in session.ended and the room events so that you can join on it.
+             * @example order-84213
+             */
+            client_reference_id?: Record<string, never> | null;
+            /** @description The agent the participant talks to. */
+            agent_config?: components["schemas"]["AgentConfigDto"];
+            /**
+             * @description Overrides agent_config.voice_id.
+             * @example voice_default
+             */
+            voice_id?: string;
+            /** @description How long the link can be used to join; default ROOM_DEFAULT_TTL (1 hour). */
+            expires_in_seconds?: number;
+            /**
+             * @description agent_unreachable: the agent is found unreachable while the room is set up (room.failed).
+             * @enum {string}
+             */
+            test_scenario?: "agent_unreachable";
         };
         CreatePhoneNumberDto: {
             /**
@@ -2733,6 +2786,69 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RoomsController_list: {
+        parameters: {
+            query?: {
+                status?: "created" | "landing_viewed" | "joined" | "completed" | "expired" | "failed";
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description A room id: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RoomsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRoomDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    RoomsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                room_id: string;
             };
             cookie?: never;
         };
