@@ -1,191 +1,20 @@
-import type {
-  FunctionInvocation,
-  FunctionTimeoutData,
-  SessionConsentRefusedData,
-  SessionCreatedData,
-  SessionDispositionSetData,
-  SessionEndedData,
-  SessionFailedData,
-  SessionOptOutDetectedData,
-  SessionOptOutRecordingPendingPurgeData,
-  SessionOptOutRecordingPurgedData,
-  SessionRecordingCompletedData,
-  SessionStartedData,
-  SessionStatus,
-  SessionTransferInitiatedData,
-  TranscriptEntry,
-} from '../sessions.events';
-import type { Decider, DomainEvent } from '../../kernel/decider';
+/** The session decider: placing a call, opening a room's session, media signals, the watchdog, purges and dispositions. */
+import type { Decider } from '../../kernel/decider';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
-import { streamName } from '../../kernel/stream-name';
-import type { DispositionOption } from './disposition-evaluator';
-import { decideDisposition, type SetDisposition } from './session.disposition';
+import { decideDisposition } from './session.disposition';
+import {
+  isTerminal,
+  Live,
+  OpenRoomSession,
+  SessionCommand,
+  SessionEvent,
+  SessionState,
+  SignalContext,
+} from './session.state';
+import type { TranscriptEntry } from '../sessions.events';
 
-export interface AgentConfig {
-  prompt: string;
-  voice_id?: string;
-  dispositions?: DispositionOption[];
-}
-
-/**
- * Who called whom: `outbound` (the platform dials `to`) or `inbound` (a caller, `from`, dialled the
- * tenant's number, `to`). Events stored before inbound calls existed carry none: read as outbound.
- */
-export type SessionDirection = 'outbound' | 'inbound';
-
-/** Who a campaign call is with, copied into the outcome and recording payloads. */
-export interface ContactIdentity {
-  email: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}
-
-/** Internal events carry what the catalog payloads do not: the request, turns, and applied signal numbers. */
-export type SessionEvent =
-  | DomainEvent<
-      'session.placed',
-      {
-        session_id: string;
-        /** null for a WebRTC room session (SPEC.md session rule 1), as is from_number. */
-        to_number: string | null;
-        from_number: string | null;
-        agent_config: AgentConfig;
-        voice_id: string;
-        test_mode: boolean;
-        campaign_id: string | null;
-        contact_id: string | null;
-        client_reference_id: string | null;
-        /** Absent from events stored before inbound calls: outbound. */
-        direction?: SessionDirection;
-        /**
-         * The test-pool script the simulator plays when it is not picked by the destination number
-         * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
-         */
-        test_script?: string;
-        /** Set on a room's session only (absent from phone calls' events). */
-        room_id?: string;
-      } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
-    >
-  | DomainEvent<'session.created', SessionCreatedData>
-  | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
-  | DomainEvent<'session.started', SessionStartedData>
-  | DomainEvent<'session.transcript_appended', { entry: TranscriptEntry }>
-  | DomainEvent<'session.function_invoked', { invocation: FunctionInvocation }>
-  | DomainEvent<'session.agent_disposition_given', { code: string; note: string | null; at: string }>
-  | DomainEvent<'function.timeout', FunctionTimeoutData>
-  | DomainEvent<'session.transfer_initiated', SessionTransferInitiatedData>
-  | DomainEvent<'session.opt_out_detected', SessionOptOutDetectedData>
-  | DomainEvent<'session.consent_refused', SessionConsentRefusedData>
-  | DomainEvent<'session.ended', SessionEndedData>
-  | DomainEvent<'session.failed', SessionFailedData>
-  | DomainEvent<'session.disposition_set', SessionDispositionSetData>
-  | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
-  | DomainEvent<'session.opt_out_recording_pending_purge', SessionOptOutRecordingPendingPurgeData>
-  | DomainEvent<'session.opt_out_recording_purged', SessionOptOutRecordingPurgedData>;
-
-export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
-  'session.placed',
-  'session.created',
-  'session.signal_applied',
-  'session.started',
-  'session.transcript_appended',
-  'session.function_invoked',
-  'session.agent_disposition_given',
-  'function.timeout',
-  'session.transfer_initiated',
-  'session.opt_out_detected',
-  'session.consent_refused',
-  'session.ended',
-  'session.failed',
-  'session.disposition_set',
-  'session.recording_completed',
-  'session.opt_out_recording_pending_purge',
-  'session.opt_out_recording_purged',
-];
-
-export interface PlaceCall {
-  type: 'place';
-  sessionId: string;
-  to: string;
-  from: string;
-  agentConfig: AgentConfig;
-  testMode: boolean;
-  campaignId?: string | null;
-  contactId?: string | null;
-  contact?: ContactIdentity;
-  clientReferenceId?: string | null;
-  /** Default outbound. An inbound call is reported by the media gateway, or played by the simulator with `testScript`. */
-  direction?: SessionDirection;
-  testScript?: string | null;
-}
-
-/**
- * Opens a WebRTC room's session once the participant joined: created and started at once, with no
- * phone legs and no campaign (SPEC.md session rule 1), carrying the room's client_reference_id.
- */
-export interface OpenRoomSession {
-  type: 'open_room';
-  sessionId: string;
-  roomId: string;
-  clientReferenceId: string | null;
-  agentConfig: AgentConfig;
-  /** The join time: the session's started_at. */
-  startedAt: string;
-}
-
-/** Facts a decision needs from outside: the time, and policy values from configuration. */
-export interface SignalContext {
-  at: string;
-  transcriptUrl: string;
-  recordingUrl: (recordingId: string) => string;
-  centsPerStartedMinute: number;
-  purgeGraceMs: number;
-}
-
-export type SessionCommand =
-  | PlaceCall
-  | OpenRoomSession
-  | ({ type: 'signal'; seq: number; signal: MediaSignal } & SignalContext)
-  | ({ type: 'watchdog' } & SignalContext)
-  | { type: 'purge_recording'; at: string }
-  | SetDisposition;
-
-interface Live {
-  status: SessionStatus;
-  sessionId: string;
-  direction: SessionDirection;
-  to: string | null;
-  from: string | null;
-  testMode: boolean;
-  /** A room's session: no phone legs, not metered by the minute. */
-  roomId: string | null;
-  campaignId: string | null;
-  contactId: string | null;
-  contact: ContactIdentity;
-  clientReferenceId: string | null;
-  /** The agent's disposition codes (frozen in session.placed). */
-  dispositions: readonly DispositionOption[];
-  /** The agent gave a disposition during the call. */
-  agentDisposition: boolean;
-  dispositionSet: boolean;
-  createdAt: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  durationSeconds: number;
-  transcript: TranscriptEntry[];
-  functions: FunctionInvocation[];
-  seq: number;
-  optedOut: boolean;
-  consentRefused: boolean;
-  recording: { id: string; state: 'available' | 'pending_purge' | 'purged' } | null;
-}
-
-export type SessionState = { status: 'none' } | Live;
-
-const TERMINAL: ReadonlySet<SessionStatus> = new Set(['completed', 'failed', 'no_answer', 'voicemail', 'busy']);
-export const isTerminal = (status: SessionStatus): boolean => TERMINAL.has(status);
-export const sessionStream = streamName('session');
+export * from './session.state';
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
   initialState: () => ({ status: 'none' }),
