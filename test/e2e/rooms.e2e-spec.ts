@@ -121,6 +121,15 @@ describe('the REST API', () => {
       if (param) expect([JSON.stringify(body), res.body.error.param]).toEqual([JSON.stringify(body), param]);
     }
     expect((await api('POST', '/v1/rooms', { client_reference_id: null })).status).toBe(201);
+    // A voice the tenant cannot use (unknown, another tenant's or untrained): 422, as for calls.
+    for (const [body, param] of [
+      [{ voice_id: 'vc_unknownvoice000000' }, 'voice_id'],
+      [{ agent_config: { prompt: 'Hi', voice_id: 'vc_unknownvoice000000' } }, 'agent_config.voice_id'],
+    ] as const) {
+      const res = await api('POST', '/v1/rooms', body);
+      expect([res.status, res.body.error.type, res.body.error.param]).toEqual([422, 'voice_not_ready', param]);
+    }
+    expect((await api('POST', '/v1/rooms', { voice_id: 'voice_ava' })).status).toBe(201);
     for (const q of ['limit=0', 'limit=101', 'limit=x', 'status=open'])
       expect([q, (await api('GET', `/v1/rooms?${q}`)).status]).toEqual([q, 400]);
     expect((await api('GET', '/v1/rooms?starting_after=room_nope')).status).toBe(404);

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
@@ -7,6 +7,7 @@ import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { agentConfigOf } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
+import { ensureVoiceUsable } from '../../voices';
 import { CreateRoom } from '../application/room.commands';
 import { RoomsQueries } from '../application/rooms.queries';
 import { ROOM_STATUSES } from '../domain/room.decider';
@@ -21,12 +22,17 @@ import { presentRoom } from './room-view';
 export class RoomsController {
   constructor(
     private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
     private readonly rooms: RoomsQueries,
   ) {}
 
   @Post()
   async create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateRoomDto) {
     const agent = body.agent_config;
+    // A voice that is unknown, another tenant's, or not trained: 422 voice_not_ready, as for calls.
+    if (body.voice_id) await ensureVoiceUsable(this.queries, tenant.tenantId, body.voice_id, 'voice_id');
+    if (agent?.voice_id)
+      await ensureVoiceUsable(this.queries, tenant.tenantId, agent.voice_id, 'agent_config.voice_id');
     const { roomId } = await this.commands.execute(
       new CreateRoom(tenant.tenantId, {
         clientReferenceId: body.client_reference_id ?? null,
