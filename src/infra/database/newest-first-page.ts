@@ -13,7 +13,7 @@ export interface Page<T> {
 export async function newestFirstPage<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   idProperty: keyof T & string,
-  cursor: T | null,
+  cursor: Partial<T> | null,
   limit: number,
 ): Promise<Page<T>> {
   const alias = query.alias;

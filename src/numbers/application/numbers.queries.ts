@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { newestFirstPage } from '../../infra/database/newest-first-page';
 import { PhoneNumberEntity } from '../projections/phone-number.entity';
 
 /** Reads of the registered numbers. */
@@ -22,20 +23,9 @@ export class NumbersQueries {
     tenantId: string,
     page: { startingAfter?: string; limit: number },
   ): Promise<{ data: PhoneNumberEntity[]; hasMore: boolean } | null> {
+    const cursor = page.startingAfter === undefined ? null : await this.get(tenantId, page.startingAfter);
+    if (page.startingAfter !== undefined && !cursor) return null;
     const query = this.numbers.createQueryBuilder('n').where('n.tenantId = :tenantId', { tenantId });
-    if (page.startingAfter !== undefined) {
-      const cursor = await this.get(tenantId, page.startingAfter);
-      if (!cursor) return null;
-      query.andWhere('(n.createdAt, n.phoneNumberId) < (:createdAt, :phoneNumberId)', {
-        createdAt: cursor.createdAt,
-        phoneNumberId: cursor.phoneNumberId,
-      });
-    }
-    const rows = await query
-      .orderBy('n.createdAt', 'DESC')
-      .addOrderBy('n.phoneNumberId', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
-    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    return newestFirstPage(query, 'phoneNumberId', cursor, page.limit);
   }
 }

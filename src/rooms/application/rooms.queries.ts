@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { newestFirstPage } from '../../infra/database/newest-first-page';
 import { RoomEntity } from '../projections/room.entity';
 
 export interface Page<T> {
@@ -27,21 +28,10 @@ export class RoomsQueries {
     tenantId: string,
     page: { status?: string; startingAfter?: string; limit: number },
   ): Promise<Page<RoomEntity> | null> {
+    const cursor = page.startingAfter === undefined ? null : await this.get(tenantId, page.startingAfter);
+    if (page.startingAfter !== undefined && !cursor) return null;
     const query = this.rooms.createQueryBuilder('r').where('r.tenantId = :tenantId', { tenantId });
     if (page.status !== undefined) query.andWhere('r.status = :status', { status: page.status });
-    if (page.startingAfter !== undefined) {
-      const cursor = await this.get(tenantId, page.startingAfter);
-      if (!cursor) return null;
-      query.andWhere('(r.createdAt, r.roomId) < (:createdAt, :roomId)', {
-        createdAt: cursor.createdAt,
-        roomId: cursor.roomId,
-      });
-    }
-    const rows = await query
-      .orderBy('r.createdAt', 'DESC')
-      .addOrderBy('r.roomId', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
-    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    return newestFirstPage(query, 'roomId', cursor, page.limit);
   }
 }

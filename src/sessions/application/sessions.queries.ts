@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { newestFirstPage } from '../../infra/database/newest-first-page';
 import { SessionEntity } from '../projections/session.entity';
 
 export interface SessionPage {
@@ -37,18 +38,7 @@ export class SessionsQueries {
     if (page.status !== undefined) query.andWhere('s.status = :status', { status: page.status });
     if (page.campaignId !== undefined) query.andWhere('s.campaignId = :campaignId', { campaignId: page.campaignId });
     if (page.direction !== undefined) query.andWhere('s.direction = :direction', { direction: page.direction });
-    if (cursor) {
-      query.andWhere('(s.createdAt, s.sessionId) < (:createdAt, :sessionId)', {
-        createdAt: cursor.createdAt,
-        sessionId: cursor.sessionId,
-      });
-    }
-    const rows = await query
-      .orderBy('s.createdAt', 'DESC')
-      .addOrderBy('s.sessionId', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
-    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    return newestFirstPage(query, 'sessionId', cursor, page.limit);
   }
 
   /** The tenant a session belongs to, whoever asks (the signed media gateway); null for an unknown session. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { newestFirstPage } from '../../infra/database/newest-first-page';
 import { VoiceCloneEntity } from '../projections/voice-clone.entity';
 
 /** Reads of the voice clones read model. */
@@ -17,20 +18,9 @@ export class VoicesQueries {
     tenantId: string,
     page: { startingAfter?: string; limit: number },
   ): Promise<{ data: VoiceCloneEntity[]; hasMore: boolean } | null> {
+    const cursor = page.startingAfter === undefined ? null : await this.get(tenantId, page.startingAfter);
+    if (page.startingAfter !== undefined && !cursor) return null;
     const query = this.voices.createQueryBuilder('v').where('v.tenantId = :tenantId', { tenantId });
-    if (page.startingAfter !== undefined) {
-      const cursor = await this.get(tenantId, page.startingAfter);
-      if (!cursor) return null;
-      query.andWhere('(v.createdAt, v.voiceId) < (:createdAt, :voiceId)', {
-        createdAt: cursor.createdAt,
-        voiceId: cursor.voiceId,
-      });
-    }
-    const rows = await query
-      .orderBy('v.createdAt', 'DESC')
-      .addOrderBy('v.voiceId', 'DESC')
-      .limit(page.limit + 1)
-      .getMany();
-    return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
+    return newestFirstPage(query, 'voiceId', cursor, page.limit);
   }
 }
