@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
@@ -62,9 +63,7 @@ export class PhoneNumbersController {
     @Query('limit') limitText?: string,
     @Query('starting_after') startingAfter?: string,
   ) {
-    const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText);
     const page = await this.numbers.list(tenant.tenantId, { startingAfter, limit });
     if (!page) throw ApiError.notFound('phone number', 'starting_after');
     return { data: page.data.map(presentNumber), has_more: page.hasMore };

@@ -5,6 +5,7 @@ import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/
 import type { FastifyRequest } from 'fastify';
 import { basename } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
@@ -90,9 +91,7 @@ export class VoicesController {
     @Query('limit') limitText?: string,
     @Query('starting_after') startingAfter?: string,
   ) {
-    const limit = limitText === undefined ? 20 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 100)
-      throw ApiError.invalid('limit must be an integer from 1 to 100.', 'limit');
+    const limit = pageLimit(limitText);
     const page = await this.voices.list(tenant.tenantId, { startingAfter, limit });
     if (!page) throw ApiError.notFound('voice clone', 'starting_after');
     return { data: page.data.map(presentVoice), has_more: page.hasMore };
