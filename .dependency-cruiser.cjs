@@ -36,6 +36,7 @@ const CONTEXTS = [
   'voices',
   'rooms',
   'numbers',
+  'dashboard',
 ];
 const CONTEXT = `^src/(${CONTEXTS.join('|')})/`;
 const PUBLIC_FACE = '^src/[^/]+/index\\.ts$';
@@ -66,6 +67,15 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/app\\.module\\.ts$' },
       to: { path: CONTEXT, pathNot: [PUBLIC_FACE, '^src/[^/]+/[^/]+\\.module\\.ts$'] },
+    },
+    {
+      name: 'dashboard-web-is-an-api-client',
+      comment:
+        'The dashboard in the browser (src/dashboard/web) reads and acts through the /v1 API only: it imports ' +
+        'nothing of the service, so it has no path to the data but the one every client has.',
+      severity: 'error',
+      from: { path: '^src/dashboard/web/' },
+      to: { path: '^src/', pathNot: '^src/dashboard/web/' },
     },
     {
       name: 'kernel-is-shared',
@@ -157,7 +167,7 @@ module.exports = {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       mainFields: ['module', 'main', 'types', 'typings'],
-      extensions: ['.ts', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.json'],
     },
     skipAnalysisNotInRules: true,
     reporterOptions: {

@@ -44,7 +44,7 @@ export default tseslint.config(
 
   // TypeScript: everything in tsconfig.json (src/, test/, bench/) and clients/node/tsconfig.json, with type information.
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [eslint.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {

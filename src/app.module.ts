@@ -4,6 +4,7 @@ import { CampaignsModule } from './campaigns/campaigns.module';
 import { EventCatalog } from './catalog/event-catalog';
 import type { EventsOf, MergedPayloads } from './catalog/event-fragment';
 import { CreditsModule } from './credits/credits.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { DncModule } from './dnc/dnc.module';
 import { HealthController } from './health/health.controller';
 import { NumbersModule } from './numbers/numbers.module';
@@ -31,6 +32,7 @@ export const CONTEXTS = [
   VoicesModule,
   RoomsModule,
   NumbersModule,
+  DashboardModule,
 ] as const satisfies readonly ContextModule[];
 
 /** Every context's migrations (the platform's own are added by the migration runner). */

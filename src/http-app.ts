@@ -1,5 +1,6 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -116,6 +117,8 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
   );
   // multipart/form-data only where a route asks for it (`@RouteConfig({ multipart: true })`), which
   // then reads the parts itself (`request.parts()`) with its own limits; elsewhere it is a 415 as before.
+  // The dashboard's session cookie (request.cookies, reply.setCookie); nothing else uses cookies.
+  await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: BODY_LIMIT_BYTES, files: 1, parts: 10 } });
   fastify.addHook('onRequest', async (request, reply) => {
     const type = request.headers['content-type'];

@@ -36,4 +36,31 @@ export class TenantsDropCreditBalance0000000000141 extends ForwardOnlyMigration 
   }
 }
 
-export const tenantsMigrations: readonly Migration[] = [Tenants0000000000021, TenantsDropCreditBalance0000000000141];
+/** The dashboard's one-time sign-in links and browser sessions, stored hashed (decision 46). */
+export class DashboardSignIn0000000000200 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+  CREATE TABLE IF NOT EXISTS dashboard_links (
+    token_hash text PRIMARY KEY,
+    tenant_id text NOT NULL,
+    next_path text,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz
+  );
+  CREATE TABLE IF NOT EXISTS dashboard_sessions (
+    session_hash text PRIMARY KEY,
+    tenant_id text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    expires_at timestamptz NOT NULL,
+    ended_at timestamptz
+  );
+  `);
+  }
+}
+
+export const tenantsMigrations: readonly Migration[] = [
+  Tenants0000000000021,
+  TenantsDropCreditBalance0000000000141,
+  DashboardSignIn0000000000200,
+];

@@ -9,6 +9,7 @@ import { DeadLettersController } from './api/dead-letters.controller';
 import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
 import { TenantsQueries } from './application/tenants.queries';
 import { GetTenantHandler, TenantLookups } from './application/tenant-lookups';
+import { DashboardSignIn } from './application/dashboard-sign-in';
 import { ApiKeyEntity, TenantEntity } from './projections/tenant.entity';
 import { tenantsProjection } from './projections/tenants.projection';
 
@@ -22,10 +23,11 @@ import { tenantsProjection } from './projections/tenants.projection';
     GetTenantHandler,
     TenantsQueries,
     TenantLookups,
+    DashboardSignIn,
     ApiKeyGuard,
     AdminGuard,
   ],
-  exports: [TenantsQueries, TenantLookups, ApiKeyGuard, AdminGuard],
+  exports: [TenantsQueries, TenantLookups, DashboardSignIn, ApiKeyGuard, AdminGuard],
 })
 export class TenantsModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations };

@@ -5,18 +5,33 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
 import { TenantLookups } from '../application/tenant-lookups';
+import { DashboardSignIn } from '../application/dashboard-sign-in';
+import { SESSION_COOKIE, csrfMatches } from '../domain/dashboard-credentials';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * `Authorization: Bearer <API key>` on every /v1 route; the tenant is attached to the request. The key
  * and the tenant come from `TenantLookups`, cached for seconds and invalidated by the tenant's events.
+ *
+ * Without an Authorization header, the dashboard's session cookie is the credential instead, so the
+ * dashboard goes through the very same routes and command handlers as the API. A state change made
+ * with the cookie must carry the session's CSRF token in `X-CSRF-Token` (decision 46).
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
-  constructor(private readonly lookups: TenantLookups) {}
+  constructor(
+    private readonly lookups: TenantLookups,
+    private readonly signIn: DashboardSignIn,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<TenantRequest>();
     const key = bearer(request);
+    if (!key && request.headers.authorization === undefined) {
+      const session = (request as { cookies?: Record<string, string | undefined> }).cookies?.[SESSION_COOKIE];
+      if (session !== undefined) return this.bySession(request, session);
+    }
     if (!key) throw ApiError.unauthenticated('Missing bearer credential: send Authorization: Bearer <API key>.');
     const prefix = apiKeyPrefix(key);
     const found = prefix ? await this.lookups.apiKey(prefix) : null;
@@ -25,6 +40,18 @@ export class ApiKeyGuard implements CanActivate {
     }
     const tenant = await this.lookups.tenant(found.tenantId);
     if (!tenant) throw ApiError.unauthenticated('Invalid API key.');
+    request.tenant = { ...tenant };
+    request.principal = tenant.tenantId;
+    return true;
+  }
+
+  private async bySession(request: TenantRequest, session: string): Promise<boolean> {
+    const tenantId = await this.signIn.sessionTenant(session);
+    const tenant = tenantId ? await this.lookups.tenant(tenantId) : null;
+    if (!tenant) throw ApiError.unauthenticated('Your dashboard session has ended; sign in again.');
+    if (!SAFE_METHODS.has(request.method) && !csrfMatches(session, request.headers['x-csrf-token'])) {
+      throw new ApiError(403, 'forbidden', 'Missing or invalid CSRF token: send the X-CSRF-Token header of the page.');
+    }
     request.tenant = { ...tenant };
     request.principal = tenant.tenantId;
     return true;

@@ -1,0 +1,182 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { ApiError } from '../../kernel/http/api-error';
+import {
+  DashboardSignIn,
+  SESSION_COOKIE,
+  SIGN_IN_LINK_TTL_MS,
+  csrfMatches,
+  csrfTokenOf,
+  safeDashboardPath,
+} from '../../tenants';
+import { SignInMailer } from '../infra/sign-in-mailer';
+import { pageHeaders, readAsset, renderShell, type ShellContext } from './dashboard-shell';
+import { RESOURCE_PAGES, signInUrl } from './dashboard-urls';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The dashboard's pages, sign-in and sign-out (CONTRACT.md, "Dashboard"; docs/dashboard.md). The
+ * pages are one Preact application; what they show and change goes through the /v1 API with the
+ * session cookie, so the dashboard has no path to the data of its own.
+ */
+@ApiExcludeController()
+@Controller('dashboard')
+export class DashboardController {
+  constructor(
+    private readonly signIn: DashboardSignIn,
+    private readonly mailer: SignInMailer,
+    private readonly http: HttpAdapterHost,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('assets/:file')
+  async asset(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
+    const asset = readAsset(file);
+    if (!asset) throw ApiError.notFound('file');
+    await reply
+      .header('content-type', asset.type)
+      // Vite names files by their content hash: a file never changes under its name.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(asset.body);
+  }
+
+  /** The sign-in page: asks for the tenant's e-mail address. */
+  @Get('login')
+  async loginPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const next = safeDashboardPath((request.query as Record<string, unknown>).next) ?? '/dashboard';
+    if (await this.signIn.sessionTenant(request.cookies[SESSION_COOKIE])) return this.redirect(reply, next);
+    await this.page(reply, 200, { csrf: null, tenantId: null });
+  }
+
+  /** E-mails a one-time link to the address if a tenant has it; the answer is the same either way. */
+  @Post('login')
+  @HttpCode(202)
+  async emailLink(@Body() body: unknown) {
+    const fields = (body ?? {}) as { email?: unknown; next?: unknown };
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('Send {"email"}.');
+    const unknown = Object.keys(fields).find((k) => k !== 'email' && k !== 'next');
+    if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
+    if (typeof fields.email !== 'string' || fields.email.length > 254 || !EMAIL.test(fields.email))
+      throw ApiError.invalid('email must be an e-mail address.', 'email');
+    const tenantId = await this.signIn.tenantByEmail(fields.email);
+    if (tenantId) {
+      const link = await this.signIn.createLink(tenantId, safeDashboardPath(fields.next));
+      if (link) {
+        try {
+          await this.mailer.send(fields.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
+        } catch {
+          throw new ApiError(503, 'service_unavailable', 'The e-mail could not be sent right now; try again.');
+        }
+      }
+    }
+    return {
+      sent: true,
+      message: `If an account uses ${fields.email}, a sign-in link is on its way; it works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
+    };
+  }
+
+  /** A one-time link: signs in and goes to the dashboard, or says the link cannot be used (410). */
+  @Get('sign_in/:token')
+  async redeem(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    const session = await this.signIn.redeem(token);
+    if (!session) return this.page(reply, 410, { csrf: null, tenantId: null, notice: 'link_refused' });
+    void reply.setCookie(SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.config.baseUrl.startsWith('https:'),
+      path: '/',
+      expires: session.expiresAt,
+    });
+    return this.redirect(reply, session.next ?? '/dashboard');
+  }
+
+  /** Sign-out ends the session everywhere and clears the cookie. */
+  @Post('sign_out')
+  @HttpCode(200)
+  async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const session = request.cookies[SESSION_COOKIE];
+    if (session === undefined || !(await this.signIn.sessionTenant(session)))
+      throw ApiError.unauthenticated('You are not signed in.');
+    if (!csrfMatches(session, request.headers['x-csrf-token']))
+      throw new ApiError(403, 'forbidden', 'Missing or invalid CSRF token: send the X-CSRF-Token header of the page.');
+    await this.signIn.end(session);
+    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { signed_out: true };
+  }
+
+  @Get()
+  async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.signedInPage(request, reply);
+  }
+
+  @Get('*')
+  async any(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    await this.signedInPage(request, reply);
+  }
+
+  private async signedInPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const session = request.cookies[SESSION_COOKIE];
+    const tenantId = await this.signIn.sessionTenant(session);
+    const path = request.url.split('?')[0] ?? '/dashboard';
+    if (!tenantId || session === undefined) {
+      const next = safeDashboardPath(request.url) ?? '/dashboard';
+      return this.redirect(reply, `/dashboard/login?next=${encodeURIComponent(next)}`);
+    }
+    const found = await this.resourceExists(request, path);
+    await this.page(reply, found ? 200 : 404, {
+      csrf: csrfTokenOf(session),
+      tenantId,
+      ...(found ? {} : { notice: 'not_found' as const }),
+    });
+  }
+
+  /**
+   * A resource page (`/dashboard/<collection>/<id>`) exists when the API shows that resource to this
+   * session: asked in process, through the same guard and route as any client.
+   */
+  private async resourceExists(request: FastifyRequest, path: string): Promise<boolean> {
+    const [, collection, id, ...rest] = path.split('/').filter(Boolean);
+    if (collection === undefined || id === undefined) return true;
+    const route =
+      rest.length === 0 && Object.hasOwn(RESOURCE_PAGES, collection) ? RESOURCE_PAGES[collection] : undefined;
+    if (!route) return false;
+    const fastify = this.http.httpAdapter.getInstance<FastifyInstance>();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(id);
+    } catch {
+      return false;
+    }
+    const answer = await fastify.inject({
+      method: 'GET',
+      url: route(decoded),
+      headers: { cookie: request.headers.cookie ?? '' },
+    });
+    return answer.statusCode === 200;
+  }
+
+  private async page(reply: FastifyReply, status: number, context: ShellContext): Promise<void> {
+    const html = renderShell(context);
+    if (html === null) {
+      await reply
+        .status(503)
+        .header('content-type', 'text/plain; charset=utf-8')
+        .send('The dashboard is not built: run `npm run build`.');
+      return;
+    }
+    await reply
+      .status(status)
+      .headers(pageHeaders(this.config.recordingsUrl))
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(html);
+  }
+
+  private async redirect(reply: FastifyReply, to: string): Promise<void> {
+    await reply.status(303).header('location', to).header('cache-control', 'no-store').send();
+  }
+}

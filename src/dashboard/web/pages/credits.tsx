@@ -1,0 +1,146 @@
+import { useState } from 'preact/hooks';
+import { useRoute } from 'preact-iso';
+import { api, ApiFailure, type Page } from '../api';
+import { formatCents, formatTime } from '../format';
+import { Fields, PageTitle, Resource, Status, Table, useLoad, formText } from '../ui';
+
+interface Credits {
+  balance_cents: number;
+  threshold_cents: number;
+  currency: string;
+}
+interface Topup {
+  topup_id: string;
+  amount_cents: number;
+  status: string;
+  created_at: string;
+}
+
+/** A whole number of cents from a dollar amount typed by a person ("12.50"), or null. */
+function cents(text: string): number | null {
+  if (!/^\d+(\.\d{1,2})?$/.test(text.trim())) return null;
+  return Math.round(Number(text) * 100);
+}
+
+function AmountForm({
+  id,
+  label,
+  button,
+  submit,
+}: {
+  id: string;
+  label: string;
+  button: string;
+  submit: (c: number) => Promise<void>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const value = cents(formText(form, 'amount'));
+    if (value === null) return setError('Write an amount in dollars, like 25 or 12.50.');
+    setBusy(true);
+    setError(null);
+    try {
+      await submit(value);
+      form.reset();
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : 'The request failed.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="inline-form" onSubmit={(e) => void onSubmit(e)}>
+      <label for={id}>{label}</label>
+      <input id={id} name="amount" inputMode="decimal" required />
+      <button type="submit" disabled={busy}>
+        {button}
+      </button>
+      {error ? (
+        <p role="alert" class="error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+/** Balance, the low-balance threshold, "Top up", and the top-ups so far. */
+export function CreditsPage() {
+  const credits = useLoad(() => api<Credits>('GET', '/v1/credits'), 'credits', 3000);
+  const topups = useLoad(() => api<Page<Topup>>('GET', '/v1/credits/topups'), 'topups', 3000);
+  const refresh = () => {
+    credits.reload();
+    topups.reload();
+  };
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle>Credits</PageTitle>
+      <Resource loaded={credits}>
+        {(c) => (
+          <dl class="fields">
+            <div>
+              <dt>Balance</dt>
+              <dd data-testid="balance">{formatCents(c.balance_cents, c.currency)}</dd>
+            </div>
+            <div>
+              <dt>Low-balance threshold</dt>
+              <dd data-testid="threshold">{formatCents(c.threshold_cents, c.currency)}</dd>
+            </div>
+          </dl>
+        )}
+      </Resource>
+      <h2>Top up</h2>
+      <AmountForm
+        id="topup-amount"
+        label="Amount (USD)"
+        button="Top up"
+        submit={async (amount) => {
+          await api('POST', '/v1/credits/topups', { amount_cents: amount });
+          refresh();
+        }}
+      />
+      <h2>Low-balance warning</h2>
+      <AmountForm
+        id="threshold-amount"
+        label="Warn below (USD; 0 for never)"
+        button="Save threshold"
+        submit={async (amount) => {
+          await api('PATCH', '/v1/credits', { threshold_cents: amount });
+          refresh();
+        }}
+      />
+      <h2>Top-ups</h2>
+      {topups.data ? (
+        <Table
+          caption="Top-ups"
+          rows={topups.data.data}
+          columns={[
+            { label: 'Top-up', cell: (t) => <a href={`/dashboard/topups/${t.topup_id}`}>{t.topup_id}</a> },
+            { label: 'Amount', cell: (t) => formatCents(t.amount_cents) },
+            { label: 'Status', cell: (t) => <Status value={t.status} /> },
+            { label: 'Created', cell: (t) => formatTime(t.created_at) },
+          ]}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export function TopupPage() {
+  const { params } = useRoute();
+  const id = params.id ?? '';
+  const topup = useLoad(() => api<Topup>('GET', `/v1/credits/topups/${encodeURIComponent(id)}`), id, 3000);
+  return (
+    <Resource loaded={topup}>
+      {(t) => (
+        <section aria-labelledby="page-title">
+          <PageTitle>Top-up {t.topup_id}</PageTitle>
+          <Fields data={t as unknown as Record<string, unknown>} />
+        </section>
+      )}
+    </Resource>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'preact/hooks';
+import { api, ApiFailure, type Page } from '../api';
+import { formatTime, formatValue } from '../format';
+import { Action, PageTitle, Resource, Table, useLoad, formText } from '../ui';
+
+interface Listed {
+  phone_number: string;
+  source?: string;
+  reason?: string | null;
+  session_id?: string | null;
+  created_at: string;
+}
+
+/** The do-not-call list: add a number, remove one. */
+export function DncPage() {
+  const list = useLoad(() => api<Page<Listed>>('GET', '/v1/dnc?limit=100'), 'dnc', 10_000);
+  const [error, setError] = useState<string | null>(null);
+  const add = async (event: Event) => {
+    event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
+    const phone = formText(form, 'phone_number');
+    setError(null);
+    try {
+      await api('POST', '/v1/dnc', { phone_number: phone });
+      form.reset();
+      list.reload();
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : 'The request failed.');
+    }
+  };
+  return (
+    <section aria-labelledby="page-title">
+      <PageTitle>Do-not-call list</PageTitle>
+      <form class="inline-form" onSubmit={(e) => void add(e)}>
+        <label for="dnc-number">Phone number (E.164)</label>
+        <input id="dnc-number" name="phone_number" placeholder="+14155550123" required />
+        <button type="submit">Add to the list</button>
+        {error ? (
+          <p role="alert" class="error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      <Resource loaded={list}>
+        {(page) => (
+          <Table
+            caption="Numbers not to call"
+            rows={page.data}
+            empty="The list is empty."
+            columns={[
+              { label: 'Number', cell: (r) => r.phone_number },
+              { label: 'Source', cell: (r) => formatValue(r.source) },
+              {
+                label: 'Session',
+                cell: (r) => (r.session_id ? <a href={`/dashboard/sessions/${r.session_id}`}>{r.session_id}</a> : '—'),
+              },
+              { label: 'Added', cell: (r) => formatTime(r.created_at) },
+              {
+                label: 'Remove',
+                cell: (r) => (
+                  <Action
+                    label="Remove"
+                    name={`Remove ${r.phone_number}`}
+                    run={() => api('DELETE', `/v1/dnc/${encodeURIComponent(r.phone_number)}`)}
+                    done={list.reload}
+                  />
+                ),
+              },
+            ]}
+          />
+        )}
+      </Resource>
+    </section>
+  );
+}

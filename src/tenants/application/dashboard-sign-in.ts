@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
+import { PG_POOL } from '../../infra/database/database.tokens';
+import {
+  DASHBOARD_SESSION_TTL_MS,
+  SIGN_IN_LINK_TTL_MS,
+  hashCredential,
+  isCredential,
+  newCredential,
+} from '../domain/dashboard-credentials';
+import { TenantLookups } from './tenant-lookups';
+
+export interface SignInLink {
+  /** The token of the link (shown once, in the link itself). */
+  readonly token: string;
+  readonly expiresAt: Date;
+}
+
+export interface DashboardSession {
+  readonly token: string;
+  readonly tenantId: string;
+  readonly expiresAt: Date;
+  /** Where the link said to go after signing in, if anywhere. */
+  readonly next: string | null;
+}
+
+/**
+ * The dashboard's credentials: one-time sign-in links and the browser sessions they open. Both are
+ * stored hashed in `dashboard_links` and `dashboard_sessions` (decision 46). A link is redeemed by one
+ * conditional UPDATE, so two tabs, two instances or a replayed request redeem it once.
+ */
+@Injectable()
+export class DashboardSignIn {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    private readonly lookups: TenantLookups,
+  ) {}
+
+  /** A new one-time link for the tenant, or null for an unknown tenant. */
+  async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | null> {
+    if (!(await this.lookups.tenant(tenantId))) return null;
+    const token = newCredential('dl');
+    const expiresAt = new Date(Date.now() + SIGN_IN_LINK_TTL_MS);
+    await this.pool.query(
+      `INSERT INTO dashboard_links (token_hash, tenant_id, next_path, expires_at) VALUES ($1, $2, $3, $4)`,
+      [hashCredential(token), tenantId, next, expiresAt],
+    );
+    // Links and sessions long past their end are of no use to anyone.
+    await this.pool.query(
+      `DELETE FROM dashboard_links WHERE expires_at < now() - interval '1 day';
+       DELETE FROM dashboard_sessions WHERE expires_at < now() - interval '1 day'`,
+    );
+    return { token, expiresAt };
+  }
+
+  /** The tenant whose e-mail address this is (case-insensitive), if exactly one has it. */
+  async tenantByEmail(email: string): Promise<string | null> {
+    const { rows } = await this.pool.query<{ tenant_id: string }>(
+      `SELECT tenant_id FROM tenants WHERE lower(email) = lower($1) LIMIT 2`,
+      [email],
+    );
+    return rows.length === 1 ? (rows[0]?.tenant_id ?? null) : null;
+  }
+
+  /** Uses the link (once, before it expires) and opens a session; null for a used, expired or unknown link. */
+  async redeem(linkToken: unknown): Promise<DashboardSession | null> {
+    if (!isCredential('dl', linkToken)) return null;
+    const token = newCredential('ds');
+    const expiresAt = new Date(Date.now() + DASHBOARD_SESSION_TTL_MS);
+    const { rows } = await this.pool.query<{ tenant_id: string; next_path: string | null }>(
+      `WITH used AS (
+         UPDATE dashboard_links SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+         RETURNING tenant_id, next_path
+       ), opened AS (
+         INSERT INTO dashboard_sessions (session_hash, tenant_id, expires_at)
+         SELECT $2, tenant_id, $3 FROM used
+       )
+       SELECT tenant_id, next_path FROM used`,
+      [hashCredential(linkToken), hashCredential(token), expiresAt],
+    );
+    const row = rows[0];
+    return row ? { token, tenantId: row.tenant_id, expiresAt, next: row.next_path } : null;
+  }
+
+  /** The tenant of a live session, or null (unknown, ended or expired). */
+  async sessionTenant(sessionToken: unknown): Promise<string | null> {
+    if (!isCredential('ds', sessionToken)) return null;
+    const { rows } = await this.pool.query<{ tenant_id: string }>(
+      `SELECT tenant_id FROM dashboard_sessions WHERE session_hash = $1 AND ended_at IS NULL AND expires_at > now()`,
+      [hashCredential(sessionToken)],
+    );
+    return rows[0]?.tenant_id ?? null;
+  }
+
+  /** Sign-out: the session ends at once, in every instance. */
+  async end(sessionToken: unknown): Promise<void> {
+    if (!isCredential('ds', sessionToken)) return;
+    await this.pool.query(
+      `UPDATE dashboard_sessions SET ended_at = now() WHERE session_hash = $1 AND ended_at IS NULL`,
+      [hashCredential(sessionToken)],
+    );
+  }
+}
