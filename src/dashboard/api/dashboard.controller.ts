@@ -63,12 +63,13 @@ export class DashboardController {
     if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
     if (typeof fields.email !== 'string' || fields.email.length > 254 || !EMAIL.test(fields.email))
       throw ApiError.invalid('email must be an e-mail address.', 'email');
-    const tenantId = await this.signIn.tenantByEmail(fields.email);
-    if (tenantId) {
-      const link = await this.signIn.createLink(tenantId, safeDashboardPath(fields.next));
+    const owner = await this.signIn.tenantByEmail(fields.email);
+    if (owner) {
+      const link = await this.signIn.createLink(owner.tenantId, safeDashboardPath(fields.next));
       if (link) {
         try {
-          await this.mailer.send(fields.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
+          // To the address as the tenant registered it, never to the one typed.
+          await this.mailer.send(owner.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
         } catch {
           throw new ApiError(503, 'service_unavailable', 'The e-mail could not be sent right now; try again.');
         }

@@ -53,13 +53,14 @@ export class DashboardSignIn {
     return { token, expiresAt };
   }
 
-  /** The tenant whose e-mail address this is (case-insensitive), if exactly one has it. */
-  async tenantByEmail(email: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ tenant_id: string }>(
-      `SELECT tenant_id FROM tenants WHERE lower(email) = lower($1) LIMIT 2`,
+  /** The tenant whose e-mail address this is (case-insensitive), if exactly one has it, with the address as stored. */
+  async tenantByEmail(email: string): Promise<{ tenantId: string; email: string } | null> {
+    const { rows } = await this.pool.query<{ tenant_id: string; email: string }>(
+      `SELECT tenant_id, email FROM tenants WHERE lower(email) = lower($1) LIMIT 2`,
       [email],
     );
-    return rows.length === 1 ? (rows[0]?.tenant_id ?? null) : null;
+    const [row] = rows;
+    return rows.length === 1 && row ? { tenantId: row.tenant_id, email: row.email } : null;
   }
 
   /** Uses the link (once, before it expires) and opens a session; null for a used, expired or unknown link. */

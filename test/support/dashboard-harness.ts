@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { ApiCall } from './webhooks-harness';
+import { CHROMIUM } from './rooms-harness';
+import { REPO_ROOT } from './process';
+
+/**
+ * Where the dashboard tests save their screenshots: `test-results/dashboard` (ignored by git), or
+ * docs/dashboard when DASHBOARD_SCREENSHOTS=docs (`npm run docs:dashboard` refreshes the docs' pictures).
+ */
+export const SCREENSHOT_DIR =
+  process.env.DASHBOARD_SCREENSHOTS === 'docs'
+    ? join(REPO_ROOT, 'docs', 'dashboard')
+    : join(REPO_ROOT, 'test-results', 'dashboard');
+
+/** Debian's chromium, headless, reaching nothing outside the machine; a fresh profile per context. */
+export async function launchDashboardBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** What a page did that the dashboard promises it never does: leave the platform, or log an error. */
+export interface PageWatch {
+  readonly outside: string[];
+  readonly errors: string[];
+}
+
+/** Records every request that leaves `baseUrl` and every console error or uncaught exception. */
+export function watch(page: Page, baseUrl: string): PageWatch {
+  const seen: PageWatch = { outside: [], errors: [] };
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(`${baseUrl}/`) && !url.startsWith('data:')) seen.outside.push(url);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.errors.push(`${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (err) => seen.errors.push(`pageerror: ${err.message}`));
+  return seen;
+}
+
+/** A one-time sign-in link minted by the operator. */
+export async function dashboardLink(call: ApiCall, adminToken: string, tenantId: string): Promise<string> {
+  const res = await call<{ url: string; expires_at: string }>('POST', `/admin/v1/tenants/${tenantId}/dashboard_links`, {
+    token: adminToken,
+  });
+  if (res.status !== 201) throw new Error(`dashboard link: ${res.status} ${res.text}`);
+  return res.body.url;
+}
+
+/** A fresh browser context signed in as the tenant through a one-time link. */
+export async function signedIn(
+  browser: Browser,
+  call: ApiCall,
+  adminToken: string,
+  tenantId: string,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(await dashboardLink(call, adminToken, tenantId));
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const path = join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Form fields without a label and buttons without a name: what a screen reader could not announce. */
+export async function unlabelled(page: Page): Promise<string[]> {
+  // Evaluated in the page (this tsconfig has no DOM types, so the script is a string).
+  return page.evaluate<string[]>(`(() => {
+    const missing = [];
+    for (const field of document.querySelectorAll('input, select, textarea')) {
+      if (field.labels.length === 0 && !field.getAttribute('aria-label')) missing.push(field.outerHTML);
+    }
+    for (const el of document.querySelectorAll('button, a[href]')) {
+      const name = (el.getAttribute('aria-label') || el.textContent || '').trim();
+      if (!name) missing.push(el.outerHTML);
+    }
+    return missing;
+  })()`);
+}
