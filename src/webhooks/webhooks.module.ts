@@ -91,10 +91,11 @@ export class WebhooksModule implements OnModuleInit {
   onModuleInit(): void {
     configureWebhookDns({ timeoutMs: this.config.webhookDnsTimeoutMs });
     this.projections.registerProjection(
-      webhookOutboxProcessor(this.catalog, {
-        deliveries: () => this.worker.poke(),
-        mail: () => this.mail.poke(),
-      }),
+      webhookOutboxProcessor(
+        this.catalog,
+        { deliveries: () => this.worker.poke(), mail: () => this.mail.poke() },
+        this.config.baseUrl,
+      ),
     );
     this.lifecycle.register(this.worker);
     this.lifecycle.register(this.mail);

@@ -206,9 +206,18 @@ describe('acting through the dashboard', () => {
     );
     const triedBefore = receiver.requests.length;
 
+    // The suspension notice links to the endpoint's page.
+    const notice = await eventually(
+      () => smtp.mails.find((m) => m.to.includes(tenant.email) && m.subject.includes(endpoint.id)) ?? false,
+      10_000,
+    );
+    const pageUrl = `${h.svc.baseUrl}/dashboard/webhook_endpoints/${endpoint.id}`;
+    expect(decodeMailText(notice.raw)).toContain(pageUrl);
+
     const { page, seen } = await open();
     const failing = page.getByRole('article').filter({ hasText: 'Failing endpoints' });
-    await failing.getByRole('link', { name: receiver.url }).click();
+    await failing.getByRole('link', { name: receiver.url }).waitFor();
+    await page.goto(pageUrl);
     await page.getByRole('heading', { level: 1, name: `Webhook endpoint ${receiver.url}` }).waitFor();
     await page.locator('.fields .status-suspended').waitFor();
     // Each delivery with its attempts: status, error and duration.
@@ -454,6 +463,69 @@ describe('refusals', () => {
       [theirEndpoint.id, token] as const,
     );
     expect(enable).toBe(404);
+  });
+});
+
+describe('the sign-in routes refuse bad input with a 4xx', () => {
+  const raw = (path: string, init: RequestInit = {}) =>
+    fetch(`${h.svc.baseUrl}${path}`, { redirect: 'manual', ...init });
+
+  it('a link redeemed by ten requests at once signs in exactly once', async () => {
+    const link = await dashboardLink(h.call, h.svc.adminToken, tenant.tenant_id);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => raw(new URL(link).pathname)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([303, ...Array(9).fill(410)]);
+    const signedIn = answers.find((a) => a.status === 303);
+    expect(signedIn?.headers.get('set-cookie')).toMatch(
+      /^vap_dashboard=ds_[A-Za-z0-9_-]{43}; .*HttpOnly; SameSite=Lax/,
+    );
+    const { rows } = await h.db.pool.query(`SELECT count(*)::int AS n FROM dashboard_links WHERE used_at IS NOT NULL`);
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
+  it('malformed requests to the dashboard routes are 4xx with the error body', async () => {
+    const login = (body: string | undefined, type = 'application/json') =>
+      raw('/dashboard/login', {
+        method: 'POST',
+        ...(body === undefined ? {} : { body, headers: { 'content-type': type } }),
+      });
+    const cases: [string, Response, number, string?][] = [
+      ['text body', await login('email=a@b.example', 'text/plain'), 415],
+      ['form body', await login('email=a@b.example', 'application/x-www-form-urlencoded'), 415],
+      ['no body', await login(undefined), 400],
+      ['array', await login('[]'), 400],
+      ['not JSON', await login('{"email":'), 400],
+      ['number', await login('{"email":5}'), 400, 'email'],
+      ['not an address', await login('{"email":"a@b"}'), 400, 'email'],
+      ['too long', await login(JSON.stringify({ email: `${'a'.repeat(250)}@b.example` })), 400, 'email'],
+      ['unknown field', await login('{"email":"a@b.example","tenant_id":"x"}'), 400, 'tenant_id'],
+      ['sign-out signed out', await raw('/dashboard/sign_out', { method: 'POST' }), 401],
+      ['garbage cookie', await raw('/v1/credits', { headers: { cookie: 'vap_dashboard=ds_nope' } }), 401],
+      ['unknown asset', await raw('/dashboard/assets/nope.js'), 404],
+      ['asset outside', await raw('/dashboard/assets/..%2F..%2Fpackage.json'), 404],
+      ['bad encoding', await raw('/dashboard/sessions/%E0%A4%A'), 400],
+    ];
+    for (const [label, res, status, param] of cases) {
+      const text = await res.text();
+      expect([label, res.status]).toEqual([label, status]);
+      if (res.headers.get('content-type')?.includes('json')) {
+        const body = JSON.parse(text) as { error: { type: string; param?: string; request_id: string } };
+        expect(body.error.request_id).toMatch(/^req_/);
+        if (param) expect([label, body.error.param]).toEqual([label, param]);
+      }
+    }
+    // An overlong link is no route of its own: the signed-out visitor is sent to sign in, as for any page.
+    const overlong = await raw(`/dashboard/sign_in/${'x'.repeat(5000)}`);
+    expect(overlong.status).toBe(303);
+    expect(overlong.headers.get('location')).toMatch(/^\/dashboard\/login\?next=/);
+    expect(overlong.headers.get('set-cookie')).toBeNull();
+    // An API key wins over a cookie: the key's tenant, whatever the cookie says.
+    const both = await raw('/v1/credits', {
+      headers: { authorization: `Bearer ${other.api_key}`, cookie: 'vap_dashboard=ds_nope' },
+    });
+    expect(both.status).toBe(200);
+    // A `next` outside the dashboard is dropped, not followed.
+    expect((await login(JSON.stringify({ email: tenant.email, next: 'https://evil.example/' }))).status).toBe(202);
   });
 });
 

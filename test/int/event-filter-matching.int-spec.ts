@@ -73,7 +73,11 @@ describe('event filters: matchesEventFilter and the outbox fan-out SQL', () => {
     // and the test event (addressed to its endpoint only, whatever the filters) reaches none.
     const events = eventCatalog.entries.map((e) => stored(e.type, { ...e.example }, `filters-${e.type}`));
 
-    const outbox = webhookOutboxProcessor(eventCatalog, { deliveries: () => undefined, mail: () => undefined });
+    const outbox = webhookOutboxProcessor(
+      eventCatalog,
+      { deliveries: () => undefined, mail: () => undefined },
+      'http://127.0.0.1:3000',
+    );
     const tx = await db.pool.connect();
     try {
       await tx.query('BEGIN');

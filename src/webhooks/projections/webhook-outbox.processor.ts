@@ -15,6 +15,8 @@ import { endpointStream, type EndpointEvent } from '../domain/endpoint.decider';
 export function webhookOutboxProcessor(
   catalog: EventCatalog,
   wake: { deliveries: () => void; mail: () => void },
+  /** BASE_URL: the notice links to the endpoint's dashboard page. */
+  baseUrl: string,
 ): Projection {
   // Whether a batch since the last commit queued a notice: only then is the mail worker woken.
   let mailQueued = false;
@@ -35,7 +37,7 @@ export function webhookOutboxProcessor(
           await applyEndpointEvent(tx, event);
         if (catalog.isCatalogType(event.type) && event.metadata.tenant_id) deliveries.push(event);
         if (event.type === 'webhook.endpoint_disabled_notice') {
-          await queueNoticeMail(tx, event);
+          await queueNoticeMail(tx, event, baseUrl);
           mailQueued = true;
         }
       }
@@ -130,7 +132,7 @@ async function fanOut(tx: PoolClient, catalog: EventCatalog, events: readonly St
   );
 }
 
-async function queueNoticeMail(tx: PoolClient, event: StoredEvent): Promise<void> {
+async function queueNoticeMail(tx: PoolClient, event: StoredEvent, baseUrl: string): Promise<void> {
   const data = event.data as {
     endpoint_id: string;
     url: string;
@@ -143,8 +145,9 @@ async function queueNoticeMail(tx: PoolClient, event: StoredEvent): Promise<void
     `Your webhook endpoint ${data.url} (${data.endpoint_id}) was suspended at ${data.disabled_at}`,
     `after ${data.failure_streak} consecutive failed deliveries (last HTTP status: ${data.last_status ?? 'no response'}).`,
     '',
-    'Deliveries for it are kept and will be sent once you re-enable it:',
-    `POST /v1/webhook_endpoints/${data.endpoint_id}/enable`,
+    'Deliveries for it are kept and will be sent once you re-enable it, from the dashboard:',
+    `${baseUrl.replace(/\/$/, '')}/dashboard/webhook_endpoints/${data.endpoint_id}`,
+    `or with the API: POST /v1/webhook_endpoints/${data.endpoint_id}/enable`,
   ].join('\n');
   await tx.query(
     // to_address stays empty: the mail worker asks the tenants context for the address when it sends.
