@@ -70,8 +70,11 @@ afterAll(async () => {
 const api = <T = any>(method: string, path: string, body?: unknown, who: TenantInfo = tenant) =>
   h.call<T>(method, path, { token: who.api_key, ...(body === undefined ? {} : { body }) });
 
-async function open(who: TenantInfo = tenant, viewport?: { width: number; height: number }) {
-  const { context, page } = await signedIn(browser, h.call, h.svc.adminToken, who.tenant_id, { viewport });
+async function open(
+  who: TenantInfo = tenant,
+  options: { viewport?: { width: number; height: number }; timezoneId?: string } = {},
+) {
+  const { context, page } = await signedIn(browser, h.call, h.svc.adminToken, who.tenant_id, options);
   contexts.push(context);
   return { context, page, seen: watch(page, h.svc.baseUrl) };
 }
@@ -330,10 +333,20 @@ describe('acting through the dashboard', () => {
       100,
     );
 
-    const { page, seen } = await open();
+    // A viewer in New York sees New York times.
+    const { page, seen } = await open(tenant, { timezoneId: 'America/New_York' });
     await page.goto(`${h.svc.baseUrl}/dashboard/sessions?status=completed`);
     await page.getByRole('link', { name: session.session_id }).click();
     await page.getByRole('heading', { level: 1, name: `Session ${session.session_id}` }).waitFor();
+    const inNewYork = new Intl.DateTimeFormat('en-US', {
+      dateStyle: 'medium',
+      timeStyle: 'medium',
+      timeZone: 'America/New_York',
+    }).format(new Date(done.created_at));
+    expect(await page.locator('.fields div').filter({ hasText: 'Created at' }).locator('dd').innerText()).toBe(
+      inNewYork,
+    );
+    await page.getByTitle('Times are shown in this zone').getByText('America/New_York').waitFor();
     const transcript = page.getByRole('list', { name: 'Transcript' });
     for (const turn of done.transcript as { content?: string }[]) {
       if (turn.content) await transcript.getByText(turn.content, { exact: false }).first().waitFor();
@@ -436,6 +449,8 @@ describe('refusals', () => {
       '/dashboard/sessions/ses_unknown',
       '/dashboard/rooms/room_unknown',
       '/dashboard/nothing/here',
+      '/dashboard/nothing',
+      '/dashboard/topups',
     ]) {
       const res = await page.goto(`${h.svc.baseUrl}${path}`);
       expect([path, res?.status()]).toEqual([path, 404]);
@@ -571,8 +586,15 @@ describe('every page', () => {
       expect([path, await unlabelled(page)]).toEqual([path, []]);
       await screenshot(page, name);
     }
-    // Navigating by the menu, with the keyboard: the current section is marked.
+    // The overview's figures are the API's (this browser's zone is UTC).
     await page.goto(`${h.svc.baseUrl}/dashboard`);
+    const midnight = new Date().setUTCHours(0, 0, 0, 0);
+    const today = ((await api('GET', '/v1/sessions?limit=100')).body.data as { created_at: string }[]).filter(
+      (x) => Date.parse(x.created_at) >= midnight,
+    ).length;
+    expect(Number(await page.getByTestId('calls-today').innerText())).toBe(today);
+    expect(await page.getByTestId('balance').innerText()).toBe('$25.00');
+    // Navigating by the menu, with the keyboard: the current section is marked.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
@@ -580,7 +602,7 @@ describe('every page', () => {
     expectClean(seen);
 
     // A phone-sized screen: nothing wider than the screen.
-    const phone = await open(tenant, { width: 390, height: 844 });
+    const phone = await open(tenant, { viewport: { width: 390, height: 844 } });
     for (const path of ['/dashboard', '/dashboard/sessions', '/dashboard/webhook_endpoints']) {
       await phone.page.goto(`${h.svc.baseUrl}${path}`);
       await phone.page.getByText('Loading…').first().waitFor({ state: 'detached' });

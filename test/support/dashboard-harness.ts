@@ -68,9 +68,13 @@ export async function signedIn(
   call: ApiCall,
   adminToken: string,
   tenantId: string,
-  options: { viewport?: { width: number; height: number } } = {},
+  options: { viewport?: { width: number; height: number }; timezoneId?: string; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: options.locale ?? 'en-US',
+    timezoneId: options.timezoneId ?? 'UTC',
+  });
   const page = await context.newPage();
   await page.goto(await dashboardLink(call, adminToken, tenantId));
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
@@ -80,7 +84,8 @@ export async function signedIn(
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // The docs keep the first screenful (smaller files); test results keep the whole page.
+  await page.screenshot({ path, fullPage: process.env.DASHBOARD_SCREENSHOTS !== 'docs' });
   return path;
 }
 

@@ -16,3 +16,16 @@ export const RESOURCE_PAGES: Readonly<Record<string, (id: string) => string>> = 
   phone_numbers: (id) => `/v1/phone_numbers/${encodeURIComponent(id)}`,
   topups: (id) => `/v1/credits/topups/${encodeURIComponent(id)}`,
 };
+
+/** The sections of the menu (`/dashboard/<section>`); anything else under /dashboard is not found. */
+export const SECTIONS: ReadonlySet<string> = new Set([
+  'sessions',
+  'campaigns',
+  'webhook_endpoints',
+  'events',
+  'dnc',
+  'credits',
+  'voice_clones',
+  'rooms',
+  'phone_numbers',
+]);

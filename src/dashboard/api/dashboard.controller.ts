@@ -14,7 +14,7 @@ import {
 } from '../../tenants';
 import { SignInMailer } from '../infra/sign-in-mailer';
 import { pageHeaders, readAsset, renderShell, type ShellContext } from './dashboard-shell';
-import { RESOURCE_PAGES, signInUrl } from './dashboard-urls';
+import { RESOURCE_PAGES, SECTIONS, signInUrl } from './dashboard-urls';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -137,12 +137,14 @@ export class DashboardController {
   }
 
   /**
-   * A resource page (`/dashboard/<collection>/<id>`) exists when the API shows that resource to this
+   * A section (`/dashboard/<section>`) exists when it is one of the menu's; a resource page
+   * (`/dashboard/<collection>/<id>`) exists when the API shows that resource to this
    * session: asked in process, through the same guard and route as any client.
    */
   private async resourceExists(request: FastifyRequest, path: string): Promise<boolean> {
     const [, collection, id, ...rest] = path.split('/').filter(Boolean);
-    if (collection === undefined || id === undefined) return true;
+    if (collection === undefined) return true;
+    if (id === undefined) return SECTIONS.has(collection);
     const route =
       rest.length === 0 && Object.hasOwn(RESOURCE_PAGES, collection) ? RESOURCE_PAGES[collection] : undefined;
     if (!route) return false;
@@ -158,7 +160,8 @@ export class DashboardController {
       url: route(decoded),
       headers: { cookie: request.headers.cookie ?? '' },
     });
-    return answer.statusCode === 200;
+    // Only a 404 is "not found": a passing failure (503) is left to the page, which shows the error.
+    return answer.statusCode !== 404;
   }
 
   private async page(reply: FastifyReply, status: number, context: ShellContext): Promise<void> {
