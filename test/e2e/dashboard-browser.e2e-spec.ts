@@ -613,3 +613,32 @@ describe('every page', () => {
     expectClean(phone.seen);
   });
 });
+
+describe('a crash', () => {
+  it('a dashboard session survives kill -9 and a restart, CSRF token and all; a used link stays used', async () => {
+    const link = await dashboardLink(h.call, h.svc.adminToken, tenant.tenant_id);
+    const context = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+
+    h.svc.kill('SIGKILL');
+    await h.svc.waitForExit(10_000);
+    await h.restart();
+    // Cookies are per host, not per port: the restarted service (on a new port) gets the same cookie.
+    const seen = watch(page, h.svc.baseUrl);
+    const res = await page.goto(`${h.svc.baseUrl}/dashboard/credits`);
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Credits' }).waitFor();
+    await page.getByLabel('Warn below (USD; 0 for never)').fill('3');
+    await page.getByRole('button', { name: 'Save threshold' }).click();
+    await eventually(async () => (await page.getByTestId('threshold').innerText()) === '$3.00', 10_000, 100);
+    expect((await api('GET', '/v1/credits')).body.threshold_cents).toBe(300);
+    expectClean(seen);
+
+    const stranger = await browser.newContext();
+    contexts.push(stranger);
+    expect((await (await stranger.newPage()).goto(link.replace(/^http:\/\/[^/]+/, h.svc.baseUrl)))?.status()).toBe(410);
+  });
+});
