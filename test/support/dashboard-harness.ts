@@ -1,7 +1,21 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { ApiCall } from './webhooks-harness';
+import { startCallsService, type CallsService } from './calls-harness';
+import { killAllServices } from './process';
+import {
+  closeAllReceivers,
+  createTenant,
+  envelopeOf,
+  startSmtp,
+  verifiesStandard,
+  type ApiCall,
+  type ApiResponse,
+  type Envelope,
+  type Receiver,
+  type SmtpSink,
+  type TenantInfo,
+} from './webhooks-harness';
 import { CHROMIUM } from './rooms-harness';
 import { REPO_ROOT } from './process';
 
@@ -103,4 +117,80 @@ export async function unlabelled(page: Page): Promise<string[]> {
     }
     return missing;
   })()`);
+}
+
+/** One service, SMTP server, browser and two tenants for a dashboard test file, and its helpers. */
+export interface DashboardRig {
+  readonly h: CallsService;
+  readonly smtp: SmtpSink;
+  readonly browser: Browser;
+  readonly tenant: TenantInfo;
+  readonly other: TenantInfo;
+  /** The API as a tenant (`tenant` unless told). */
+  api<T = any>(method: string, path: string, body?: unknown, who?: TenantInfo): Promise<ApiResponse<T>>;
+  /** A fresh browser context signed in through a one-time link, its page watched. */
+  open(
+    who?: TenantInfo,
+    options?: { viewport?: { width: number; height: number }; timezoneId?: string },
+  ): Promise<{ context: BrowserContext; page: Page; seen: PageWatch }>;
+  /** A fresh, signed-out context, closed with the rig. */
+  blank(options?: { locale?: string; timezoneId?: string }): Promise<BrowserContext>;
+  close(): Promise<void>;
+}
+
+export async function startDashboardRig(): Promise<DashboardRig> {
+  const smtp = await startSmtp();
+  const h = await startCallsService({
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    SIM_TIME_SCALE: '0.01',
+    WEBHOOK_RETRY_SCHEDULE: '100ms',
+    WEBHOOK_SUSPEND_AFTER: '2',
+    TOPUP_SETTLE_DELAY: '200ms',
+    SMTP_URL: smtp.url,
+  });
+  const tenant = await createTenant(h.call, h.svc.adminToken, 'Dashboard Co');
+  const other = await createTenant(h.call, h.svc.adminToken, 'Other Co');
+  const browser = await launchDashboardBrowser();
+  const contexts: BrowserContext[] = [];
+  return {
+    h,
+    smtp,
+    browser,
+    tenant,
+    other,
+    api: (method, path, body, who = tenant) =>
+      h.call(method, path, { token: who.api_key, ...(body === undefined ? {} : { body }) }),
+    async open(who = tenant, options = {}) {
+      const { context, page } = await signedIn(browser, h.call, h.svc.adminToken, who.tenant_id, options);
+      contexts.push(context);
+      return { context, page, seen: watch(page, h.svc.baseUrl) };
+    },
+    async blank(options = {}) {
+      const context = await browser.newContext(options);
+      contexts.push(context);
+      return context;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await closeAllReceivers();
+      await smtp.close();
+      await h.destroy();
+      await killAllServices();
+    },
+  };
+}
+
+/** What the dashboard promises of every page: nothing requested outside the platform, no console error. */
+export function expectClean(seen: PageWatch): void {
+  expect(seen.outside).toEqual([]);
+  expect(seen.errors).toEqual([]);
+}
+
+/** The deliveries a receiver got, each checked to be signed with the secret. */
+export function signedDeliveries(receiver: Receiver, secret: string): Envelope[] {
+  return receiver.requests.map((r) => {
+    if (!verifiesStandard(secret, r)) throw new Error(`unsigned or wrongly signed delivery: ${r.body}`);
+    return envelopeOf(r);
+  });
 }
