@@ -6,7 +6,6 @@ export { GetTenant } from './application/tenants.queries';
 export { DashboardSignIn } from './application/dashboard-sign-in';
 export type { DashboardSession, SignInLink } from './application/dashboard-sign-in';
 export {
-  SESSION_COOKIE,
   SIGN_IN_LINK_TTL_MS,
   DASHBOARD_SESSION_TTL_MS,
   csrfTokenOf,

@@ -170,6 +170,28 @@ describe('acting through the dashboard', () => {
     expect(paused && paused.data.reason).toBe('manual');
     const at = Number(await completed.innerText());
     expect(at).toBeLessThan(numbers.length);
+    // While paused, the buttons that do not apply stay in place, disabled (the focus stays put).
+    expect(await page.getByRole('button', { name: 'Pause' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
+
+    // The contacts, 20 a page, filtered by state from the address.
+    const contactRows = page.getByRole('region', { name: 'Contacts' }).locator('tbody tr');
+    await eventually(async () => (await contactRows.count()) === 20);
+    const firstPage = await contactRows.allInnerTexts();
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.waitForURL(/starting_after=/);
+    await eventually(async () => {
+      const second = await contactRows.allInnerTexts();
+      return second.length === 20 && !second.some((row) => firstPage.includes(row));
+    });
+    await page.getByRole('button', { name: 'First page' }).click();
+    await page.getByLabel('State', { exact: true }).selectOption('pending');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/status=pending/);
+    await eventually(async () => {
+      const states = await contactRows.locator('td[data-label="State"]').allInnerTexts();
+      return states.length > 0 && states.every((state) => state === 'pending');
+    });
 
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.locator('.status-running').first().waitFor();
@@ -197,7 +219,10 @@ describe('acting through the dashboard', () => {
 
     // A viewer in New York sees New York times.
     const { page, seen } = await open(tenant, { timezoneId: 'America/New_York' });
-    await page.goto(`${h.svc.baseUrl}/dashboard/sessions?status=completed`);
+    await page.goto(`${h.svc.baseUrl}/dashboard/sessions`);
+    await page.getByLabel('Status').selectOption('completed');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/\/dashboard\/sessions\?status=completed$/);
     await page.getByRole('link', { name: session.session_id }).click();
     await page.getByRole('heading', { level: 1, name: `Session ${session.session_id}` }).waitFor();
     const inNewYork = new Intl.DateTimeFormat('en-US', {
@@ -230,12 +255,13 @@ describe('acting through the dashboard', () => {
       };
       audio.muted = true;
       await audio.play();
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      // Longer than the page's 5 s refresh: the player must not start over.
+      await new Promise((resolve) => setTimeout(resolve, 6500));
       return { duration: audio.duration, time: audio.currentTime, error: audio.error?.code ?? null };
     });
     expect(played.error).toBeNull();
-    expect(played.duration).toBeGreaterThan(0);
-    expect(played.time).toBeGreaterThan(0);
+    expect(played.duration).toBeCloseTo(45, 0);
+    expect(played.time).toBeGreaterThan(5);
     await screenshot(page, 'session');
     expectClean(seen);
   });

@@ -6,6 +6,7 @@
  * a session that outlives kill -9.
  */
 import { CallsService, placeCall } from '../support/calls-harness';
+import { createHash } from 'node:crypto';
 import { FROM } from '../support/campaigns-harness';
 import {
   dashboardLink,
@@ -166,8 +167,18 @@ describe('refusals', () => {
     const theirCampaign = (
       await api('POST', '/v1/campaigns', { name: 'Their secret plan', from_number: FROM, contacts: [] }, other)
     ).body;
+    const theirRoom = (await api('POST', '/v1/rooms', { client_reference_id: 'their-lead' }, other)).body;
+    const theirNumber = (
+      await api('POST', '/v1/phone_numbers', { phone_number: '+14155558888', agent_config: { prompt: 'Hi' } }, other)
+    ).body;
+    const theirTopup = (await api('POST', '/v1/credits/topups', { amount_cents: 500 }, other)).body;
+    for (const made of [theirRoom.room_id, theirNumber.phone_number_id, theirTopup.topup_id])
+      expect(made).toBeDefined();
     const { page } = await open();
     for (const path of [
+      `/dashboard/rooms/${theirRoom.room_id}`,
+      `/dashboard/phone_numbers/${theirNumber.phone_number_id}`,
+      `/dashboard/topups/${theirTopup.topup_id}`,
       `/dashboard/sessions/${theirs.session_id}`,
       `/dashboard/webhook_endpoints/${theirEndpoint.id}`,
       `/dashboard/campaigns/${theirCampaign.campaign_id}`,
@@ -181,10 +192,22 @@ describe('refusals', () => {
       expect([path, res?.status()]).toEqual([path, 404]);
       await page.getByRole('heading', { level: 1, name: 'Not found' }).waitFor();
       const html = await page.content();
-      for (const secret of [theirReceiver.url, 'their CRM', 'Their secret plan', other.tenant_id]) {
+      for (const secret of [
+        theirReceiver.url,
+        'their CRM',
+        'Their secret plan',
+        'their-lead',
+        '+14155558888',
+        other.tenant_id,
+      ]) {
         expect(html).not.toContain(secret);
       }
     }
+    // Leaving the not-found page by its link shows the page asked for, not "Not found" again.
+    await page.getByRole('link', { name: 'Back to the overview' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Credits' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Credits' }).waitFor();
     // The API behind the pages refuses them just the same.
     const read = await page.evaluate(
       async (id) => (await fetch(`/v1/webhook_endpoints/${id}`)).status,
@@ -212,6 +235,13 @@ describe('the sign-in routes refuse bad input with a 4xx', () => {
 
   it('a link redeemed by ten requests at once signs in exactly once', async () => {
     const link = await dashboardLink(h.call, h.svc.adminToken, tenant.tenant_id);
+    const sessions = async () =>
+      (
+        await h.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM dashboard_sessions WHERE tenant_id = $1`, [
+          tenant.tenant_id,
+        ])
+      ).rows[0]?.n ?? 0;
+    const before = await sessions();
     const answers = await Promise.all(Array.from({ length: 10 }, () => raw(new URL(link).pathname)));
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses).toEqual([303, ...Array(9).fill(410)]);
@@ -219,8 +249,13 @@ describe('the sign-in routes refuse bad input with a 4xx', () => {
     expect(signedIn?.headers.get('set-cookie')).toMatch(
       /^vap_dashboard=ds_[A-Za-z0-9_-]{43}; .*HttpOnly; SameSite=Lax/,
     );
-    const { rows } = await h.db.pool.query(`SELECT count(*)::int AS n FROM dashboard_links WHERE used_at IS NOT NULL`);
-    expect(rows[0].n).toBeGreaterThan(0);
+    expect(await sessions()).toBe(before + 1);
+    const token = /dl_[A-Za-z0-9_-]{43}$/.exec(link)?.[0] as string;
+    const { rows } = await h.db.pool.query(`SELECT used_at FROM dashboard_links WHERE token_hash = $1`, [
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].used_at).not.toBeNull();
   });
 
   it('malformed requests to the dashboard routes are 4xx with the error body', async () => {
@@ -264,8 +299,14 @@ describe('the sign-in routes refuse bad input with a 4xx', () => {
       headers: { authorization: `Bearer ${other.api_key}`, cookie: 'vap_dashboard=ds_nope' },
     });
     expect(both.status).toBe(200);
-    // A `next` outside the dashboard is dropped, not followed.
+    // A `next` outside the dashboard is dropped: the mailed link leads to the dashboard, not away.
+    const mailed = smtp.mails.length;
     expect((await login(JSON.stringify({ email: tenant.email, next: 'https://evil.example/' }))).status).toBe(202);
+    const mail = await eventually(() => smtp.mails.slice(mailed).find((m) => m.to.includes(tenant.email)) ?? false);
+    const url = /\/dashboard\/sign_in\/dl_[A-Za-z0-9_-]{43}/.exec(decodeMailText(mail.raw))?.[0] as string;
+    const followed = await raw(url);
+    expect(followed.status).toBe(303);
+    expect(followed.headers.get('location')).toBe('/dashboard');
   });
 });
 

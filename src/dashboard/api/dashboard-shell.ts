@@ -54,7 +54,7 @@ export function renderShell(context: ShellContext): string | null {
     context.tenantId ? `<meta name="tenant-id" content="${escapeAttribute(context.tenantId)}">` : '',
     context.notice ? `<meta name="dashboard-notice" content="${context.notice}">` : '',
   ].join('');
-  return template.replace('<!--dashboard-meta-->', meta);
+  return template.replace('<!--dashboard-meta-->', () => meta);
 }
 
 /** A built asset by its file name under assets/, or null. */

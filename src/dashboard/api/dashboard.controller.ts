@@ -1,17 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
-import {
-  DashboardSignIn,
-  SESSION_COOKIE,
-  SIGN_IN_LINK_TTL_MS,
-  csrfMatches,
-  csrfTokenOf,
-  safeDashboardPath,
-} from '../../tenants';
+import { DashboardSignIn, SIGN_IN_LINK_TTL_MS, csrfMatches, csrfTokenOf, safeDashboardPath } from '../../tenants';
 import { SignInMailer } from '../infra/sign-in-mailer';
 import { pageHeaders, readAsset, renderShell, type ShellContext } from './dashboard-shell';
 import { RESOURCE_PAGES, SECTIONS, signInUrl } from './dashboard-urls';
@@ -26,6 +19,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 @ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
+  private readonly logger = new Logger('Dashboard');
+
   constructor(
     private readonly signIn: DashboardSignIn,
     private readonly mailer: SignInMailer,
@@ -49,47 +44,56 @@ export class DashboardController {
   @Get('login')
   async loginPage(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const next = safeDashboardPath((request.query as Record<string, unknown>).next) ?? '/dashboard';
-    if (await this.signIn.sessionTenant(request.cookies[SESSION_COOKIE])) return this.redirect(reply, next);
+    if (await this.signIn.sessionTenant(request.cookies[this.signIn.cookieName])) return this.redirect(reply, next);
     await this.page(reply, 200, { csrf: null, tenantId: null });
   }
 
   /** E-mails a one-time link to the address if a tenant has it; the answer is the same either way. */
   @Post('login')
   @HttpCode(202)
-  async emailLink(@Body() body: unknown) {
+  emailLink(@Body() body: unknown) {
     const fields = (body ?? {}) as { email?: unknown; next?: unknown };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('Send {"email"}.');
     const unknown = Object.keys(fields).find((k) => k !== 'email' && k !== 'next');
     if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
     if (typeof fields.email !== 'string' || fields.email.length > 254 || !EMAIL.test(fields.email))
       throw ApiError.invalid('email must be an e-mail address.', 'email');
-    const owner = await this.signIn.tenantByEmail(fields.email);
-    if (owner) {
-      const link = await this.signIn.createLink(owner.tenantId, safeDashboardPath(fields.next));
-      if (link) {
-        try {
-          // To the address as the tenant registered it, never to the one typed.
-          await this.mailer.send(owner.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
-        } catch {
-          throw new ApiError(503, 'service_unavailable', 'The e-mail could not be sent right now; try again.');
-        }
-      }
-    }
+    // Answered at once, the same for every address: whether it has an account shows neither in the
+    // answer nor in its timing. The link is made and sent in the background (decision 47).
+    void this.sendLink(fields.email, safeDashboardPath(fields.next));
     return {
       sent: true,
       message: `If an account uses ${fields.email}, a sign-in link is on its way; it works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
     };
   }
 
+  private async sendLink(email: string, next: string | null): Promise<void> {
+    try {
+      const owner = await this.signIn.tenantByEmail(email);
+      const link = owner ? await this.signIn.createLink(owner.tenantId, next) : null;
+      // To the address as the tenant registered it, never to the one typed.
+      if (owner && link)
+        await this.mailer.send(owner.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
+    } catch (err) {
+      this.logger.warn(`a sign-in e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
   /** A one-time link: signs in and goes to the dashboard, or says the link cannot be used (410). */
   @Get('sign_in/:token')
-  async redeem(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+  async redeem(
+    @Param('token') token: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const session = await this.signIn.redeem(token);
     if (!session) return this.page(reply, 410, { csrf: null, tenantId: null, notice: 'link_refused' });
-    void reply.setCookie(SESSION_COOKIE, session.token, {
+    // A session this browser had before ends: one browser, one session.
+    await this.signIn.end(request.cookies[this.signIn.cookieName]);
+    void reply.setCookie(this.signIn.cookieName, session.token, {
       httpOnly: true,
       sameSite: 'lax',
-      secure: this.config.baseUrl.startsWith('https:'),
+      secure: this.signIn.secure,
       path: '/',
       expires: session.expiresAt,
     });
@@ -100,13 +104,13 @@ export class DashboardController {
   @Post('sign_out')
   @HttpCode(200)
   async signOut(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const session = request.cookies[SESSION_COOKIE];
-    if (session === undefined || !(await this.signIn.sessionTenant(session)))
-      throw ApiError.unauthenticated('You are not signed in.');
+    const session = request.cookies[this.signIn.cookieName];
+    if (session === undefined) throw ApiError.unauthenticated('You are not signed in.');
+    // The token is derived from the session, so it is checked even for a session that already ended.
     if (!csrfMatches(session, request.headers['x-csrf-token']))
       throw new ApiError(403, 'forbidden', 'Missing or invalid CSRF token: send the X-CSRF-Token header of the page.');
     await this.signIn.end(session);
-    void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    void reply.clearCookie(this.signIn.cookieName, { path: '/' });
     return { signed_out: true };
   }
 
@@ -121,7 +125,7 @@ export class DashboardController {
   }
 
   private async signedInPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const session = request.cookies[SESSION_COOKIE];
+    const session = request.cookies[this.signIn.cookieName];
     const tenantId = await this.signIn.sessionTenant(session);
     const path = request.url.split('?')[0] ?? '/dashboard';
     if (!tenantId || session === undefined) {

@@ -45,6 +45,10 @@ export async function api<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: 
   }
   const answer = (await response.json().catch(() => null)) as
     (T & { error?: { type: string; message: string; param?: string } }) | null;
+  if (response.status === 403 && answer?.error?.message.includes('CSRF')) {
+    // The session changed in another tab (signed in again): this page's token is stale; reload it.
+    window.location.reload();
+  }
   if (!response.ok) {
     const error = answer?.error;
     throw new ApiFailure(

@@ -12,7 +12,7 @@ import { Overview } from './pages/overview';
 import { NumberPage, NumbersPage, RoomPage, RoomsPage, VoicePage, VoicesPage } from './pages/resources';
 import { SessionPage, SessionsPage } from './pages/sessions';
 import { viewerZone } from './format';
-import { Action, NotFound } from './ui';
+import { Action, focusOnNextTitle, NotFound } from './ui';
 import './styles.css';
 
 const SECTIONS: [string, string][] = [
@@ -47,8 +47,11 @@ function Navigation() {
   );
 }
 
+/** The path the server answered 404 for (it said so in the page); only that path is not found. */
+const LOADED_PATH = window.location.pathname;
+
 function Shell() {
-  const { url } = useLocation();
+  const { url, path } = useLocation();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   // After a navigation, focus moves to the new page's heading (screen readers announce it).
@@ -57,8 +60,10 @@ function Shell() {
       first.current = false;
       return;
     }
+    // The new page's heading takes the focus, now or once its data has arrived (PageTitle).
     const heading = main.current?.querySelector<HTMLElement>('h1');
-    heading?.focus();
+    if (heading) heading.focus();
+    else focusOnNextTitle.pending = true;
   }, [url]);
   return (
     <>
@@ -80,7 +85,7 @@ function Shell() {
       </header>
       <Navigation />
       <main id="main" ref={main}>
-        {session.notice === 'not_found' ? (
+        {session.notice === 'not_found' && path === LOADED_PATH ? (
           <NotFound />
         ) : (
           <Router>

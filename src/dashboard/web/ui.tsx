@@ -10,40 +10,60 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
-/** Loads once per change of `key`, and again every `pollMs` while the page is open. */
+/**
+ * Loads once per change of `key`, then again `pollMs` after each answer (never two at once), and not
+ * while the tab is hidden.
+ */
 export function useLoad<T>(load: () => Promise<T>, key: string, pollMs?: number): Loaded<T> {
   const [state, setState] = useState<{ data: T | null; error: Error | null; key: string }>({
     data: null,
     error: null,
     key,
   });
-  const [tick, setTick] = useState(0);
+  const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   useEffect(() => {
     let live = true;
-    loadRef.current().then(
-      (data) => live && setState({ data, error: null, key }),
-      (error: Error) => live && setState((s) => ({ data: s.key === key ? s.data : null, error, key })),
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async () => {
+      try {
+        const data = await loadRef.current();
+        if (live) setState({ data, error: null, key });
+      } catch (error) {
+        if (live) setState((s) => ({ data: s.key === key ? s.data : null, error: error as Error, key }));
+      }
+      if (live && pollMs) timer = setTimeout(next, pollMs);
+    };
+    const next = () => {
+      if (!live || !pollMs) return;
+      if (document.hidden) timer = setTimeout(next, pollMs);
+      else void run();
+    };
+    void run();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
-  }, [key, tick]);
-  useEffect(() => {
-    if (!pollMs) return;
-    const timer = setInterval(() => setTick((t) => t + 1), pollMs);
-    return () => clearInterval(timer);
-  }, [pollMs, key]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
+  }, [key, nonce, pollMs]);
+  const reload = useCallback(() => setNonce((n) => n + 1), []);
   return { data: state.key === key ? state.data : null, error: state.key === key ? state.error : null, reload };
 }
+
+/** Set on every in-app navigation: the next page's heading takes the focus once it is shown. */
+export const focusOnNextTitle = { pending: false };
 
 export function PageTitle({ children }: { children: ComponentChildren }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${ref.current?.textContent ?? 'Dashboard'} · Voice Agent Platform`;
   });
+  // After a navigation the heading is announced, also when the page shows it only once loaded.
+  useEffect(() => {
+    if (!focusOnNextTitle.pending) return;
+    focusOnNextTitle.pending = false;
+    ref.current?.focus();
+  }, []);
   return (
     <h1 ref={ref} tabIndex={-1} id="page-title">
       {children}
@@ -131,11 +151,14 @@ export function Table<T>({
   rows,
   columns,
   empty,
+  rowKey,
 }: {
   caption: string;
   rows: T[];
   columns: Column<T>[];
   empty?: string;
+  /** A row's identity, so that a row's button keeps its state when the list is refreshed. */
+  rowKey: (row: T) => string;
 }) {
   if (rows.length === 0) return <p class="muted">{empty ?? `No ${caption.toLowerCase()} yet.`}</p>;
   return (
@@ -152,8 +175,8 @@ export function Table<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, i) => (
-            <tr key={i}>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
               {columns.map((c) => (
                 <td key={c.label} data-label={c.label}>
                   {c.cell(row)}
@@ -201,8 +224,11 @@ export function Action({
   run,
   done,
   confirm,
+  disabled = false,
 }: {
   label: string;
+  /** Shown but not usable (the resource is not in a state that allows it): the focus stays in place. */
+  disabled?: boolean;
   /** The accessible name when the label alone is ambiguous (one "Retry" per row). */
   name?: string;
   run: () => Promise<unknown>;
@@ -226,7 +252,7 @@ export function Action({
   };
   return (
     <span class="action">
-      <button type="button" onClick={() => void click()} disabled={busy} aria-busy={busy} aria-label={name}>
+      <button type="button" onClick={() => void click()} disabled={busy || disabled} aria-busy={busy} aria-label={name}>
         {label}
       </button>
       {error ? <ErrorNotice error={error} /> : null}
@@ -250,12 +276,12 @@ export function Filters({ fields }: { fields: { name: string; label: string; opt
     route(text ? `${path}?${text}` : path);
   };
   return (
-    <form class="filters" onSubmit={submit} role="search" aria-label="Filters">
+    <form class="filters" onSubmit={submit} role="search" aria-label="Filters" key={url}>
       {fields.map((f) => (
-        <label key={f.name}>
-          {f.label}
+        <div class="field" key={f.name}>
+          <label for={`filter-${f.name}`}>{f.label}</label>
           {f.options ? (
-            <select name={f.name} value={query[f.name] ?? ''}>
+            <select id={`filter-${f.name}`} name={f.name} defaultValue={query[f.name] ?? ''}>
               <option value="">Any</option>
               {f.options.map((o) => (
                 <option value={o} key={o}>
@@ -264,9 +290,9 @@ export function Filters({ fields }: { fields: { name: string; label: string; opt
               ))}
             </select>
           ) : (
-            <input name={f.name} value={query[f.name] ?? ''} />
+            <input id={`filter-${f.name}`} name={f.name} defaultValue={query[f.name] ?? ''} />
           )}
-        </label>
+        </div>
       ))}
       <button type="submit">Filter</button>
     </form>
@@ -277,4 +303,13 @@ export function Filters({ fields }: { fields: { name: string; label: string; opt
 export function formText(form: EventTarget | null, name: string): string {
   const value = new FormData(form as HTMLFormElement).get(name);
   return typeof value === 'string' ? value : '';
+}
+
+/** A polite live region that is always in the page, so that what is put in it is announced. */
+export function StatusMessage({ text }: { text: string | null }) {
+  return (
+    <p role="status" class={text ? 'notice' : 'visually-hidden'}>
+      {text ?? ''}
+    </p>
+  );
 }

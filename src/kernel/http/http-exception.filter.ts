@@ -17,8 +17,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const response = toErrorResponse(exception, String(request.id));
     if (response.status >= 500) {
+      // The route's pattern, not the URL: a path can carry a credential (a dashboard sign-in link).
+      const route = request.routeOptions?.url ?? '(no route)';
       this.logger.error(
-        `${request.method} ${request.url} failed (${String(request.id)}): ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
+        `${request.method} ${route} failed (${String(request.id)}): ${exception instanceof Error ? (exception.stack ?? exception.message) : String(exception)}`,
       );
     }
     void reply.status(response.status).headers(response.headers).send(response.body);

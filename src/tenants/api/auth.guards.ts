@@ -6,7 +6,7 @@ import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
 import { TenantLookups } from '../application/tenant-lookups';
 import { DashboardSignIn } from '../application/dashboard-sign-in';
-import { SESSION_COOKIE, csrfMatches } from '../domain/dashboard-credentials';
+import { csrfMatches } from '../domain/dashboard-credentials';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -29,7 +29,7 @@ export class ApiKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<TenantRequest>();
     const key = bearer(request);
     if (!key && request.headers.authorization === undefined) {
-      const session = (request as { cookies?: Record<string, string | undefined> }).cookies?.[SESSION_COOKIE];
+      const session = (request as { cookies?: Record<string, string | undefined> }).cookies?.[this.signIn.cookieName];
       if (session !== undefined) return this.bySession(request, session);
     }
     if (!key) throw ApiError.unauthenticated('Missing bearer credential: send Authorization: Bearer <API key>.');

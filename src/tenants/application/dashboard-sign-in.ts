@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import {
   DASHBOARD_SESSION_TTL_MS,
@@ -7,6 +8,7 @@ import {
   hashCredential,
   isCredential,
   newCredential,
+  sessionCookieName,
 } from '../domain/dashboard-credentials';
 import { TenantLookups } from './tenant-lookups';
 
@@ -31,20 +33,31 @@ export interface DashboardSession {
  */
 @Injectable()
 export class DashboardSignIn {
+  /** The session cookie's name (`__Host-` under https). */
+  readonly cookieName: string;
+  /** Whether the cookie is `Secure`: BASE_URL is https. */
+  readonly secure: boolean;
+
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly lookups: TenantLookups,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.secure = config.baseUrl.startsWith('https:');
+    this.cookieName = sessionCookieName(this.secure);
+  }
 
   /** A new one-time link for the tenant, or null for an unknown tenant. */
   async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | null> {
     if (!(await this.lookups.tenant(tenantId))) return null;
     const token = newCredential('dl');
-    const expiresAt = new Date(Date.now() + SIGN_IN_LINK_TTL_MS);
-    await this.pool.query(
-      `INSERT INTO dashboard_links (token_hash, tenant_id, next_path, expires_at) VALUES ($1, $2, $3, $4)`,
-      [hashCredential(token), tenantId, next, expiresAt],
+    // Expiry on the database's clock, the one that checks it.
+    const { rows } = await this.pool.query<{ expires_at: Date }>(
+      `INSERT INTO dashboard_links (token_hash, tenant_id, next_path, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at`,
+      [hashCredential(token), tenantId, next, SIGN_IN_LINK_TTL_MS / 1000],
     );
+    const expiresAt = rows[0]?.expires_at ?? new Date(Date.now() + SIGN_IN_LINK_TTL_MS);
     // Links and sessions long past their end are of no use to anyone.
     await this.pool.query(
       `DELETE FROM dashboard_links WHERE expires_at < now() - interval '1 day';
@@ -67,21 +80,21 @@ export class DashboardSignIn {
   async redeem(linkToken: unknown): Promise<DashboardSession | null> {
     if (!isCredential('dl', linkToken)) return null;
     const token = newCredential('ds');
-    const expiresAt = new Date(Date.now() + DASHBOARD_SESSION_TTL_MS);
-    const { rows } = await this.pool.query<{ tenant_id: string; next_path: string | null }>(
+    const { rows } = await this.pool.query<{ tenant_id: string; next_path: string | null; expires_at: Date }>(
       `WITH used AS (
          UPDATE dashboard_links SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
          RETURNING tenant_id, next_path
        ), opened AS (
          INSERT INTO dashboard_sessions (session_hash, tenant_id, expires_at)
-         SELECT $2, tenant_id, $3 FROM used
+         SELECT $2, tenant_id, now() + make_interval(secs => $3) FROM used
+         RETURNING expires_at
        )
-       SELECT tenant_id, next_path FROM used`,
-      [hashCredential(linkToken), hashCredential(token), expiresAt],
+       SELECT used.tenant_id, used.next_path, opened.expires_at FROM used, opened`,
+      [hashCredential(linkToken), hashCredential(token), DASHBOARD_SESSION_TTL_MS / 1000],
     );
     const row = rows[0];
-    return row ? { token, tenantId: row.tenant_id, expiresAt, next: row.next_path } : null;
+    return row ? { token, tenantId: row.tenant_id, expiresAt: row.expires_at, next: row.next_path } : null;
   }
 
   /** The tenant of a live session, or null (unknown, ended or expired). */

@@ -5,6 +5,7 @@ import {
   isCredential,
   newCredential,
   safeDashboardPath,
+  sessionCookieName,
 } from './dashboard-credentials';
 
 describe('dashboard credentials', () => {
@@ -50,5 +51,12 @@ describe('dashboard credentials', () => {
       undefined,
     ])
       expect(safeDashboardPath(bad)).toBeNull();
+  });
+});
+
+describe('the session cookie', () => {
+  it('is __Host- prefixed under https, so that no sibling subdomain can plant or shadow it', () => {
+    expect(sessionCookieName(true)).toBe('__Host-vap_dashboard');
+    expect(sessionCookieName(false)).toBe('vap_dashboard');
   });
 });

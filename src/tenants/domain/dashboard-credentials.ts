@@ -4,8 +4,13 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 /** A dashboard session ends this long after sign-in, or at sign-out (docs/dashboard.md). */
 export const DASHBOARD_SESSION_TTL_MS = 12 * 60 * 60_000;
-/** The session cookie's name. */
-export const SESSION_COOKIE = 'vap_dashboard';
+/**
+ * The session cookie's name: under https with the `__Host-` prefix, which browsers accept only from a
+ * secure origin, with `Path=/` and no `Domain`, so a sibling subdomain cannot plant or shadow it.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-vap_dashboard' : 'vap_dashboard';
+}
 
 /** A sign-in link's token (`dl_…`) or a session's token (`ds_…`): 256 random bits. */
 export function newCredential(kind: 'dl' | 'ds'): string {

@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
 import { formatTime, formatValue } from '../format';
-import { Action, Fields, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
+import { Action, Fields, Filters, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
 
 interface Campaign {
   campaign_id: string;
@@ -21,6 +21,8 @@ interface Contact {
   session_id: string | null;
   finished_at: string | null;
 }
+
+const CONTACT_STATES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'] as const;
 
 const done = (c: Campaign) => c.contacts.completed + c.contacts.failed + c.contacts.skipped;
 
@@ -46,6 +48,7 @@ export function CampaignsPage() {
             <Table
               caption="Campaigns"
               rows={page.data}
+              rowKey={(c) => c.campaign_id}
               columns={[
                 { label: 'Name', cell: (c) => <a href={`/dashboard/campaigns/${c.campaign_id}`}>{c.name}</a> },
                 { label: 'Status', cell: (c) => <Status value={c.status} /> },
@@ -68,7 +71,9 @@ export function CampaignPage() {
   const id = params.id ?? '';
   const base = `/v1/campaigns/${encodeURIComponent(id)}`;
   const campaign = useLoad(() => api<Campaign>('GET', base), id, 2000);
-  const contacts = useLoad(() => api<Page<Contact>>('GET', `${base}/contacts?limit=100`), `contacts-${id}`, 2000);
+  const { query: q } = useLocation();
+  const contactsPath = `${base}/contacts${query({ status: q.status, starting_after: q.starting_after })}`;
+  const contacts = useLoad(() => api<Page<Contact>>('GET', contactsPath), contactsPath, 2000);
   const act = (verb: 'start' | 'pause' | 'resume') => () => api('POST', `${base}/${verb}`);
   return (
     <Resource loaded={campaign}>
@@ -80,9 +85,9 @@ export function CampaignPage() {
             {c.pause_reason ? <span class="muted"> ({c.pause_reason.replace(/_/g, ' ')})</span> : null}
           </p>
           <div class="actions" role="group" aria-label="Campaign actions">
-            {c.status === 'draft' ? <Action label="Start" run={act('start')} done={campaign.reload} /> : null}
-            {c.status === 'running' ? <Action label="Pause" run={act('pause')} done={campaign.reload} /> : null}
-            {c.status === 'paused' ? <Action label="Resume" run={act('resume')} done={campaign.reload} /> : null}
+            <Action label="Start" run={act('start')} done={campaign.reload} disabled={c.status !== 'draft'} />
+            <Action label="Pause" run={act('pause')} done={campaign.reload} disabled={c.status !== 'running'} />
+            <Action label="Resume" run={act('resume')} done={campaign.reload} disabled={c.status !== 'paused'} />
           </div>
           <h2>Progress</h2>
           <Progress campaign={c} />
@@ -97,10 +102,12 @@ export function CampaignPage() {
           <h2>Details</h2>
           <Fields data={c as unknown as Record<string, unknown>} omit={['contacts', 'status', 'pause_reason']} />
           <h2>Contacts</h2>
+          <Filters fields={[{ name: 'status', label: 'State', options: CONTACT_STATES }]} />
           {contacts.data ? (
             <Table
               caption="Contacts"
               rows={contacts.data.data}
+              rowKey={(x) => x.contact_id}
               columns={[
                 { label: 'Number', cell: (x) => x.phone_number },
                 { label: 'State', cell: (x) => <Status value={x.status} /> },
@@ -112,6 +119,12 @@ export function CampaignPage() {
                 },
                 { label: 'Finished', cell: (x) => formatTime(x.finished_at) },
               ]}
+            />
+          ) : null}
+          {contacts.data ? (
+            <Pager
+              hasMore={contacts.data.has_more === true}
+              lastId={contacts.data.data[contacts.data.data.length - 1]?.contact_id}
             />
           ) : null}
         </section>

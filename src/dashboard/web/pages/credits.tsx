@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
-import { useRoute } from 'preact-iso';
-import { api, ApiFailure, type Page } from '../api';
+import { useLocation, useRoute } from 'preact-iso';
+import { api, ApiFailure, query, type Page } from '../api';
 import { formatCents, formatTime } from '../format';
-import { Fields, PageTitle, Resource, Status, Table, useLoad, formText } from '../ui';
+import { Fields, PageTitle, Resource, Status, Table, useLoad, formText, Pager } from '../ui';
 
 interface Credits {
   balance_cents: number;
@@ -70,7 +70,9 @@ function AmountForm({
 /** Balance, the low-balance threshold, "Top up", and the top-ups so far. */
 export function CreditsPage() {
   const credits = useLoad(() => api<Credits>('GET', '/v1/credits'), 'credits', 3000);
-  const topups = useLoad(() => api<Page<Topup>>('GET', '/v1/credits/topups'), 'topups', 3000);
+  const { query: q } = useLocation();
+  const topupsPath = `/v1/credits/topups${query({ starting_after: q.starting_after })}`;
+  const topups = useLoad(() => api<Page<Topup>>('GET', topupsPath), topupsPath, 3000);
   const refresh = () => {
     credits.reload();
     topups.reload();
@@ -117,12 +119,19 @@ export function CreditsPage() {
         <Table
           caption="Top-ups"
           rows={topups.data.data}
+          rowKey={(t) => t.topup_id}
           columns={[
             { label: 'Top-up', cell: (t) => <a href={`/dashboard/topups/${t.topup_id}`}>{t.topup_id}</a> },
             { label: 'Amount', cell: (t) => formatCents(t.amount_cents) },
             { label: 'Status', cell: (t) => <Status value={t.status} /> },
             { label: 'Created', cell: (t) => formatTime(t.created_at) },
           ]}
+        />
+      ) : null}
+      {topups.data ? (
+        <Pager
+          hasMore={topups.data.has_more === true}
+          lastId={topups.data.data[topups.data.data.length - 1]?.topup_id}
         />
       ) : null}
     </section>

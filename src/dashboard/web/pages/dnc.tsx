@@ -13,7 +13,7 @@ interface Listed {
 
 /** The do-not-call list: add a number, remove one. */
 export function DncPage() {
-  const list = useLoad(() => api<Page<Listed>>('GET', '/v1/dnc?limit=100'), 'dnc', 10_000);
+  const list = useLoad(() => api<Page<Listed>>('GET', '/v1/dnc'), 'dnc', 10_000);
   const [error, setError] = useState<string | null>(null);
   const add = async (event: Event) => {
     event.preventDefault();
@@ -46,6 +46,7 @@ export function DncPage() {
           <Table
             caption="Numbers not to call"
             rows={page.data}
+            rowKey={(r) => r.phone_number}
             empty="The list is empty."
             columns={[
               { label: 'Number', cell: (r) => r.phone_number },

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { api, type Page } from '../api';
 import { formatTime, formatValue } from '../format';
-import { Action, Fields, PageTitle, Resource, Status, Table, useLoad } from '../ui';
+import { Action, Fields, PageTitle, Resource, Status, Table, useLoad, StatusMessage } from '../ui';
 
 interface Endpoint {
   id: string;
@@ -32,6 +32,7 @@ export function EndpointsPage() {
           <Table
             caption="Webhook endpoints"
             rows={page.data}
+            rowKey={(e) => e.id}
             columns={[
               { label: 'URL', cell: (e) => <a href={`/dashboard/webhook_endpoints/${e.id}`}>{e.url}</a> },
               { label: 'Status', cell: (e) => <Status value={e.status} /> },
@@ -67,7 +68,11 @@ export function EndpointPage() {
   const id = params.id ?? '';
   const base = `/v1/webhook_endpoints/${encodeURIComponent(id)}`;
   const endpoint = useLoad(() => api<Endpoint>('GET', base), id, 3000);
-  const deliveries = useLoad(() => api<Page<Delivery>>('GET', `${base}/deliveries`), `deliveries-${id}`, 3000);
+  const deliveries = useLoad(
+    () => api<Page<Delivery>>('GET', `${base}/deliveries?limit=100`),
+    `deliveries-${id}`,
+    3000,
+  );
   const [secret, setSecret] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => {
@@ -80,16 +85,15 @@ export function EndpointPage() {
         <section aria-labelledby="page-title">
           <PageTitle>Webhook endpoint {e.url}</PageTitle>
           <div class="actions" role="group" aria-label="Endpoint actions">
-            {e.status !== 'active' ? (
-              <Action
-                label="Re-enable"
-                run={() => api('POST', `${base}/enable`)}
-                done={() => {
-                  setNotice('Re-enabled: held deliveries are going out.');
-                  refresh();
-                }}
-              />
-            ) : null}
+            <Action
+              label="Re-enable"
+              disabled={e.status === 'active'}
+              run={() => api('POST', `${base}/enable`)}
+              done={() => {
+                setNotice('Re-enabled: held deliveries are going out.');
+                refresh();
+              }}
+            />
             <Action
               label="Send test event"
               run={() => api<{ event_id: string }>('POST', `${base}/test`)}
@@ -105,7 +109,7 @@ export function EndpointPage() {
               done={(r) => setSecret((r as { secret: string }).secret)}
             />
           </div>
-          {notice ? <p role="status">{notice}</p> : null}
+          <StatusMessage text={notice} />
           {secret ? (
             <div class="secret" role="status">
               <p>
@@ -119,10 +123,12 @@ export function EndpointPage() {
           ) : null}
           <Fields data={e as unknown as Record<string, unknown>} />
           <h2>Deliveries</h2>
+          <p class="muted small">The latest 100, newest first.</p>
           {deliveries.data ? (
             <Table
               caption="Deliveries"
               rows={deliveries.data.data}
+              rowKey={(d) => d.delivery_id}
               empty="No deliveries yet."
               columns={[
                 { label: 'Event', cell: (d) => <code>{d.event_type}</code> },

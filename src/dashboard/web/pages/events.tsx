@@ -43,11 +43,11 @@ export function EventsPage() {
   return (
     <section aria-labelledby="page-title">
       <PageTitle>Events</PageTitle>
-      <form class="filters" role="search" aria-label="Filters" onSubmit={submit}>
-        <label>
-          Event type
-          <input name="type" value={q.type ?? ''} placeholder="session.ended" />
-        </label>
+      <form class="filters" role="search" aria-label="Filters" onSubmit={submit} key={url}>
+        <div class="field">
+          <label for="filter-type">Event type</label>
+          <input id="filter-type" name="type" defaultValue={q.type ?? ''} placeholder="session.ended" />
+        </div>
         <button type="submit">Filter</button>
       </form>
       <Resource loaded={list}>
@@ -56,6 +56,7 @@ export function EventsPage() {
             <Table
               caption="Events"
               rows={page.data}
+              rowKey={(e) => e.id}
               columns={[
                 { label: 'Time', cell: (e) => formatTime(e.created_at) },
                 { label: 'Type', cell: (e) => <code>{e.type}</code> },

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { api, ApiFailure } from '../api';
-import { formText } from '../ui';
+import { formText, StatusMessage } from '../ui';
 
 /** Signed out: the tenant's e-mail address gets a one-time link (POST /dashboard/login). */
 export function LoginPage({ refused = false }: { refused?: boolean }) {
@@ -31,9 +31,8 @@ export function LoginPage({ refused = false }: { refused?: boolean }) {
           new one below.
         </p>
       ) : null}
-      {sent ? (
-        <p role="status">{sent}</p>
-      ) : (
+      <StatusMessage text={sent} />
+      {sent ? null : (
         <form onSubmit={(e) => void submit(e)}>
           <label for="email">E-mail address of your account</label>
           <input id="email" name="email" type="email" autoComplete="email" required />

@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
 import { formatTime, formatValue } from '../format';
-import { Fields, PageTitle, Pager, Resource, Status, Table, useLoad, type Column } from '../ui';
+import { Fields, Filters, PageTitle, Pager, Resource, Status, Table, useLoad, type Column } from '../ui';
 
 type Row = Record<string, unknown> & { created_at?: string; status?: string };
 
@@ -12,6 +12,8 @@ interface ResourceKind {
   idField: string;
   nameField: string;
   columns: Column<Row>[];
+  /** Filters the API offers for the list. */
+  filters?: { name: string; label: string; options?: readonly string[] }[];
 }
 
 const text = (field: string) => (row: Row) => formatValue(row[field]);
@@ -35,6 +37,13 @@ const KINDS: Record<'voices' | 'rooms' | 'numbers', ResourceKind> = {
     api: '/v1/rooms',
     idField: 'room_id',
     nameField: 'room_id',
+    filters: [
+      {
+        name: 'status',
+        label: 'Status',
+        options: ['created', 'landing_viewed', 'joined', 'completed', 'expired', 'failed'],
+      },
+    ],
     columns: [
       { label: 'Status', cell: (r) => <Status value={r.status} /> },
       { label: 'Reference', cell: text('client_reference_id') },
@@ -57,7 +66,11 @@ const KINDS: Record<'voices' | 'rooms' | 'numbers', ResourceKind> = {
 
 function ListOf({ kind }: { kind: ResourceKind }) {
   const { query: q } = useLocation();
-  const path = `${kind.api}${query({ starting_after: q.starting_after })}`;
+  const filters = kind.filters ?? [];
+  const path = `${kind.api}${query({
+    ...Object.fromEntries(filters.map((f) => [f.name, q[f.name]])),
+    starting_after: q.starting_after,
+  })}`;
   const list = useLoad(() => api<Page<Row>>('GET', path), path, 5000);
   const link: Column<Row> = {
     label: kind.nameField === kind.idField ? 'Id' : 'Name',
@@ -68,10 +81,16 @@ function ListOf({ kind }: { kind: ResourceKind }) {
   return (
     <section aria-labelledby="page-title">
       <PageTitle>{kind.title}</PageTitle>
+      {filters.length > 0 ? <Filters fields={filters} /> : null}
       <Resource loaded={list}>
         {(page) => (
           <>
-            <Table caption={kind.title} rows={page.data} columns={[link, ...kind.columns]} />
+            <Table
+              caption={kind.title}
+              rows={page.data}
+              rowKey={(r) => String(r[kind.idField])}
+              columns={[link, ...kind.columns]}
+            />
             <Pager
               hasMore={page.has_more === true}
               lastId={page.data[page.data.length - 1]?.[kind.idField] as string}

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
 import { formatTime, formatValue } from '../format';
@@ -12,6 +13,7 @@ interface Session {
   test_mode: boolean;
   created_at: string;
   duration_seconds: number | null;
+  ended_at: string | null;
   transcript: { role: string; content?: string; t?: number }[];
   recording: { recording_id: string; status: string; recording_url: string | null } | null;
 }
@@ -44,6 +46,7 @@ export function SessionsPage() {
             <Table
               caption="Sessions"
               rows={page.data}
+              rowKey={(s) => s.session_id}
               columns={[
                 { label: 'Session', cell: (s) => <a href={`/dashboard/sessions/${s.session_id}`}>{s.session_id}</a> },
                 { label: 'Status', cell: (s) => <Status value={s.status} /> },
@@ -61,15 +64,31 @@ export function SessionsPage() {
   );
 }
 
+/** Refreshed while the call runs and for a few minutes after (its recording follows the end). */
+function stillChanging(s: Session | null): boolean {
+  if (!s) return true;
+  if (s.status === 'queued' || s.status === 'in_progress') return true;
+  return s.ended_at === null || Date.now() - Date.parse(s.ended_at) < 5 * 60_000;
+}
+
 export function SessionPage() {
   const { params } = useRoute();
   const id = params.id ?? '';
-  const session = useLoad(() => api<Session>('GET', `/v1/sessions/${encodeURIComponent(id)}`), id, 5000);
+  const [live, setLive] = useState(true);
+  const pollMs = live ? 5000 : undefined;
+  const session = useLoad(() => api<Session>('GET', `/v1/sessions/${encodeURIComponent(id)}`), id, pollMs);
   const events = useLoad(
     () => api<Page<SessionEvent>>('GET', `/v1/sessions/${encodeURIComponent(id)}/events`),
     `events-${id}`,
-    5000,
+    pollMs,
   );
+  useEffect(() => setLive(stillChanging(session.data)), [session.data]);
+  // Each read signs a fresh recording link: the player keeps the first one, or it would restart.
+  const recordingSrc = useRef<{ id: string; url: string } | null>(null);
+  const recording = session.data?.recording;
+  if (recording?.recording_url && recordingSrc.current?.id !== recording.recording_id)
+    recordingSrc.current = { id: recording.recording_id, url: recording.recording_url };
+  if (recording && !recording.recording_url) recordingSrc.current = null;
   return (
     <Resource loaded={session}>
       {(s) => (
@@ -82,8 +101,8 @@ export function SessionPage() {
             </p>
           ) : null}
           <h2>Recording</h2>
-          {s.recording?.recording_url ? (
-            <audio controls preload="metadata" src={s.recording.recording_url} aria-label="Call recording" />
+          {s.recording?.recording_url && recordingSrc.current ? (
+            <audio controls preload="metadata" src={recordingSrc.current.url} aria-label="Call recording" />
           ) : (
             <p class="muted">{s.recording ? `Recording ${s.recording.status.replace(/_/g, ' ')}.` : 'No recording.'}</p>
           )}
