@@ -116,6 +116,23 @@ export class CheckpointEventStore0000000000205 extends ForwardOnlyMigration {
 }
 
 /**
+ * Progress of `npm run events:migrate-to-kurrentdb` (src/event-store/migration/copy-log.ts): per
+ * target, the source position up to which the log is copied, so that a copy started again resumes.
+ */
+export class EventLogCopies0000000000206 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+  CREATE TABLE IF NOT EXISTS event_log_copies (
+    target text PRIMARY KEY,
+    commit_position bigint NOT NULL,
+    prepare_position bigint NOT NULL,
+    copied bigint NOT NULL DEFAULT 0,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -127,6 +144,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   DeadLetters0000000000090,
   TimerWakes0000000000110,
   CheckpointEventStore0000000000205,
+  EventLogCopies0000000000206,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {
