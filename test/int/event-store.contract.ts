@@ -270,8 +270,8 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       const end = pageEnd(first.position, page);
       if (fixture.appendFilteredRecord) expect(comparePositions(end, first.position)).toBe(1);
       else expect(page.end).toBeUndefined();
-      // nothing is left between the end and the head: reading from it again moves no further
-      expect(pageEnd(end, await store.readPage(end, 10))).toEqual(end);
+      // nothing of the log is left after the end (a live server may write more system records meanwhile)
+      expect((await store.readPage(end, 10)).events).toEqual([]);
       const next = event('after.filtered');
       await store.append(stream(), [next], 'no_stream');
       expect((await store.readPage(end, 10)).events.map((e) => e.id)).toEqual([next.id]);
@@ -358,9 +358,11 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
         await runner(name).drain();
         const row = await checkpoint(name);
         expect(row?.event_store).toBe(store.identity);
-        expect({ commit: BigInt(row?.commit_position ?? -1), prepare: BigInt(row?.prepare_position ?? -1) }).toEqual(
-          end,
-        );
+        const stored = { commit: BigInt(row?.commit_position ?? -1), prepare: BigInt(row?.prepare_position ?? -1) };
+        // at least where a reader of the whole log ended before (a live server may have added system records since)
+        expect(comparePositions(stored, end)).toBeGreaterThanOrEqual(0);
+        if (!fixture.appendFilteredRecord) expect(stored).toEqual(end);
+        expect((await store.readPage(stored, 10)).events).toEqual([]);
         expect(seen.map((e) => e.type)).toContain('checkpointed');
       });
 
