@@ -92,3 +92,49 @@ describe('loadConfig: rooms', () => {
     ]);
   });
 });
+
+describe('loadConfig: EVENTSTORE_URL', () => {
+  const problems = (value: string): string[] => {
+    try {
+      loadConfig({ EVENTSTORE_URL: value });
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it.each([
+    'kurrentdb://a:2113,b:2113,c:2113',
+    'esdb://localhost:2113?tls=false',
+    'esdb+discover://cluster.example.com:2113',
+    'kurrentdb://localhost:2113',
+    'kurrentdb+discover://cluster.example.com',
+    'kurrent://admin:changeit@localhost:2113?tls=true&tlsVerifyCert=false',
+    'kurrent+discover://cluster.example.com:2113',
+    'kdb://a:2113,b:2113?nodePreference=leader',
+    'kdb+discover://cluster.example.com:2113',
+  ])('accepts %s as given', (value) => {
+    expect(problems(value)).toEqual([]);
+    expect(loadConfig({ EVENTSTORE_URL: value }).eventStoreUrl).toBe(value);
+  });
+
+  it('is unset by default (events in PostgreSQL)', () => {
+    expect(loadConfig({}).eventStoreUrl).toBeNull();
+  });
+
+  it.each([
+    ['postgres://localhost/db', /unsupported scheme "postgres:"/],
+    ['kurrentdb//localhost', /not a connection string/],
+    ['kurrentdb://a:2113,,c:2113', /is not a host/],
+    ['kurrentdb://localhost:2113?tls=no', /tls must be true or false/],
+  ])('refuses %s, naming the variable and the reason', (value, reason) => {
+    const found = problems(value);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^EVENTSTORE_URL is not a KurrentDB connection string/);
+    expect(found[0]).toMatch(reason);
+  });
+
+  it('does not print the password of a refused string', () => {
+    expect(problems('kurrentdb://admin:s3cret@a:port')[0]).not.toContain('s3cret');
+  });
+});

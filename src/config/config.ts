@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { parseDuration } from '../kernel/duration';
+import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 
 /** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
 export interface AppConfig {
@@ -118,6 +119,16 @@ export function loadConfig(env: Env = process.env): AppConfig {
     }
   };
 
+  /** Not a URL: gossip seeds (`kurrentdb://a:2113,b:2113,c:2113`) are one string the client splits. */
+  const eventStoreUrl = (): string | null => {
+    const v = str('EVENTSTORE_URL');
+    if (v === null) return null;
+    const problem = connectionStringProblem(v);
+    if (problem === null) return v;
+    problems.push(`EVENTSTORE_URL is not a KurrentDB connection string (got "${redact(v)}"): ${problem}`);
+    return null;
+  };
+
   const port = int('PORT', 3000, 0, 65535);
   const host = str('HOST') ?? '127.0.0.1';
   const baseUrl = url('BASE_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -189,7 +200,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     host,
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 30000, 100, 600000),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-    eventStoreUrl: url('EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:', 'kurrentdb+discover:', 'kurrent:']),
+    eventStoreUrl: eventStoreUrl(),
     dataDir: str('DATA_DIR') ?? './.data',
     baseUrl,
     recordingsUrl: url('RECORDINGS_URL', ['http:', 'https:']) ?? `${baseUrl}/recordings`,

@@ -65,13 +65,65 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/** An event id already stored elsewhere (another stream, another place in this one), or twice in one append. */
+export class DuplicateEventIdError extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly streamId: string,
+  ) {
+    super(`Event id ${eventId} is already stored, or given twice, outside its place in stream ${streamId}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+/**
+ * What every adapter checks before it sends anything: at least one event, an expected version that
+ * is `any`, `no_stream` or a revision (a non-negative safe integer), and no id twice in one append.
+ */
+export function checkAppend(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): void {
+  if (events.length === 0) throw new RangeError(`append to ${streamId} needs at least one event`);
+  if (expected !== 'any' && expected !== 'no_stream' && !(Number.isSafeInteger(expected) && expected >= 0)) {
+    throw new RangeError(`Invalid expected version ${String(expected)} for stream ${streamId}`);
+  }
+  const seen = new Set<string>();
+  for (const e of events) {
+    const id = e.id.toLowerCase();
+    if (seen.has(id)) throw new DuplicateEventIdError(e.id, streamId);
+    seen.add(id);
+  }
+}
+
 export interface Page {
   readonly events: StoredEvent[];
   /** Committed events beyond the page that a read cannot return yet; false when the store has no such horizon. */
   readonly hidden: boolean;
+  /**
+   * How far the read got when that is past the last event returned: a store that leaves records out
+   * of the port's log (KurrentDB's system records) reports the last one it passed, so that a reader
+   * moves on from there instead of reading them again. Never before the page's last event; absent
+   * when it would be the last event's position (always, on PostgreSQL).
+   */
+  readonly end?: Position;
+}
+
+/** Where a reader of `page` read after `from` is: its `end`, else its last event, else `from`. */
+export function pageEnd(from: Position, page: Page): Position {
+  const last = page.events[page.events.length - 1]?.position ?? from;
+  return page.end !== undefined && comparePositions(page.end, last) > 0 ? page.end : last;
 }
 
 export interface EventStore {
+  /**
+   * Which log the positions belong to (`postgresql`, `kurrentdb`): checkpoints record it, so that a
+   * position is never used to read another store's log.
+   */
+  readonly identity: string;
+  /**
+   * Appends `events` (at least one; no id twice) if the stream is at `expected`. A retry of an append
+   * that was stored (the same events, the same stream and expected version: its acknowledgement was
+   * lost) stores nothing and returns the first one's result. An id already stored otherwise raises
+   * DuplicateEventIdError (on KurrentDB only within the stream: decision 50).
+   */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult>;
   /** All events of one stream, in stream order; empty when the stream does not exist. */
   readStream(streamId: string): Promise<StoredEvent[]>;
@@ -89,6 +141,11 @@ export interface EventStore {
   /** Registers a wake-up hint fired when new events may be readable; returns an unsubscribe function.
    *  Only a hint: readers must also poll. */
   onAppended(listener: () => void): () => void;
+  /** Registers a listener of background failures (a wake-up feed lost, access denied, a wake-up
+   *  listener that threw); returns an unsubscribe function. They are never thrown into an append. */
+  onError(listener: (err: unknown) => void): () => void;
+  /** Whether the store answers, cheaply (the readiness probe). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { EVENT_STORE, EventStore, START } from '../event-store/event-store.port';
+import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { ProjectionCheckpointEntity } from '../runtime/projection-checkpoint.entity';
 
 @ApiTags('health')
@@ -34,7 +34,7 @@ export class HealthController {
       }
     };
     const database = await check(() => this.db.query('SELECT 1'));
-    const eventStore = await check(() => this.store.readAll(START, 1));
+    const eventStore = await check(() => this.store.ping());
     const lag = await check(() => this.db.getRepository(ProjectionCheckpointEntity).find({ select: { name: true } }));
     const ok = database === 'ok' && eventStore === 'ok' && lag === 'ok';
     void reply.status(ok ? 200 : 503);

@@ -15,15 +15,16 @@ function event(n: number, type: string): StoredEvent {
   };
 }
 
-/** An in-memory log with the port's readAll and onAppended. */
+/** An in-memory log with the port's readPage and onAppended. */
 function memoryStore() {
   const log: StoredEvent[] = [];
   const listeners = new Set<() => void>();
   const reads: Position[] = [];
   const store = {
-    readAll: (after: Position, limit: number) => {
+    readPage: (after: Position, limit: number) => {
       reads.push(after);
-      return Promise.resolve(log.filter((e) => comparePositions(e.position, after) > 0).slice(0, limit));
+      const events = log.filter((e) => comparePositions(e.position, after) > 0).slice(0, limit);
+      return Promise.resolve({ events, hidden: false });
     },
     onAppended: (listener: () => void) => {
       listeners.add(listener);

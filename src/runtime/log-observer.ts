@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
+import { EventStore, pageEnd, Position, START, StoredEvent } from '../event-store/event-store.port';
 import { LogWorker } from './log-worker';
 
 /** Called with the observed events of the types it asked for, in commit order. Must not throw or block. */
@@ -76,13 +76,13 @@ export class LogObserver extends LogWorker {
     const pageSize = this.options.pageSize ?? 1000;
     const wait = this.lastReadAt + (this.options.minIntervalMs ?? 100) - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const events = await this.store.readAll(from, pageSize);
-    const last = events[events.length - 1];
-    if (!last) {
+    const page = await this.store.readPage(from, pageSize);
+    const { events } = page;
+    this.position = pageEnd(from, page);
+    if (events.length === 0) {
       this.lastReadAt = Date.now();
       return false;
     }
-    this.position = last.position;
     this.publish(events);
     // A full page: more is waiting, read it at once (catching up is not throttled).
     if (events.length === pageSize) return true;
@@ -100,10 +100,11 @@ export class LogObserver extends LogWorker {
  * so that it does not read the history. That is the end of the log give or take the processors' lag,
  * and the events after it are all observed.
  */
-export async function furthestCheckpoint(pool: Pool): Promise<Position> {
+export async function furthestCheckpoint(pool: Pool, identity: string): Promise<Position> {
   const { rows } = await pool.query<{ commit_position: string; prepare_position: string }>(
-    `SELECT commit_position, prepare_position FROM projection_checkpoints
+    `SELECT commit_position, prepare_position FROM projection_checkpoints WHERE event_store = $1
      ORDER BY commit_position DESC, prepare_position DESC LIMIT 1`,
+    [identity],
   );
   const row = rows[0];
   return row ? { commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) } : START;

@@ -1,4 +1,4 @@
-import { comparePositions, EventStore, Page, Position } from '../event-store/event-store.port';
+import { comparePositions, EventStore, Page, pageEnd, Position, START } from '../event-store/event-store.port';
 
 /** Pages read at once when the store can read them concurrently (`EventStore.readPages`). */
 export const DEFAULT_READ_DEPTH = 2;
@@ -59,16 +59,15 @@ export class PageReader {
     let at = from;
     for (const page of pages) {
       this.ready.push({ from: at, page });
-      const last = page.events[page.events.length - 1];
-      if (!last) break;
-      at = last.position;
+      if (page.events.length === 0) break;
+      at = pageEnd(at, page);
     }
   }
 
   /** After the last page known: read the next set while this one is handled, when it was full. */
   private readAheadAfter(last: Page | undefined): void {
     if (this.ahead || !last || last.events.length < this.limit) return;
-    const from = (last.events[last.events.length - 1] as { position: Position }).position;
+    const from = pageEnd(last.events[0]?.position ?? START, last);
     this.ahead = { from, pages: this.fetch(from).catch(() => null) };
   }
 }

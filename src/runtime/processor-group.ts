@@ -133,10 +133,12 @@ export class ProcessorGroup extends LogWorker {
     await this.load(active);
     const from = active.map((m) => m.runner.position).reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
     const batch = this.options.batchSize ?? 2000;
-    const { events, hidden } = await this.reader.read(from);
+    const page = await this.reader.read(from);
+    const { events, hidden } = page;
     this.hiddenRounds = hidden && events.length < batch ? this.hiddenRounds + 1 : 0;
     const last = events[events.length - 1];
     if (!last) {
+      for (const m of active) m.runner.passedRest(from, page);
       await this.save();
       return { passed: 0, full: false };
     }
@@ -153,6 +155,7 @@ export class ProcessorGroup extends LogWorker {
       for (const m of together) if (!working.includes(m)) m.runner.skipped(last.position);
     }
     for (const m of alone) await this.applyAlone(m, events);
+    for (const m of active) m.runner.passedRest(from, page);
     return { passed: events.length, full };
   }
 
@@ -256,6 +259,7 @@ export class ProcessorGroup extends LogWorker {
     const positions = await loadCheckpoints(
       this.pool,
       missing.map((m) => m.runner.processor.name),
+      this.store.identity,
     );
     missing.forEach((m, i) => m.runner.loadedAt(positions[i] as Position));
   }

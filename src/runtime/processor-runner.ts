@@ -1,6 +1,14 @@
 import type { Pool, PoolClient } from 'pg';
 import { LogWorker } from './log-worker';
-import { comparePositions, EventStore, Position, START, StoredEvent } from '../event-store/event-store.port';
+import {
+  comparePositions,
+  EventStore,
+  Page,
+  pageEnd,
+  Position,
+  START,
+  StoredEvent,
+} from '../event-store/event-store.port';
 import { newId } from '../kernel/ids';
 import { describeFailure, EventFailedError, isTransientFailure, type EventFailure } from './processor-failures';
 import { PageReader } from './page-reader';
@@ -139,15 +147,20 @@ export class ProcessorRunner extends LogWorker {
   private async step(): Promise<number> {
     for (;;) {
       if (this.stored === null) await this.load();
-      const { events } = await this.reader.read(this.at);
-      const lastEvent = events[events.length - 1];
+      const from = this.at;
+      const page = await this.reader.read(from);
+      const lastEvent = page.events[page.events.length - 1];
       if (!lastEvent) {
+        this.passedRest(from, page);
         if (this.unsaved && !(await this.save())) continue;
         this.advanced(this.at);
         return 0;
       }
-      const passed = await this.applyPage(events);
-      if (passed !== null) return passed;
+      const passed = await this.applyPage(page.events);
+      if (passed !== null) {
+        this.passedRest(from, page);
+        return passed;
+      }
       this.reload();
     }
   }
@@ -210,6 +223,15 @@ export class ProcessorRunner extends LogWorker {
   /** Moves past events it ignores, in memory. */
   skipped(position: Position): void {
     this.advanced(position);
+  }
+
+  /**
+   * Once every event of `page` (read after `from`) is passed, moves on past the records the store
+   * left out after them (`Page.end`), in memory: the next read starts after them.
+   */
+  passedRest(from: Position, page: Page): void {
+    const lastEvent = page.events[page.events.length - 1]?.position ?? from;
+    if (comparePositions(this.at, lastEvent) >= 0) this.advanced(pageEnd(from, page));
   }
 
   /** Writes the checkpoint moves that waited (`unsaved`); false when another instance moved it. */
@@ -329,7 +351,7 @@ export class ProcessorRunner extends LogWorker {
   }
 
   private async load(): Promise<void> {
-    const [position] = await loadCheckpoints(this.pool, [this.processor.name]);
+    const [position] = await loadCheckpoints(this.pool, [this.processor.name], this.store.identity);
     this.loadedAt(position ?? START);
   }
 
@@ -390,19 +412,71 @@ export class ProcessorRunner extends LogWorker {
   }
 }
 
-/** Reads the checkpoints of `names` (creating missing rows at the start), in the order given. */
-export async function loadCheckpoints(pool: Pool, names: readonly string[]): Promise<Position[]> {
+/** Checkpoints written against another event store's log than the one this instance reads. */
+export class CheckpointStoreMismatchError extends Error {
+  constructor(
+    readonly identity: string,
+    readonly foreign: readonly { name: string; eventStore: string }[],
+  ) {
+    super(
+      `The checkpoints of ${foreign.map((f) => `${f.name} (${f.eventStore})`).join(', ')} were written against ` +
+        `another event store than this instance reads (${identity}): positions of one log mean nothing in ` +
+        `another. Move them with \`npm run events:migrate-to-kurrentdb -- --checkpoints\` after copying the ` +
+        `history (docs/kurrentdb.md), or rebuild the read models; or set EVENTSTORE_URL back.`,
+    );
+    this.name = 'CheckpointStoreMismatchError';
+  }
+}
+
+/**
+ * Reads the checkpoints of `names` (creating missing rows at the start), in the order given. Each
+ * belongs to the log of the event store named `identity`: a row at the start is claimed for it, a
+ * row elsewhere in another store's log is refused (CheckpointStoreMismatchError).
+ */
+export async function loadCheckpoints(pool: Pool, names: readonly string[], identity: string): Promise<Position[]> {
   await pool.query(
-    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position)
-     SELECT unnest($1::text[]), -1, -1 ON CONFLICT (name) DO NOTHING`,
+    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position, event_store)
+     SELECT unnest($1::text[]), -1, -1, $2 ON CONFLICT (name) DO NOTHING`,
+    [names, identity],
+  );
+  await pool.query(
+    `UPDATE projection_checkpoints SET event_store = $2
+     WHERE name = ANY($1::text[]) AND event_store <> $2 AND commit_position = -1 AND prepare_position = -1`,
+    [names, identity],
+  );
+  const { rows } = await pool.query<{
+    name: string;
+    commit_position: string;
+    prepare_position: string;
+    event_store: string;
+  }>(
+    'SELECT name, commit_position, prepare_position, event_store FROM projection_checkpoints WHERE name = ANY($1::text[])',
     [names],
   );
-  const { rows } = await pool.query<{ name: string; commit_position: string; prepare_position: string }>(
-    'SELECT name, commit_position, prepare_position FROM projection_checkpoints WHERE name = ANY($1::text[])',
-    [names],
-  );
+  const foreign = rows.filter((r) => r.event_store !== identity);
+  if (foreign.length > 0) {
+    throw new CheckpointStoreMismatchError(
+      identity,
+      foreign.map((r) => ({ name: r.name, eventStore: r.event_store })),
+    );
+  }
   const byName = new Map(
     rows.map((r) => [r.name, { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }]),
   );
   return names.map((n) => byName.get(n) ?? START);
+}
+
+/** Refuses to start on checkpoints of another store's log (see `loadCheckpoints`); at the start they are anyone's. */
+export async function assertCheckpointsOf(pool: Pool, identity: string): Promise<void> {
+  const { rows } = await pool.query<{ name: string; event_store: string }>(
+    `SELECT name, event_store FROM projection_checkpoints
+     WHERE event_store <> $1 AND NOT (commit_position = -1 AND prepare_position = -1) ORDER BY name`,
+    [identity],
+  );
+  if (rows.length > 0) {
+    throw new CheckpointStoreMismatchError(
+      identity,
+      rows.map((r) => ({ name: r.name, eventStore: r.event_store })),
+    );
+  }
 }

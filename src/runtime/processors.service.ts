@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../config/config';
-import { EVENT_STORE, EventStore, Position, START } from '../event-store/event-store.port';
+import { EVENT_STORE, EventStore, pageEnd, Position, START } from '../event-store/event-store.port';
 import { PG_POOL } from '../infra/database/database.tokens';
 import { inTransaction } from '../infra/database/transaction';
 import { ProcessorGroup } from './processor-group';
@@ -118,9 +118,9 @@ export class ProjectionsService {
       // before they write any row, so a batch in flight either commits before the rebuild starts or
       // waits for it, and neither deadlocks. EXCLUSIVE still lets readers see the old rows.
       await tx.query(
-        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position) VALUES ($1, -1, -1)
-         ON CONFLICT (name) DO NOTHING`,
-        [projection.name],
+        `INSERT INTO projection_checkpoints (name, commit_position, prepare_position, event_store)
+         VALUES ($1, -1, -1, $2) ON CONFLICT (name) DO NOTHING`,
+        [projection.name, this.store.identity],
       );
       await tx.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
       if (projection.tables.length > 0) await tx.query(`LOCK TABLE ${projection.tables.join(', ')} IN EXCLUSIVE MODE`);
@@ -136,17 +136,19 @@ export class ProjectionsService {
       // Pages read ahead, two at a time, on connections other than this transaction's.
       const reader = new PageReader(this.store, 5000);
       for (;;) {
-        const { events } = await reader.read(position);
-        const last = events[events.length - 1];
-        if (!last) break;
+        const page = await reader.read(position);
+        const { events } = page;
         const relevant = events.filter((e) => (!accepts || accepts.has(e.type)) && !skipped.has(e.id));
         if (relevant.length > 0) await projection.handle(tx, relevant);
         count += relevant.length;
-        position = last.position;
+        position = pageEnd(position, page);
+        if (events.length === 0) break;
       }
       await tx.query(
-        'UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now() WHERE name = $1',
-        [projection.name, position.commit.toString(), position.prepare.toString()],
+        // rebuilt from this store's log: the checkpoint is this store's now, whichever it was before
+        `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, event_store = $4, updated_at = now()
+         WHERE name = $1`,
+        [projection.name, position.commit.toString(), position.prepare.toString(), this.store.identity],
       );
     });
     this.logger.log(`rebuilt ${projection.name} from ${count} events`);

@@ -10,4 +10,6 @@ export class ProjectionCheckpointEntity {
   @Column({ name: 'commit_position', type: 'bigint' }) commitPosition!: string;
   @Column({ name: 'prepare_position', type: 'bigint' }) preparePosition!: string;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
+  /** The event store whose log the position belongs to (`EventStore.identity`). */
+  @Column({ name: 'event_store', type: 'text' }) eventStore!: string;
 }

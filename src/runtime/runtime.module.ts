@@ -1,4 +1,5 @@
 import {
+  Logger,
   BeforeApplicationShutdown,
   DynamicModule,
   Global,
@@ -31,6 +32,7 @@ import { DeadLettersService } from './dead-letters.service';
 import { RuntimeMetrics } from './runtime-metrics';
 import { furthestCheckpoint, LogObserver } from './log-observer';
 import { DispatchHolds } from './dispatch-holds';
+import { assertCheckpointsOf } from './processor-runner';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
 
@@ -58,6 +60,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     timers: TimersService,
     private readonly observer: LogObserver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {
     lifecycle.register(timers);
     lifecycle.register(observer);
@@ -103,16 +106,22 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           provide: EVENT_STORE,
           inject: [PG_POOL, APP_CONFIG],
           useFactory: async (pool: Pool, config: AppConfig): Promise<EventStore> => {
-            if (!config.eventStoreUrl) return new PostgresEventStore(pool);
-            const { KurrentDbEventStore } = await import('../event-store/kurrentdb/kurrentdb-event-store.js');
-            return KurrentDbEventStore.connect(config.eventStoreUrl);
+            const store = config.eventStoreUrl
+              ? (await import('../event-store/kurrentdb/kurrentdb-event-store.js')).KurrentDbEventStore.connect(
+                  config.eventStoreUrl,
+                )
+              : new PostgresEventStore(pool);
+            // Background failures (the wake-up feed lost, access denied) are logged, never swallowed.
+            const logger = new Logger('EventStore');
+            store.onError((err) => logger.error(`${store.identity} event store: ${describeError(err)}`));
+            return store;
           },
         },
         {
           provide: LogObserver,
           inject: [EVENT_STORE, PG_POOL],
           useFactory: (store: EventStore, pool: Pool): LogObserver =>
-            new LogObserver(store, { startFrom: () => furthestCheckpoint(pool) }),
+            new LogObserver(store, { startFrom: () => furthestCheckpoint(pool, store.identity) }),
         },
         secretBoxProvider,
         CommandExecutor,
@@ -148,6 +157,8 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.startWorkers) return;
+    // Before any processor reads: checkpoints of another store's log are refused, loudly.
+    await assertCheckpointsOf(this.pool, this.store.identity);
     // The observer takes its place in the log before this instance serves a request, so it sees every
     // event committed after anything a request could cache.
     await this.observer.takePosition();
@@ -159,4 +170,9 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     await this.lifecycle.stopAll();
     await this.store.close();
   }
+}
+
+function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  return err.cause instanceof Error ? `${err.message} (${err.cause.message})` : err.message;
 }

@@ -147,3 +147,22 @@ describe('snapshots', () => {
     expect(two.keys?.get('k')).toHaveLength(1);
   });
 });
+
+describe('snapshotOfStream: the version is the last revision', () => {
+  it('expects the revision of the last event when earlier revisions are gone (truncation, soft delete)', () => {
+    const decider = { initialState: () => 0, evolve: (n: number) => n + 1 };
+    const at = (streamPosition: number) =>
+      ({
+        id: `e${streamPosition}`,
+        type: 't',
+        data: {},
+        metadata: { tenant_id: null, created_at: '2025-01-01T00:00:00.000Z' },
+        streamId: 's',
+        streamPosition,
+        position: { commit: BigInt(streamPosition), prepare: BigInt(streamPosition) },
+      }) as const;
+    expect(snapshotOfStream(decider, [at(5), at(6)]).version).toBe(6);
+    expect(snapshotOfStream(decider, [at(0), at(1)]).version).toBe(1);
+    expect(snapshotOfStream(decider, []).version).toBe(-1);
+  });
+});

@@ -48,7 +48,8 @@ export function snapshotOfStream<State, Event extends DomainEvent>(
   return {
     decider,
     state: fold(decider, stored as unknown as Event[]),
-    version: stored.length - 1,
+    // the last event's revision, not the count: truncation and soft deletes leave revisions that do not start at 0
+    version: stored[stored.length - 1]?.streamPosition ?? -1,
     keys,
   };
 }

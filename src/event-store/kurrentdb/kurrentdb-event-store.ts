@@ -1,18 +1,8 @@
-import {
-  BACKWARDS,
-  END,
-  FORWARDS,
-  KurrentDBClient,
-  NO_STREAM,
-  START as KDB_START,
-  ErrorType,
-  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
-  excludeSystemEvents,
-  jsonEvent,
-} from '@kurrent/kurrentdb-client';
+import { BACKWARDS, END, FORWARDS, KurrentDBClient, excludeSystemEvents, jsonEvent } from '@kurrent/kurrentdb-client';
 import type { AllStreamSubscription } from '@kurrent/kurrentdb-client';
 import {
   AppendResult,
+  checkAppend,
   comparePositions,
   EventStore,
   ExpectedVersion,
@@ -23,28 +13,23 @@ import {
   StoredEvent,
   WrongExpectedVersionError,
 } from '../event-store.port';
+import { ErrorListeners } from '../error-listeners';
 import { normalizeConnectionString } from './kurrentdb-connection';
 import {
-  PersistentSubscriptions,
-  type PersistentSubscriptionHandle,
-  type PersistentSubscriptionOptions,
-} from './kurrentdb-persistent-subscriptions';
-import {
-  EVENT_ID_GUARD_PREFIX,
-  EVENT_ID_GUARD_TYPE,
-  guardEventId,
-  hasErrorType,
+  explainError,
   isStreamNotFound,
   isSystemRecord,
   knownPosition,
+  lacksPosition,
   mapAppendError,
+  storedBefore,
+  toEvent,
   toReadPosition,
-  toStoredEvent,
   toStreamState,
+  withUpperBound,
 } from './kurrentdb-mapping';
 
 export { normalizeConnectionString } from './kurrentdb-connection';
-export type { PersistentSubscriptionHandle, PersistentSubscriptionOptions } from './kurrentdb-persistent-subscriptions';
 
 /**
  * The EventStoreDB / KurrentDB adapter of the event store port (selected when EVENTSTORE_URL is set).
@@ -52,140 +37,112 @@ export type { PersistentSubscriptionHandle, PersistentSubscriptionOptions } from
  * Mapping:
  * - one port event = one KurrentDB JSON event: same id (UUID), type, data; our EventMetadata is the
  *   event's JSON metadata;
- * - streamPosition = the event's stream revision; position = its $all (commit, prepare) position.
- *   Since the server writes every append as implicitly committed prepares, both numbers are the
- *   record's log position, so an event's position is unique and totally ordered.
+ * - streamPosition = the event's stream revision (not its index: truncation and soft deletes leave
+ *   revisions that do not start at 0); position = its $all (commit, prepare) position.
  *
- * Event ids: the server only deduplicates ids within one stream, and re-appending the same ids to the
- * same stream is acknowledged as an idempotent write. The port (like the PostgreSQL adapter's UNIQUE
- * event_id) wants an id stored once in the whole store, so by default every append first reserves
- * each id in a tiny guard stream `__event-id-<id>` (expected NO_STREAM). The guard event's own id
- * is derived from (stream, event id): retrying an append to the same stream passes again (the
- * server's idempotency), the same id bound for another stream fails with DuplicateEventIdError.
- * The reservation and the append are two writes, not one transaction: a reservation left by a failed
- * append still binds the id to that stream, which is harmless. Guard records are invisible through
- * this port. `uniqueEventIds: false` drops the guard (one write per append, per-stream ids only).
+ * Event ids (decision 50): one write per append, no guard streams. Every append carries an explicit
+ * expected revision, so that the server's idempotence by event id is exact: a retry of an append
+ * that was stored (its acknowledgement lost) is acknowledged again and stores nothing. An `any`
+ * append first reads the stream's last events: its ids found there in the same order are that retry;
+ * otherwise it appends at the revision it read, and reads again if another writer got there first.
+ * An id stored in another stream is not detected (the server has no index by id).
+ *
+ * Reads of $all filter system records out on the client, and a page reports the last record it
+ * passed (`Page.end`), so a reader's checkpoint moves past trailing system records.
  *
  * Gaps, by design of the server rather than of this adapter:
- * - stream reads carry the $all position only on servers >= 22.6 (earlier ones send 2^64-1); there the
- *   adapter falls back to the resolved event's commit position for both numbers;
+ * - stream reads carry the $all position only on servers >= 22.6; before, an event read from its
+ *   stream gets the head of $all as an upper bound of its position;
  * - readByIds has no index to use and scans $all (audit and tests only).
  */
 export interface KurrentDbEventStoreOptions {
-  /** Receives background failures (the live wake-up subscription, persistent subscriptions). */
+  /** Receives background failures, as `onError` listeners do. */
   onError?: (err: unknown) => void;
-  /** Reserve every event id store-wide before appending (see above). Default true. */
-  uniqueEventIds?: boolean;
 }
 
-/** An event id already stored, or reserved, for another stream (or twice in one append). */
-export class DuplicateEventIdError extends Error {
-  constructor(
-    readonly eventId: string,
-    readonly streamId: string,
-  ) {
-    super(`Event id ${eventId} is already used outside stream ${streamId}`);
-    this.name = 'DuplicateEventIdError';
-  }
-}
-
-/** The client reports "no $all position known" as the largest unsigned 64-bit value. */
 const NOTIFY_INTERVAL_MS = 10;
 const MIN_PAGE = 64;
 const MAX_PAGE = 4096;
 const SCAN_PAGE = 1000;
+/** How many events after an `any` append's would-be place it looks at to find an earlier try of it. */
+export const ANY_RETRY_LOOKBACK = 256;
+/** Tries of an `any` append that keeps meeting other writers (as PostgresEventStore). */
+const ANY_ATTEMPTS = 20;
 
 export class KurrentDbEventStore implements EventStore {
+  readonly identity = 'kurrentdb';
   private closed = false;
   private readonly listeners = new Set<() => void>();
+  private readonly errors = new ErrorListeners();
   private notifyTimer: NodeJS.Timeout | null = null;
   private live: AllStreamSubscription | null = null;
   private liveRetryTimer: NodeJS.Timeout | null = null;
   private liveFailures = 0;
-  private readonly persistent: PersistentSubscriptions;
 
-  private constructor(
-    private readonly client: KurrentDBClient,
-    private readonly options: KurrentDbEventStoreOptions = {},
-  ) {
-    this.persistent = new PersistentSubscriptions(
-      client,
-      (err) => this.reportError(err),
-      () => this.closed,
-    );
-  }
+  private constructor(private readonly client: KurrentDBClient) {}
 
   /** Lazy: no connection is made until the first call. */
   static connect(connectionString: string, options: KurrentDbEventStoreOptions = {}): KurrentDbEventStore {
-    return new KurrentDbEventStore(
+    const store = new KurrentDbEventStore(
       KurrentDBClient.connectionString(normalizeConnectionString(connectionString)),
-      options,
     );
+    if (options.onError) store.onError(options.onError);
+    return store;
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     this.assertOpen();
-    if (events.length === 0) return this.checkOnly(streamId, expected);
-    const streamState = toStreamState(expected);
-    if (this.options.uniqueEventIds !== false) await this.reserveEventIds(streamId, events);
-    let result;
-    try {
-      result = await this.client.appendToStream(
-        streamId,
-        events.map((e) =>
-          jsonEvent({
-            id: e.id,
-            type: e.type,
-            data: e.data,
-            // spread: an interface has no index signature, its spread copy does
-            metadata: { ...e.metadata },
-          }),
-        ),
-        { streamState },
-      );
-    } catch (err) {
-      throw mapAppendError(err, streamId, expected);
+    checkAppend(streamId, events, expected);
+    if (expected !== 'any') return this.appendAt(streamId, events, expected);
+    for (let attempt = 1; ; attempt++) {
+      const tail = await this.tail(streamId, events.length + ANY_RETRY_LOOKBACK);
+      const earlier = storedBefore(tail, events, streamId);
+      if (earlier) return earlier;
+      const last = tail[tail.length - 1];
+      try {
+        return await this.appendAt(streamId, events, last ? last.streamPosition : 'no_stream');
+      } catch (err) {
+        if (!(err instanceof WrongExpectedVersionError) || attempt >= ANY_ATTEMPTS) throw err;
+      }
     }
-    const nextExpectedVersion = Number(result.nextExpectedRevision);
-    // The success response carries the log position of the write's last record, which is the
-    // position $all reports for the last appended event. An idempotent rewrite reports none.
-    const position = knownPosition(result.position) ?? (await this.lastPosition(streamId));
-    if (position === undefined) throw new Error(`KurrentDB returned no position for the append to ${streamId}`);
-    this.fireListeners();
-    return { nextExpectedVersion, position };
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
     this.assertOpen();
-    const out: StoredEvent[] = [];
-    try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: KDB_START })) {
-        const record = resolved.event;
-        if (record === undefined) continue;
-        out.push(toStoredEvent(record, resolved.commitPosition));
-      }
-    } catch (err) {
-      if (isStreamNotFound(err)) return [];
-      throw err;
-    }
-    return out;
-  }
-
-  /** KurrentDB returns every committed event at once: nothing is ever hidden. */
-  async readPage(after: Position, limit: number): Promise<Page> {
-    return { events: await this.readAll(after, limit), hidden: false };
+    return this.readStreamFrom(streamId, { direction: FORWARDS });
   }
 
   async readAll(after: Position, limit: number): Promise<StoredEvent[]> {
+    return (await this.readPage(after, limit)).events;
+  }
+
+  /**
+   * Up to `limit` events after `after`, and where the read ended: past the system records that
+   * follow the last event, up to the end of the log. Nothing is ever hidden: KurrentDB returns every
+   * committed record, in commit order.
+   */
+  async readPage(after: Position, limit: number): Promise<Page> {
     this.assertOpen();
-    if (limit <= 0) return [];
-    const out: StoredEvent[] = [];
-    const pageSize = Math.min(MAX_PAGE, Math.max(MIN_PAGE, limit + 1));
-    for await (const event of this.scanAll(after, pageSize)) {
-      out.push(event);
-      if (out.length >= limit) break;
+    if (limit <= 0) return { events: [], hidden: false };
+    const events: StoredEvent[] = [];
+    const rawPage = Math.min(MAX_PAGE, Math.max(MIN_PAGE, limit + 1));
+    let cursor = after;
+    for (;;) {
+      const page = await this.readRawPage(cursor, rawPage);
+      for (const event of page.events) {
+        events.push(event);
+        // the records after it in this raw page are read again next time: the page ends here
+        if (events.length === limit) return { events, hidden: false };
+      }
+      const passed = page.last ?? cursor;
+      if (page.atEnd || comparePositions(passed, cursor) <= 0) {
+        const lastEvent = events[events.length - 1]?.position ?? after;
+        return comparePositions(passed, lastEvent) > 0
+          ? { events, hidden: false, end: passed }
+          : { events, hidden: false };
+      }
+      cursor = passed;
     }
-    return out;
   }
 
   /**
@@ -197,14 +154,18 @@ export class KurrentDbEventStore implements EventStore {
     const wanted = new Set(ids.map((id) => id.toLowerCase()));
     if (wanted.size === 0) return [];
     const out: StoredEvent[] = [];
-    for await (const event of this.scanAll(START, SCAN_PAGE)) {
-      const key = event.id.toLowerCase();
-      if (!wanted.has(key)) continue;
-      wanted.delete(key);
-      out.push(event);
-      if (wanted.size === 0) break;
+    let cursor = START;
+    for (;;) {
+      const page = await this.readRawPage(cursor, SCAN_PAGE);
+      for (const event of page.events) {
+        const key = event.id.toLowerCase();
+        if (!wanted.delete(key)) continue;
+        out.push(event);
+        if (wanted.size === 0) return out;
+      }
+      if (page.atEnd || page.last === undefined || comparePositions(page.last, cursor) <= 0) return out;
+      cursor = page.last;
     }
-    return out;
   }
 
   /**
@@ -220,30 +181,27 @@ export class KurrentDbEventStore implements EventStore {
     };
   }
 
+  onError(listener: (err: unknown) => void): () => void {
+    return this.errors.add(listener);
+  }
+
+  /** One record read backwards from the end of $all. */
+  async ping(): Promise<void> {
+    await this.headPosition();
+  }
+
   /** The position of the last record in $all (system records included), or START on an empty log. */
   async headPosition(): Promise<Position> {
     this.assertOpen();
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
-      const position = knownPosition(resolved.event?.position);
-      if (position !== undefined) return position;
+    try {
+      for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
+        const position = knownPosition(resolved.event?.position);
+        if (position !== undefined) return position;
+      }
+    } catch (err) {
+      throw explainError(err);
     }
     return START;
-  }
-
-  /** See PersistentSubscriptions.subscribe. */
-  subscribePersistentToAll(
-    group: string,
-    handler: (event: StoredEvent) => Promise<void>,
-    options: PersistentSubscriptionOptions = {},
-  ): PersistentSubscriptionHandle {
-    this.assertOpen();
-    return this.persistent.subscribe(group, handler, options);
-  }
-
-  /** Removes a persistent subscription group (operations and test cleanup); a missing group is fine. */
-  async deletePersistentSubscriptionToAll(group: string): Promise<void> {
-    this.assertOpen();
-    await this.persistent.delete(group);
   }
 
   async close(): Promise<void> {
@@ -254,29 +212,92 @@ export class KurrentDbEventStore implements EventStore {
     this.notifyTimer = null;
     this.liveRetryTimer = null;
     this.listeners.clear();
-    await this.persistent.stopAll();
+    this.errors.clear();
     const live = this.live;
     this.live = null;
     if (live !== null) await live.unsubscribe().catch(() => undefined);
     await this.client.dispose();
   }
 
+  /** One write at an explicit expectation: the server's idempotence by event id makes its retry safe. */
+  private async appendAt(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: 'no_stream' | number,
+  ): Promise<AppendResult> {
+    let result;
+    try {
+      result = await this.client.appendToStream(
+        streamId,
+        // spread: an interface has no index signature, its spread copy does
+        events.map((e) => jsonEvent({ id: e.id, type: e.type, data: e.data, metadata: { ...e.metadata } })),
+        { streamState: toStreamState(expected) },
+      );
+    } catch (err) {
+      throw mapAppendError(err, streamId, expected);
+    }
+    const nextExpectedVersion = Number(result.nextExpectedRevision);
+    // The response carries the log position of the write's last record, which is the position $all
+    // reports for the last appended event; an idempotent rewrite reports none: read it.
+    const position = knownPosition(result.position) ?? (await this.positionAt(streamId, nextExpectedVersion));
+    this.fireListeners();
+    return { nextExpectedVersion, position };
+  }
+
+  /** The position of the event at `revision` of the stream (an upper bound on servers before 22.6). */
+  private async positionAt(streamId: string, revision: number): Promise<Position> {
+    const [event] = await this.readStreamFrom(streamId, {
+      direction: FORWARDS,
+      fromRevision: BigInt(revision),
+      maxCount: 1,
+    });
+    if (event === undefined) throw new Error(`KurrentDB acknowledged an append to ${streamId} it cannot read back`);
+    return event.position;
+  }
+
+  /** The last `count` events of a stream, in stream order. */
+  private async tail(streamId: string, count: number): Promise<StoredEvent[]> {
+    return (
+      await this.readStreamFrom(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: count })
+    ).reverse();
+  }
+
+  private async readStreamFrom(
+    streamId: string,
+    options: { direction: typeof FORWARDS | typeof BACKWARDS; fromRevision?: bigint | typeof END; maxCount?: number },
+  ): Promise<StoredEvent[]> {
+    const events = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, { ...options, resolveLinkTos: false })) {
+        const record = resolved.event;
+        if (record !== undefined) events.push(toEvent(record, resolved.commitPosition));
+      }
+    } catch (err) {
+      if (isStreamNotFound(err)) return [];
+      throw explainError(err);
+    }
+    // A server before 22.6: the head of $all, read after the events, bounds their positions.
+    return withUpperBound(events, lacksPosition(events) ? await this.headPosition() : START);
+  }
+
   /**
-   * Raw $all in pages of `pageSize`, strictly after `after`, system records dropped. Filtering is
-   * client-side on purpose: a raw page shorter than requested is then a sure sign of the end of
-   * the log, so a poller can never stall before events that a server-side filter window skipped.
-   * A page is fully read before it is yielded, so no read stays open while the caller works.
+   * One raw page of $all strictly after `after`, read whole before it is returned (no read stays open
+   * while the caller works): its events without the system records, the position of its last record,
+   * and whether it was the end of the log (shorter than asked). Filtering is client-side on purpose:
+   * a short raw page is then a sure sign of the end of the log.
    */
-  private async *scanAll(after: Position, pageSize: number): AsyncGenerator<StoredEvent> {
-    let cursor = after;
-    for (;;) {
-      const page: StoredEvent[] = [];
-      let seen = 0;
-      let last: Position | undefined;
+  private async readRawPage(
+    after: Position,
+    size: number,
+  ): Promise<{ events: StoredEvent[]; last: Position | undefined; atEnd: boolean }> {
+    const events: StoredEvent[] = [];
+    let seen = 0;
+    let last: Position | undefined;
+    try {
       for await (const resolved of this.client.readAll({
-        fromPosition: toReadPosition(cursor),
+        fromPosition: toReadPosition(after),
         direction: FORWARDS,
-        maxCount: pageSize,
+        maxCount: size,
         resolveLinkTos: false,
       })) {
         seen++;
@@ -285,74 +306,16 @@ export class KurrentDbEventStore implements EventStore {
         const position = knownPosition(record.position);
         if (position === undefined)
           throw new Error(`KurrentDB returned an $all event without a position (${record.id})`);
-        last = position;
         // reads from a position include the record at that position: the port's read is exclusive
-        if (comparePositions(position, cursor) <= 0) continue;
+        if (comparePositions(position, after) <= 0) continue;
+        last = position;
         if (isSystemRecord(record)) continue;
-        page.push(toStoredEvent(record, undefined, position));
-      }
-      yield* page;
-      if (seen < pageSize || last === undefined || comparePositions(last, cursor) <= 0) return;
-      cursor = last;
-    }
-  }
-
-  private async reserveEventIds(streamId: string, events: readonly NewEvent[]): Promise<void> {
-    const ids = events.map((e) => e.id.toLowerCase());
-    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
-    if (repeated !== undefined) throw new DuplicateEventIdError(repeated, streamId);
-    await Promise.all(
-      ids.map(async (id) => {
-        try {
-          await this.client.appendToStream(
-            EVENT_ID_GUARD_PREFIX + id,
-            jsonEvent({
-              id: guardEventId(streamId, id),
-              type: EVENT_ID_GUARD_TYPE,
-              data: { event_id: id, stream_id: streamId },
-            }),
-            { streamState: NO_STREAM },
-          );
-        } catch (err) {
-          if (err instanceof KurrentWrongExpectedVersionError || hasErrorType(err, ErrorType.WRONG_EXPECTED_VERSION)) {
-            throw new DuplicateEventIdError(id, streamId);
-          }
-          throw err;
-        }
-      }),
-    );
-  }
-
-  /** An append of no events writes nothing: check the expected version and report where the stream is. */
-  private async checkOnly(streamId: string, expected: ExpectedVersion): Promise<AppendResult> {
-    const last = await this.lastEvent(streamId);
-    const actual: number | 'no_stream' = last === undefined ? 'no_stream' : last.streamPosition;
-    const ok =
-      expected === 'any' ||
-      (expected === 'no_stream' && actual === 'no_stream') ||
-      (typeof expected === 'number' && (expected < 0 ? actual === 'no_stream' : actual === expected));
-    if (!ok) throw new WrongExpectedVersionError(streamId, expected, actual);
-    return { nextExpectedVersion: last?.streamPosition ?? -1, position: last?.position ?? START };
-  }
-
-  private async lastEvent(streamId: string): Promise<StoredEvent | undefined> {
-    try {
-      for await (const resolved of this.client.readStream(streamId, {
-        direction: BACKWARDS,
-        fromRevision: END,
-        maxCount: 1,
-      })) {
-        if (resolved.event !== undefined) return toStoredEvent(resolved.event, resolved.commitPosition);
+        events.push({ ...toEvent(record, undefined, position), position });
       }
     } catch (err) {
-      if (isStreamNotFound(err)) return undefined;
-      throw err;
+      throw explainError(err);
     }
-    return undefined;
-  }
-
-  private async lastPosition(streamId: string): Promise<Position | undefined> {
-    return (await this.lastEvent(streamId))?.position;
+    return { events, last, atEnd: seen < size };
   }
 
   private startLive(): void {
@@ -366,7 +329,9 @@ export class KurrentDbEventStore implements EventStore {
       this.live = null;
       subscription.unsubscribe().catch(() => undefined);
       if (this.closed) return;
-      if (err !== undefined) this.reportError(err);
+      this.reportError(
+        explainError(err ?? new Error('the live subscription to $all ended; readers poll until it is back')),
+      );
       this.liveFailures++;
       const delay = Math.min(30_000, 250 * 2 ** Math.min(this.liveFailures, 7));
       this.liveRetryTimer = setTimeout(() => {
@@ -407,7 +372,7 @@ export class KurrentDbEventStore implements EventStore {
 
   private reportError(err: unknown): void {
     if (this.closed) return;
-    this.options.onError?.(err);
+    this.errors.report(err);
   }
 
   private assertOpen(): void {

@@ -1,42 +1,42 @@
-import { createHash } from 'node:crypto';
 import {
+  AccessDeniedError,
   ANY,
   ErrorType,
   NO_STREAM,
-  PersistentSubscriptionDoesNotExistError,
-  PersistentSubscriptionExistsError,
   START as KDB_START,
   StreamNotFoundError,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import type { AppendStreamState, ReadPosition, RecordedEvent } from '@kurrent/kurrentdb-client';
 import {
+  AppendResult,
+  DuplicateEventIdError,
   EventMetadata,
   ExpectedVersion,
+  NewEvent,
   Position,
-  START,
   StoredEvent,
   WrongExpectedVersionError,
 } from '../event-store.port';
 
 /** The pure half of the KurrentDB adapter: positions, versions, records and errors mapped to the port's. */
 
+/** The client reports "no $all position known" as the largest unsigned 64-bit value. */
 export const UNKNOWN_POSITION = 2n ** 64n - 1n;
-/** Guard streams reserving event ids store-wide; never a `$` prefix (system-stream ACLs). */
-export const EVENT_ID_GUARD_PREFIX = '__event-id-';
-export const EVENT_ID_GUARD_TYPE = 'event-id.reserved';
 
 export function reasonOf(err: unknown): string {
   const text = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
   return text.length > 500 ? `${text.slice(0, 497)}...` : text;
 }
 
+/** The port's expected version as the client's stream state (negative revisions never get here: `checkAppend`). */
 export function toStreamState(expected: ExpectedVersion): AppendStreamState {
   if (expected === 'any') return ANY;
   if (expected === 'no_stream') return NO_STREAM;
-  if (!Number.isSafeInteger(expected)) throw new RangeError(`Invalid expected version ${String(expected)}`);
-  // -1 is the conventional "no stream" revision
-  return expected < 0 ? NO_STREAM : BigInt(expected);
+  if (!Number.isSafeInteger(expected) || expected < 0) {
+    throw new RangeError(`Invalid expected version ${String(expected)}`);
+  }
+  return BigInt(expected);
 }
 
 export function toReadPosition(position: Position): ReadPosition {
@@ -51,12 +51,28 @@ export function knownPosition(position: { commit: bigint; prepare: bigint } | un
   return { commit, prepare };
 }
 
+/** A failed append as the port reports it: a wrong expected version as the port's error, anything else explained. */
 export function mapAppendError(err: unknown, streamId: string, expected: ExpectedVersion): unknown {
   if (err instanceof KurrentWrongExpectedVersionError || hasErrorType(err, ErrorType.WRONG_EXPECTED_VERSION)) {
     const actualState = (err as KurrentWrongExpectedVersionError).actualState;
     const actual: number | 'no_stream' =
       typeof actualState === 'bigint' && actualState >= 0n ? Number(actualState) : 'no_stream';
     return new WrongExpectedVersionError(streamId, expected, actual);
+  }
+  return explainError(err);
+}
+
+/**
+ * Errors an operator must act on, with what to do: access denied names the permissions the platform
+ * needs (docs/kurrentdb.md). The client's error is kept as the cause; others pass unchanged.
+ */
+export function explainError(err: unknown): unknown {
+  if (err instanceof AccessDeniedError || hasErrorType(err, ErrorType.ACCESS_DENIED)) {
+    const message = err instanceof Error ? err.message : String(err);
+    return new Error(
+      `KurrentDB denied access (${message}): the platform's user needs read and write on its streams and read on $all (docs/kurrentdb.md)`,
+      { cause: err },
+    );
   }
   return err;
 }
@@ -69,40 +85,22 @@ export function isStreamNotFound(err: unknown): boolean {
   return err instanceof StreamNotFoundError || hasErrorType(err, ErrorType.STREAM_NOT_FOUND);
 }
 
-export function isPersistentGroupExists(err: unknown): boolean {
-  return (
-    err instanceof PersistentSubscriptionExistsError || hasErrorType(err, ErrorType.PERSISTENT_SUBSCRIPTION_EXISTS)
-  );
-}
-
-export function isPersistentGroupMissing(err: unknown): boolean {
-  return (
-    err instanceof PersistentSubscriptionDoesNotExistError ||
-    hasErrorType(err, ErrorType.PERSISTENT_SUBSCRIPTION_DOES_NOT_EXIST)
-  );
-}
-
-/** System events ($-typed: $metadata, $>, $statsCollected, …), anything in a $-stream, and our id guards. */
+/** Records the port leaves out: system events ($-typed: $metadata, $>, $statsCollected, …) and anything in a $-stream. */
 export function isSystemRecord(record: { type: string; streamId: string }): boolean {
-  return (
-    record.type.startsWith('$') || record.streamId.startsWith('$') || record.streamId.startsWith(EVENT_ID_GUARD_PREFIX)
-  );
+  return record.type.startsWith('$') || record.streamId.startsWith('$');
 }
 
-/** A name-based (v5-style) UUID of (stream, event id): the same pair always yields the same guard event id. */
-export function guardEventId(streamId: string, eventId: string): string {
-  const hash = createHash('sha1').update(`${streamId}\n${eventId}`).digest();
-  hash[6] = ((hash[6] ?? 0) & 0x0f) | 0x50;
-  hash[8] = ((hash[8] ?? 0) & 0x3f) | 0x80;
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
-export function toStoredEvent(
+/**
+ * A record as a port event. `position`: its $all position when the caller knows it better than the
+ * record (a read of $all); else the record's own, else `(commitPosition, commitPosition)` (an upper
+ * bound of the real one: an event's prepare never comes after its commit), else undefined (a server
+ * before 22.6 sends no $all position on stream reads: see `withUpperBound`).
+ */
+export function toEvent(
   record: RecordedEvent,
   commitPosition: bigint | undefined,
   position?: Position,
-): StoredEvent {
+): Omit<StoredEvent, 'position'> & { position: Position | undefined } {
   return {
     id: record.id,
     type: record.type,
@@ -114,11 +112,49 @@ export function toStoredEvent(
   };
 }
 
-/** Servers before 22.6 send no $all position on stream reads: use the commit position for both numbers. */
-export function fallbackPosition(commitPosition: bigint | undefined): Position {
-  const known =
-    commitPosition === undefined ? undefined : knownPosition({ commit: commitPosition, prepare: commitPosition });
-  return known ?? START;
+export function fallbackPosition(commitPosition: bigint | undefined): Position | undefined {
+  return commitPosition === undefined ? undefined : knownPosition({ commit: commitPosition, prepare: commitPosition });
+}
+
+/**
+ * Events whose position is unknown get `bound`: a position read after them (the head of $all), so
+ * at or after theirs. A reader waiting for such a position (read-your-writes) may wait for a few
+ * events more, never returns before the event was processed.
+ */
+export function withUpperBound(
+  events: readonly (Omit<StoredEvent, 'position'> & { position: Position | undefined })[],
+  bound: Position,
+): StoredEvent[] {
+  return events.map((e) => ({ ...e, position: e.position ?? bound }));
+}
+
+/** Whether some event of `events` has no known position. */
+export function lacksPosition(events: readonly { position: Position | undefined }[]): boolean {
+  return events.some((e) => e.position === undefined);
+}
+
+/**
+ * Whether the last events of a stream (`tail`, in stream order) already hold `events`: the result of
+ * the append that stored them when they are there in the same order (a retry whose acknowledgement
+ * was lost), undefined when none of their ids is there, DuplicateEventIdError otherwise.
+ */
+export function storedBefore(
+  tail: readonly StoredEvent[],
+  events: readonly NewEvent[],
+  streamId: string,
+): AppendResult | undefined {
+  const ids = events.map((e) => e.id.toLowerCase());
+  const at = tail.findIndex((e) => e.id.toLowerCase() === ids[0]);
+  if (at >= 0) {
+    const stored = tail.slice(at, at + ids.length);
+    const last = stored[stored.length - 1];
+    if (last && stored.length === ids.length && stored.every((e, i) => e.id.toLowerCase() === ids[i])) {
+      return { nextExpectedVersion: last.streamPosition, position: last.position };
+    }
+  }
+  const clash = tail.find((e) => ids.includes(e.id.toLowerCase()));
+  if (clash) throw new DuplicateEventIdError(clash.id, streamId);
+  return undefined;
 }
 
 export function toData(data: unknown): Record<string, unknown> {

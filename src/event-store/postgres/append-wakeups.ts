@@ -20,7 +20,11 @@ export class AppendWakeups {
   private notifyTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
-  constructor(private readonly pool: Pool) {}
+  /** `report`: background failures (a listener that threw, NOTIFY or LISTEN failing). */
+  constructor(
+    private readonly pool: Pool,
+    private readonly report: (err: unknown) => void = () => undefined,
+  ) {}
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -53,13 +57,24 @@ export class AppendWakeups {
     if (this.notifyTimer || this.closed) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
-      if (!this.closed) this.pool.query("SELECT pg_notify('events_appended', '')").catch(() => undefined);
+      if (!this.closed) this.pool.query("SELECT pg_notify('events_appended', '')").catch((err) => this.failed(err));
     }, NOTIFY_EVERY_MS);
     this.notifyTimer.unref();
   }
 
+  /** Calls every listener; one that throws is reported, never thrown into the append that woke it. */
   private emit(): void {
-    for (const listener of this.listeners) listener();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener();
+      } catch (err) {
+        this.failed(err);
+      }
+    }
+  }
+
+  private failed(err: unknown): void {
+    if (!this.closed) this.report(err);
   }
 
   private async startListening(): Promise<void> {
@@ -77,7 +92,10 @@ export class AppendWakeups {
       this.listenFailures = 0;
     } catch (err) {
       if (this.listenClient) this.listenLost(this.listenClient, err);
-      else this.relisten();
+      else {
+        this.failed(err);
+        this.relisten();
+      }
     }
   }
 
@@ -88,6 +106,7 @@ export class AppendWakeups {
    */
   private listenLost(client: PoolClient, err: unknown): void {
     if (this.listenClient !== client) return;
+    this.failed(err);
     this.listenClient = null;
     client.removeAllListeners('notification');
     client.release(err instanceof Error ? err : true);

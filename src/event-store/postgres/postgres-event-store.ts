@@ -1,9 +1,11 @@
 import type { Pool } from 'pg';
 import { AppendWakeups } from './append-wakeups';
+import { ErrorListeners } from '../error-listeners';
 import { readPage, readPages } from './page-reads';
 import { isUniqueViolation, statementRolledBack } from './pg-errors';
 import {
   AppendResult,
+  checkAppend,
   EventStore,
   ExpectedVersion,
   NewEvent,
@@ -13,6 +15,7 @@ import {
   WrongExpectedVersionError,
 } from '../event-store.port';
 import { takeGroup } from './append-groups';
+import { afterConflict, afterConflictOf, storedBefore } from './append-retries';
 
 interface EventRow {
   event_id: string;
@@ -167,7 +170,9 @@ export interface GroupCommitStats {
  * never skipped (ARCHITECTURE.md).
  */
 export class PostgresEventStore implements EventStore {
+  readonly identity = 'postgresql';
   private readonly wakeups: AppendWakeups;
+  private readonly errors = new ErrorListeners();
   private readonly queue: PendingAppend[] = [];
   /** Streams of the groups in flight: an append to one of them waits for the next group. */
   private readonly busyStreams = new Set<string>();
@@ -186,11 +191,11 @@ export class PostgresEventStore implements EventStore {
     options: { groupsInFlight?: number } = {},
   ) {
     this.maxInFlight = Math.max(1, Math.floor(options.groupsInFlight ?? 1));
-    this.wakeups = new AppendWakeups(pool);
+    this.wakeups = new AppendWakeups(pool, (err) => this.errors.report(err));
   }
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
+    checkAppend(streamId, events, expected);
     // `any` has no expectation to break: a race with another writer on the same stream just retries.
     for (let attempt = 0; ; attempt++) {
       try {
@@ -328,11 +333,11 @@ export class PostgresEventStore implements EventStore {
     }
 
     const byStream = new Map(rows.map((row) => [row.stream_id, row]));
-    const raced: PendingAppend[] = [];
+    const conflicted: PendingAppend[] = [];
     let stored = false;
     for (const pending of group) {
       const outcome = groupOutcome(pending, byStream.get(pending.streamId));
-      if (outcome === 'raced') raced.push(pending);
+      if (outcome === 'raced' || outcome instanceof WrongExpectedVersionError) conflicted.push(pending);
       else if (outcome instanceof Error) settles.push(() => pending.reject(outcome));
       else {
         stored = true;
@@ -340,25 +345,19 @@ export class PostgresEventStore implements EventStore {
       }
     }
     if (stored) this.wakeups.appended();
-    // Another writer (another instance) took the next position after the statement's snapshot, so
-    // the actual version must be read. Rare; the next group does not wait for it.
-    if (raced.length > 0) void this.rejectRaced(raced);
-    return settleAll;
-  }
-
-  private async rejectRaced(raced: readonly PendingAppend[]): Promise<void> {
-    try {
-      const { rows } = await this.pool.query<{ stream_id: string; v: number }>(
-        'SELECT stream_id, max(stream_position) AS v FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
-        [raced.map((p) => p.streamId)],
+    // An expectation that failed (or another instance took the next position after the statement's
+    // snapshot): a retry of a stored append, or a conflict whose actual version is read. Rare; the
+    // next group does not wait for it.
+    if (conflicted.length > 0) {
+      void afterConflict(this.pool, conflicted).then((outcomes) =>
+        outcomes.forEach((outcome, i) => {
+          const pending = conflicted[i] as PendingAppend;
+          if (outcome.status === 'fulfilled') pending.resolve(outcome.value);
+          else pending.reject(outcome.reason);
+        }),
       );
-      const versions = new Map(rows.map((r) => [r.stream_id, Number(r.v)]));
-      for (const p of raced) {
-        p.reject(new WrongExpectedVersionError(p.streamId, p.expected, versions.get(p.streamId) ?? 'no_stream'));
-      }
-    } catch (err) {
-      for (const p of raced) p.reject(err);
     }
+    return settleAll;
   }
 
   private async appendOnce(
@@ -400,13 +399,13 @@ export class PostgresEventStore implements EventStore {
             });
       rows = result.rows;
     } catch (err) {
-      if (isUniqueViolation(err, 'events_stream_id_stream_position_key')) {
-        throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
-      }
+      if (isUniqueViolation(err, 'events_stream_id_stream_position_key'))
+        return afterConflictOf(this.pool, streamId, events, expected);
+      if (isUniqueViolation(err, 'events_event_id_key')) return storedBefore(this.pool, streamId, events, expected);
       throw err;
     }
     const last = rows[rows.length - 1];
-    if (!last) throw new WrongExpectedVersionError(streamId, expected, await this.currentVersion(streamId));
+    if (!last) return afterConflictOf(this.pool, streamId, events, expected);
     this.wakeups.appended();
     return {
       nextExpectedVersion: Number(last.stream_position),
@@ -447,18 +446,18 @@ export class PostgresEventStore implements EventStore {
     return this.wakeups.subscribe(listener);
   }
 
-  close(): Promise<void> {
-    this.wakeups.close();
-    return Promise.resolve();
+  onError(listener: (err: unknown) => void): () => void {
+    return this.errors.add(listener);
   }
 
-  private async currentVersion(streamId: string): Promise<number | 'no_stream'> {
-    const { rows } = await this.pool.query<{ v: number | null }>(
-      'SELECT max(stream_position) AS v FROM events WHERE stream_id = $1',
-      [streamId],
-    );
-    const v = rows[0]?.v;
-    return v === null || v === undefined ? 'no_stream' : Number(v);
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM events LIMIT 1');
+  }
+
+  close(): Promise<void> {
+    this.wakeups.close();
+    this.errors.clear();
+    return Promise.resolve();
   }
 }
 

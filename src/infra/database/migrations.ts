@@ -102,6 +102,37 @@ export class TimerWakes0000000000110 extends ForwardOnlyMigration {
 }
 
 /**
+ * Which event store's log a checkpoint's position belongs to (`EventStore.identity`): a processor
+ * refuses a checkpoint written against another store (switching EVENTSTORE_URL) instead of reading
+ * KurrentDB from PostgreSQL positions. Every checkpoint so far was written against PostgreSQL (the
+ * KurrentDB adapter never ran in a deployment), hence the default for existing rows.
+ */
+export class CheckpointEventStore0000000000205 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(
+      `ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS event_store text NOT NULL DEFAULT 'postgresql'`,
+    );
+  }
+}
+
+/**
+ * Progress of `npm run events:migrate-to-kurrentdb` (src/event-store/migration/copy-log.ts): per
+ * target, the source position up to which the log is copied, so that a copy started again resumes.
+ */
+export class EventLogCopies0000000000206 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+  CREATE TABLE IF NOT EXISTS event_log_copies (
+    target text PRIMARY KEY,
+    commit_position bigint NOT NULL,
+    prepare_position bigint NOT NULL,
+    copied bigint NOT NULL DEFAULT 0,
+    updated_at timestamptz NOT NULL DEFAULT now()
+  )`);
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -112,6 +143,8 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   IdempotencySealed0000000000080,
   DeadLetters0000000000090,
   TimerWakes0000000000110,
+  CheckpointEventStore0000000000205,
+  EventLogCopies0000000000206,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {
