@@ -16,7 +16,7 @@ import {
   type SmtpSink,
   type TenantInfo,
 } from './webhooks-harness';
-import { CHROMIUM } from './rooms-harness';
+import { CHROMIUM, CHROMIUM_ARGS } from './rooms-harness';
 import { REPO_ROOT } from './process';
 
 /**
@@ -33,17 +33,7 @@ export async function launchDashboardBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   });
 }
 
