@@ -223,10 +223,7 @@ export class CommandExecutor implements OnModuleDestroy {
         // Appended with `any` to a stream whose cached state, if any, it has made stale.
         this.cache.drop(options.appendTo);
       } else {
-        this.cache.put(
-          streamId,
-          snapshotAfterAppend(snapshot, decider, streamId, events, result.position, idempotencyKey),
-        );
+        this.cache.put(streamId, snapshotAfterAppend(snapshot, decider, streamId, events, result, idempotencyKey));
       }
       if (options.readYourWrites) await this.projections.waitForProjections(result.position);
       return { events, state: decided.reduce(decider.evolve, state), position: result.position };

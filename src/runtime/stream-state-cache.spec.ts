@@ -120,7 +120,7 @@ describe('snapshots', () => {
           metadata: { tenant_id: null, created_at: 't', idempotency_key: 'k' },
         },
       ],
-      { commit: 9n, prepare: 9n },
+      { nextExpectedVersion: 1, position: { commit: 9n, prepare: 9n } },
       'k',
     );
     expect(one.state).toBe(6);
@@ -138,13 +138,45 @@ describe('snapshots', () => {
         { id: 'y', type: 'n', data: { n: 1 }, metadata: { tenant_id: null, created_at: 't', idempotency_key: 'k2' } },
         { id: 'z', type: 'n', data: { n: 1 }, metadata: { tenant_id: null, created_at: 't', idempotency_key: 'k2' } },
       ],
-      { commit: 10n, prepare: 11n },
+      { nextExpectedVersion: 3, position: { commit: 10n, prepare: 11n } },
       'k2',
     );
     expect(two.version).toBe(3);
     expect(two.state).toBe(8);
     expect(two.keys?.get('k2')).toBeNull();
     expect(two.keys?.get('k')).toHaveLength(1);
+  });
+});
+
+describe("snapshotAfterAppend: the revisions are the append result's", () => {
+  it("continues at the revision the store reports, not at the snapshot's version plus the count", () => {
+    const decider = { initialState: () => 0, evolve: (n: number) => n + 1 };
+    // a stream whose events all expired reads as empty (version -1); the store appended at 7 and 8
+    const base = snapshotOfStream(decider, []);
+    const meta = { tenant_id: null, created_at: 't', idempotency_key: 'k' };
+    const after = snapshotAfterAppend(
+      base,
+      decider,
+      's',
+      [{ id: 'a', type: 't', data: {}, metadata: meta }],
+      { nextExpectedVersion: 7, position: { commit: 3n, prepare: 3n } },
+      'k',
+    );
+    expect(after.version).toBe(7);
+    expect(after.keys?.get('k')).toEqual([expect.objectContaining({ id: 'a', streamPosition: 7 })]);
+    const next = snapshotAfterAppend(
+      after,
+      decider,
+      's',
+      [
+        { id: 'b', type: 't', data: {}, metadata: { tenant_id: null, created_at: 't' } },
+        { id: 'c', type: 't', data: {}, metadata: { tenant_id: null, created_at: 't' } },
+      ],
+      { nextExpectedVersion: 9, position: { commit: 4n, prepare: 4n } },
+      undefined,
+    );
+    expect(next.version).toBe(9);
+    expect(next.state).toBe(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { NewEvent, Position, StoredEvent } from '../event-store/event-store.port';
+import type { AppendResult, NewEvent, StoredEvent } from '../event-store/event-store.port';
 import { Decider, DomainEvent, fold } from '../kernel/decider';
 
 /**
@@ -55,8 +55,11 @@ export function snapshotOfStream<State, Event extends DomainEvent>(
 }
 
 /**
- * The snapshot after `events` were appended at `snapshot.version + 1…` (the append's expected version
- * held, so the stream is exactly the snapshot's events followed by these). The events are folded as a
+ * The snapshot after `events` were appended after the snapshot's last event (the append's expected
+ * version held, so the stream is exactly the snapshot's events followed by these). Their revisions are
+ * the ones the append reports (`result.nextExpectedVersion` is the last one's), not the snapshot's
+ * version plus their count: a stream whose events all expired or were truncated away reads as empty
+ * (version -1) yet continues at a later revision (decision 50). The events are folded as a
  * read would give them back: through JSON, as the store keeps them (no `undefined` fields, dates as
  * strings), so that the cached state is the state a fresh read would fold.
  */
@@ -65,18 +68,19 @@ export function snapshotAfterAppend<State, Event extends DomainEvent>(
   decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
   streamId: string,
   events: readonly NewEvent[],
-  lastPosition: Position,
+  result: AppendResult,
   idempotencyKey: string | undefined,
 ): StreamSnapshot<State> {
+  const first = result.nextExpectedVersion - events.length + 1;
   const stored: StoredEvent[] = events.map((e, i) => ({
     id: e.id,
     type: e.type,
     data: asStored(e.data),
     metadata: asStored(e.metadata),
     streamId,
-    streamPosition: snapshot.version + 1 + i,
+    streamPosition: first + i,
     // Only the last event's position is known; the others are not kept as keyed events (see KeyedEvents).
-    position: lastPosition,
+    position: result.position,
   }));
   let keys = snapshot.keys;
   if (idempotencyKey !== undefined && keys !== null) {
@@ -91,7 +95,7 @@ export function snapshotAfterAppend<State, Event extends DomainEvent>(
   return {
     decider,
     state: stored.reduce((state, e) => decider.evolve(state, e as unknown as Event), snapshot.state),
-    version: snapshot.version + events.length,
+    version: result.nextExpectedVersion,
     keys,
   };
 }
