@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { connectionStringProblem, CONNECTION_SCHEMES, normalizeConnectionString, redact } from './kurrentdb-connection';
 
 // The client's own parser (not exported from the package's index): what our check must agree with.
@@ -13,6 +17,27 @@ function clientAccepts(connectionString: string): boolean {
     return true;
   } catch {
     return false;
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+/**
+ * What the client's public entry point makes of a string: `KurrentDBClient.connectionString` parses
+ * it (warning about options it ignores), loads the native bridge and builds a client without
+ * connecting (no channel is opened before the first call; the client is disposed all the same).
+ */
+async function clientTakes(connectionString: string): Promise<'taken' | 'ignores an option' | 'refused'> {
+  const warnings: string[] = [];
+  const warn = jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+    warnings.push(args.map(String).join(' '));
+  });
+  try {
+    const made = KurrentDBClient.connectionString(connectionString);
+    await made.dispose();
+    return warnings.some((w) => w.includes('setting will be ignored')) ? 'ignores an option' : 'taken';
+  } catch {
+    return 'refused';
   } finally {
     warn.mockRestore();
   }
@@ -46,6 +71,8 @@ describe('KurrentDB connection strings', () => {
     'kdb+discover://db.internal/',
     'kurrentdb://10.0.0.1:2113,10.0.0.2:2113?node_preference=follower&connection-name=vap',
     'KurrentDB://localhost:2113',
+    'kurrentdb://a:2113?dnsDiscover=true',
+    'kurrentdb://a:2113?throwOnAppendFailure=true&keep_alive_timeout=10000',
   ];
 
   it.each(accepted)('accepts %s, as the client does', (connectionString) => {
@@ -83,6 +110,10 @@ describe('KurrentDB connection strings', () => {
     ['kurrentdb://a:2113?gossipTimeout=soon', /whole number/],
     ['kurrentdb://a:2113?nodePreference=nearest', /nodePreference must be/],
     ['kurrentdb://user@a:2113', /credentials must be user:password@/],
+    ['kurrentdb://a:2113?dnsdiscover=true', /must be written dnsDiscover/],
+    ['kurrentdb://a:2113?dns-discover=false', /must be written dnsDiscover/],
+    ['kurrentdb://a:2113?throwOnAppendFailure=false', /can only be true/],
+    ['kurrentdb://a:2113?connectionName=a?b', /cannot hold "\?"/],
   ];
 
   it.each(refused)('refuses %s with a clear reason', (connectionString, reason) => {
@@ -93,9 +124,51 @@ describe('KurrentDB connection strings', () => {
   it('refuses what the client refuses, and a few strings it would take and fail on later', () => {
     // stricter than the client: an unknown option (ignored with a warning), a port above 65535 and a
     // user without a password (both taken as part of the host, failing only when connecting)
-    const stricter = ['kurrentdb://a:2113?tsl=false', 'kurrentdb://a:99999', 'kurrentdb://user@a:2113'];
+    // a spelling of dnsDiscover it ignores with a warning, and throwOnAppendFailure=false (decision 50)
+    const stricter = [
+      'kurrentdb://a:2113?tsl=false',
+      'kurrentdb://a:99999',
+      'kurrentdb://user@a:2113',
+      'kurrentdb://a:2113?dnsdiscover=true',
+      'kurrentdb://a:2113?dns-discover=false',
+      'kurrentdb://a:2113?throwOnAppendFailure=false',
+    ];
     for (const [connectionString] of refused) {
       expect(clientAccepts(connectionString)).toBe(stricter.includes(connectionString));
+    }
+  });
+
+  it('agrees with KurrentDBClient.connectionString: what passes is taken whole, what is refused is refused or ignored there', async () => {
+    // the client reads a CA file when it is made (the grammar does not): one that exists
+    const dir = mkdtempSync(join(tmpdir(), 'kdb-ca-'));
+    const ca = join(dir, 'ca.crt');
+    writeFileSync(ca, '');
+    const withCa = (s: string) => s.replace('%2Fcerts%2Fca.crt', encodeURIComponent(ca));
+    for (const connectionString of accepted) {
+      expect([connectionString, await clientTakes(normalizeConnectionString(withCa(connectionString)))]).toEqual([
+        connectionString,
+        'taken',
+      ]);
+    }
+    const ignoredThere = [
+      'kurrentdb://a:2113?tsl=false',
+      'kurrentdb://a:2113?dnsdiscover=true',
+      'kurrentdb://a:2113?dns-discover=false',
+    ];
+    // the JS parser takes a:99999 but the native bridge the client loads refuses it
+    const takenThere = [
+      // fails only when connecting
+      'kurrentdb://user@a:2113',
+      // taken, with a meaning the platform refuses
+      'kurrentdb://a:2113?throwOnAppendFailure=false',
+    ];
+    for (const [connectionString] of refused) {
+      const expected = ignoredThere.includes(connectionString)
+        ? 'ignores an option'
+        : takenThere.includes(connectionString)
+          ? 'taken'
+          : 'refused';
+      expect([connectionString, await clientTakes(connectionString)]).toEqual([connectionString, expected]);
     }
   });
 

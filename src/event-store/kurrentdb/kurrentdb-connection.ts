@@ -18,17 +18,21 @@ const SCHEMES: Readonly<Record<string, string>> = {
 
 export const CONNECTION_SCHEMES: readonly string[] = Object.keys(SCHEMES);
 
-type OptionKind = 'boolean' | 'integer' | 'text' | 'nodePreference';
+type OptionKind = 'boolean' | 'true' | 'integer' | 'text' | 'nodePreference';
 
-/** The client's query options (matched as it does: case-insensitive, `-` and `_` ignored). */
+/**
+ * The client's query options, matched as it matches them (`mapToQueryOption` in its parser):
+ * case-insensitive, `-` and `_` ignored. `throwOnAppendFailure` only as `true`, its default: the
+ * adapter's conflicts must be errors (with `false` the client resolves a conflict as
+ * `{ success: false }`; the adapter maps that too, but refuses the setting: decision 50).
+ */
 const OPTIONS: Readonly<Record<string, OptionKind>> = {
   tls: 'boolean',
   tlsverifycert: 'boolean',
   tlscafile: 'text',
   usercertfile: 'text',
   userkeyfile: 'text',
-  throwonappendfailure: 'boolean',
-  dnsdiscover: 'boolean',
+  throwonappendfailure: 'true',
   connectionname: 'text',
   nodepreference: 'nodePreference',
   maxdiscoverattempts: 'integer',
@@ -39,6 +43,11 @@ const OPTIONS: Readonly<Record<string, OptionKind>> = {
   keepalivetimeout: 'integer',
 };
 const NODE_PREFERENCES = ['leader', 'follower', 'readonlyreplica', 'random'];
+/**
+ * The one option the client matches by its exact spelling (it is missing from its case map): any
+ * other spelling (`dnsdiscover`, `dns-discover`) is ignored with a warning.
+ */
+const DNS_DISCOVER = 'dnsDiscover';
 
 /** A host as the client reads it: none of these characters (so no IPv6 literal), an optional port. */
 const HOST = /^([^$+!?*'(),;[\]{}|"%~#<>=&:/@\s]+)(?::(\d{1,5}))?$/;
@@ -82,10 +91,18 @@ export function connectionStringProblem(connectionString: string): string | null
     const eq = pair.indexOf('=');
     const key = eq > 0 ? pair.slice(0, eq) : pair;
     const value = eq > 0 ? pair.slice(eq + 1).trim() : '';
-    const kind = OPTIONS[flat(key)];
+    if (flat(key) === flat(DNS_DISCOVER) && key !== DNS_DISCOVER) {
+      return `option "${key}" must be written ${DNS_DISCOVER} (the client ignores any other spelling of it)`;
+    }
+    const kind = key === DNS_DISCOVER ? 'boolean' : OPTIONS[flat(key)];
     if (kind === undefined) return `unknown option "${key}"`;
     if (value === '') return `option ${key} needs a value`;
+    // the client reads a value up to the next & or ?
+    if (value.includes('?')) return `option ${key}: a value cannot hold "?" (write it %3F)`;
     if (kind === 'boolean' && value !== 'true' && value !== 'false') return `option ${key} must be true or false`;
+    if (kind === 'true' && value !== 'true') {
+      return `option ${key} can only be true: the platform needs a conflicting append to fail (docs/kurrentdb.md)`;
+    }
     if (kind === 'integer' && !/^\d+$/.test(value)) return `option ${key} must be a whole number`;
     if (kind === 'nodePreference' && !NODE_PREFERENCES.includes(flat(value))) {
       return `option ${key} must be leader, follower, readonlyreplica or random`;

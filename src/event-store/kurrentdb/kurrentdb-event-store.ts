@@ -1,5 +1,14 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient, excludeSystemEvents, jsonEvent } from '@kurrent/kurrentdb-client';
 import type { AllStreamSubscription } from '@kurrent/kurrentdb-client';
+
+/**
+ * The part of the client the adapter uses: the seam through which unit tests drive the adapter's
+ * own logic with a fake of this surface (kurrentdb-event-store.spec.ts).
+ */
+export type KurrentDbClientApi = Pick<
+  KurrentDBClient,
+  'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'
+>;
 import {
   AppendResult,
   checkAppend,
@@ -79,13 +88,19 @@ export class KurrentDbEventStore implements EventStore {
   private liveRetryTimer: NodeJS.Timeout | null = null;
   private liveFailures = 0;
 
-  private constructor(private readonly client: KurrentDBClient) {}
+  private constructor(private readonly client: KurrentDbClientApi) {}
 
   /** Lazy: no connection is made until the first call. */
   static connect(connectionString: string, options: KurrentDbEventStoreOptions = {}): KurrentDbEventStore {
-    const store = new KurrentDbEventStore(
+    return KurrentDbEventStore.withClient(
       KurrentDBClient.connectionString(normalizeConnectionString(connectionString)),
+      options,
     );
+  }
+
+  /** Over a client made elsewhere (its configuration is the caller's; tests pass a fake). */
+  static withClient(client: KurrentDbClientApi, options: KurrentDbEventStoreOptions = {}): KurrentDbEventStore {
+    const store = new KurrentDbEventStore(client);
     if (options.onError) store.onError(options.onError);
     return store;
   }
@@ -93,16 +108,46 @@ export class KurrentDbEventStore implements EventStore {
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     this.assertOpen();
     checkAppend(streamId, events, expected);
+    if (expected === 'no_stream') return this.appendNew(streamId, events);
     if (expected !== 'any') return this.appendAt(streamId, events, expected);
+    // Where the last conflict said the stream is: the place to append when its tail reads empty
+    // although it has revisions (all its events expired or were truncated away).
+    let actual: number | 'no_stream' = 'no_stream';
     for (let attempt = 1; ; attempt++) {
       const tail = await this.tail(streamId, events.length + ANY_RETRY_LOOKBACK);
       const earlier = storedBefore(tail, events, streamId);
       if (earlier) return earlier;
       const last = tail[tail.length - 1];
       try {
-        return await this.appendAt(streamId, events, last ? last.streamPosition : 'no_stream');
+        return await this.appendAt(streamId, events, last ? last.streamPosition : actual);
       } catch (err) {
         if (!(err instanceof WrongExpectedVersionError) || attempt >= ANY_ATTEMPTS) throw err;
+        actual = err.actual;
+      }
+    }
+  }
+
+  /**
+   * An append expecting no stream. A stream whose events are all gone without a soft delete (expired
+   * by `$maxAge`, or `$tb` past its last revision) reads as empty, so a caller expects no stream, but
+   * the server keeps its revisions and refuses: when the conflict names a revision and a read still
+   * shows no events, the append is tried once more at that revision (the state of an emptied stream
+   * is the initial state, as for a new one).
+   */
+  private async appendNew(streamId: string, events: readonly NewEvent[]): Promise<AppendResult> {
+    try {
+      return await this.appendAt(streamId, events, 'no_stream');
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError) || err.actual === 'no_stream') throw err;
+      if ((await this.tail(streamId, 1)).length > 0) throw err;
+      try {
+        return await this.appendAt(streamId, events, err.actual);
+      } catch (again) {
+        // reported against what the caller expected
+        if (again instanceof WrongExpectedVersionError) {
+          throw new WrongExpectedVersionError(streamId, 'no_stream', again.actual);
+        }
+        throw again;
       }
     }
   }
@@ -219,7 +264,12 @@ export class KurrentDbEventStore implements EventStore {
     await this.client.dispose();
   }
 
-  /** One write at an explicit expectation: the server's idempotence by event id makes its retry safe. */
+  /**
+   * One write at an explicit expectation: the server's idempotence by event id makes its retry safe.
+   * A conflict is the port's WrongExpectedVersionError whether the client throws it or (a client made
+   * with `throwOnAppendFailure: false`) resolves `success: false` with the stream's revision, or -1
+   * when it has none (decision 50).
+   */
   private async appendAt(
     streamId: string,
     events: readonly NewEvent[],
@@ -235,6 +285,10 @@ export class KurrentDbEventStore implements EventStore {
       );
     } catch (err) {
       throw mapAppendError(err, streamId, expected);
+    }
+    if (!result.success) {
+      const current = result.nextExpectedRevision;
+      throw new WrongExpectedVersionError(streamId, expected, current >= 0n ? Number(current) : 'no_stream');
     }
     const nextExpectedVersion = Number(result.nextExpectedRevision);
     // The response carries the log position of the write's last record, which is the position $all
