@@ -3,19 +3,28 @@ import { contextMigrations } from '../app.module';
 import { ConfigError, loadConfig } from '../config/config';
 import { normalizeConnectionString, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 import { KurrentDbEventStore } from '../event-store/kurrentdb/kurrentdb-event-store';
-import { copyLog, loadCopyPosition, moveCheckpoints, saveCopyPosition } from '../event-store/migration/copy-log';
+import {
+  copyLog,
+  DEFAULT_MAX_APPEND_BYTES,
+  loadCopyPosition,
+  moveCheckpoints,
+  saveCopyPosition,
+} from '../event-store/migration/copy-log';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
 import { migrateDatabase } from '../infra/database/migrations';
 
-const USAGE = `npm run events:migrate-to-kurrentdb -- --to <connection string> [--checkpoints] [--batch N]
+const USAGE = `npm run events:migrate-to-kurrentdb -- --to <connection string> [--checkpoints] [--batch N] [--max-append-bytes N]
 
 Copies the PostgreSQL event log (DATABASE_URL, or the embedded database in DATA_DIR) into KurrentDB
 in commit order, preserving event ids; resumable: run it again and it goes on where it stopped.
 --to            the KurrentDB connection string (default: EVENTSTORE_URL)
 --checkpoints   then move every processor checkpoint to the same place in KurrentDB's log;
                 only with every instance stopped, once the copy is complete (docs/kurrentdb.md)
---batch N       events per page (default 1000)`;
+--batch N       events per page (default 1000)
+--max-append-bytes N
+                at most N bytes of serialized events per append (default 524288), under the
+                server's MaxAppendSize (1 MiB by default); a larger event is sent alone`;
 
 function option(args: readonly string[], name: string): string | undefined {
   const at = args.indexOf(name);
@@ -39,6 +48,10 @@ async function main(): Promise<void> {
   normalizeConnectionString(to); // a bad one is refused before anything starts
   const batchSize = Number(option(args, '--batch') ?? 1000);
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) throw new Error('--batch must be a positive integer');
+  const maxAppendBytes = Number(option(args, '--max-append-bytes') ?? DEFAULT_MAX_APPEND_BYTES);
+  if (!Number.isSafeInteger(maxAppendBytes) || maxAppendBytes < 1) {
+    throw new Error('--max-append-bytes must be a positive integer');
+  }
 
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded?.url ?? '';
@@ -55,6 +68,7 @@ async function main(): Promise<void> {
     const done = await copyLog(source, target, {
       from,
       batchSize,
+      maxAppendBytes,
       onPage: async (progress) => {
         await saveCopyPosition(pool, target.identity, progress);
         const rate = Math.round(progress.copied / Math.max(1, (Date.now() - started) / 1000));

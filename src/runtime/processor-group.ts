@@ -191,6 +191,7 @@ export class ProcessorGroup extends LogWorker {
           handling = false;
           await moveCheckpoints(
             tx,
+            this.store.identity,
             going.map((m) => ({ name: m.runner.processor.name, to })),
           );
         },
@@ -215,21 +216,32 @@ export class ProcessorGroup extends LogWorker {
    * believes (another instance moved it) is read again next round. Returns the members to move.
    */
   private async lockCheckpoints(tx: PoolClient, moving: readonly Member[]): Promise<Member[]> {
-    const { rows } = await tx.query<{ name: string; commit_position: string; prepare_position: string }>({
+    const { rows } = await tx.query<{
+      name: string;
+      commit_position: string;
+      prepare_position: string;
+      event_store: string | null;
+    }>({
       name: 'checkpoints_lock',
-      text: `SELECT name, commit_position, prepare_position FROM projection_checkpoints
+      text: `SELECT name, commit_position, prepare_position, event_store FROM projection_checkpoints
              WHERE name = ANY($1::text[]) FOR UPDATE SKIP LOCKED`,
       values: [moving.map((m) => m.runner.processor.name)],
     });
+    // A row another store has claimed since it was loaded is not this instance's to move: it is read
+    // again, and the load refuses it (CheckpointStoreMismatchError).
+    const identity = this.store.identity;
     const locked = new Map(
-      rows.map((r) => [r.name, { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) }]),
+      rows.map((r) => [
+        r.name,
+        r.event_store === identity ? { commit: BigInt(r.commit_position), prepare: BigInt(r.prepare_position) } : null,
+      ]),
     );
     const going: Member[] = [];
     for (const m of moving) {
       const position = locked.get(m.runner.processor.name);
-      if (!position) continue;
+      if (position === undefined) continue;
       const expected = m.runner.storedPosition;
-      if (expected && comparePositions(position, expected) === 0) going.push(m);
+      if (position !== null && expected && comparePositions(position, expected) === 0) going.push(m);
       else m.runner.reload();
     }
     return going;
@@ -275,6 +287,7 @@ export class ProcessorGroup extends LogWorker {
         going = await this.lockCheckpoints(tx, moving);
         await moveCheckpoints(
           tx,
+          this.store.identity,
           going.map((m) => ({ name: m.runner.processor.name, to: m.runner.position })),
         );
       },
@@ -292,16 +305,22 @@ function eventsFor(runner: ProcessorRunner, page: readonly StoredEvent[]): Store
   return page.filter((e) => comparePositions(e.position, runner.position) > 0 && runner.accepts(e.type));
 }
 
-/** Moves checkpoints in one statement (their rows are locked by the caller). */
-async function moveCheckpoints(tx: PoolClient, moves: readonly { name: string; to: Position }[]): Promise<void> {
+/** Moves checkpoints of the store `identity` in one statement (their rows are locked and checked by the caller). */
+async function moveCheckpoints(
+  tx: PoolClient,
+  identity: string,
+  moves: readonly { name: string; to: Position }[],
+): Promise<void> {
   await tx.query({
     name: 'checkpoints_move',
     text: `UPDATE projection_checkpoints c SET commit_position = m.c, prepare_position = m.p, updated_at = now()
-           FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS m(name, c, p) WHERE c.name = m.name`,
+           FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS m(name, c, p)
+           WHERE c.name = m.name AND c.event_store = $4`,
     values: [
       moves.map((m) => m.name),
       moves.map((m) => m.to.commit.toString()),
       moves.map((m) => m.to.prepare.toString()),
+      identity,
     ],
   });
 }

@@ -370,14 +370,17 @@ export class ProcessorRunner extends LogWorker {
       await tx.query('BEGIN; SET LOCAL synchronous_commit = off');
       const moved = await tx.query({
         name: 'checkpoint_move',
+        // only a row of this store's log: another store may have claimed it meanwhile (then nothing
+        // moves, and the reload refuses it: CheckpointStoreMismatchError)
         text: `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, updated_at = now()
-               WHERE name = $1 AND commit_position = $4 AND prepare_position = $5`,
+               WHERE name = $1 AND commit_position = $4 AND prepare_position = $5 AND event_store = $6`,
         values: [
           this.processor.name,
           to.commit.toString(),
           to.prepare.toString(),
           from.commit.toString(),
           from.prepare.toString(),
+          this.store.identity,
         ],
       });
       if (moved.rowCount !== 1) {
@@ -418,11 +421,16 @@ export class CheckpointStoreMismatchError extends Error {
     readonly identity: string,
     readonly foreign: readonly { name: string; eventStore: string }[],
   ) {
+    const fromPostgres = identity === 'kurrentdb' && foreign.every((f) => f.eventStore === 'postgresql');
     super(
       `The checkpoints of ${foreign.map((f) => `${f.name} (${f.eventStore})`).join(', ')} were written against ` +
         `another event store than this instance reads (${identity}): positions of one log mean nothing in ` +
-        `another. Move them with \`npm run events:migrate-to-kurrentdb -- --checkpoints\` after copying the ` +
-        `history (docs/kurrentdb.md), or rebuild the read models; or set EVENTSTORE_URL back.`,
+        `another. ` +
+        (fromPostgres
+          ? `If this platform is moving from PostgreSQL to KurrentDB, copy the history and move them with ` +
+            `\`npm run events:migrate-to-kurrentdb -- --checkpoints\` (docs/kurrentdb.md); otherwise `
+          : '') +
+        `set EVENTSTORE_URL back to the store they were written against, or rebuild the read models from this one.`,
     );
     this.name = 'CheckpointStoreMismatchError';
   }
@@ -430,8 +438,9 @@ export class CheckpointStoreMismatchError extends Error {
 
 /**
  * Reads the checkpoints of `names` (creating missing rows at the start), in the order given. Each
- * belongs to the log of the event store named `identity`: a row at the start is claimed for it, a
- * row elsewhere in another store's log is refused (CheckpointStoreMismatchError).
+ * belongs to the log of the event store named `identity`: a row at the start, or one recorded before
+ * checkpoints named their store (`event_store` NULL), is claimed for it; a row elsewhere in another
+ * store's log is refused (CheckpointStoreMismatchError).
  */
 export async function loadCheckpoints(pool: Pool, names: readonly string[], identity: string): Promise<Position[]> {
   await pool.query(
@@ -441,14 +450,15 @@ export async function loadCheckpoints(pool: Pool, names: readonly string[], iden
   );
   await pool.query(
     `UPDATE projection_checkpoints SET event_store = $2
-     WHERE name = ANY($1::text[]) AND event_store <> $2 AND commit_position = -1 AND prepare_position = -1`,
+     WHERE name = ANY($1::text[])
+       AND (event_store IS NULL OR (event_store <> $2 AND commit_position = -1 AND prepare_position = -1))`,
     [names, identity],
   );
   const { rows } = await pool.query<{
     name: string;
     commit_position: string;
     prepare_position: string;
-    event_store: string;
+    event_store: string | null;
   }>(
     'SELECT name, commit_position, prepare_position, event_store FROM projection_checkpoints WHERE name = ANY($1::text[])',
     [names],
@@ -457,7 +467,7 @@ export async function loadCheckpoints(pool: Pool, names: readonly string[], iden
   if (foreign.length > 0) {
     throw new CheckpointStoreMismatchError(
       identity,
-      foreign.map((r) => ({ name: r.name, eventStore: r.event_store })),
+      foreign.map((r) => ({ name: r.name, eventStore: r.event_store ?? 'none' })),
     );
   }
   const byName = new Map(
@@ -466,7 +476,10 @@ export async function loadCheckpoints(pool: Pool, names: readonly string[], iden
   return names.map((n) => byName.get(n) ?? START);
 }
 
-/** Refuses to start on checkpoints of another store's log (see `loadCheckpoints`); at the start they are anyone's. */
+/**
+ * Refuses to start on checkpoints of another store's log (see `loadCheckpoints`); at the start, or
+ * recorded before checkpoints named their store (NULL: `<>` never holds), they are anyone's.
+ */
 export async function assertCheckpointsOf(pool: Pool, identity: string): Promise<void> {
   const { rows } = await pool.query<{ name: string; event_store: string }>(
     `SELECT name, event_store FROM projection_checkpoints

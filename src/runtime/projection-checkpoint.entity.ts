@@ -10,6 +10,7 @@ export class ProjectionCheckpointEntity {
   @Column({ name: 'commit_position', type: 'bigint' }) commitPosition!: string;
   @Column({ name: 'prepare_position', type: 'bigint' }) preparePosition!: string;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
-  /** The event store whose log the position belongs to (`EventStore.identity`). */
-  @Column({ name: 'event_store', type: 'text' }) eventStore!: string;
+  /** The event store whose log the position belongs to (`EventStore.identity`); null: recorded before
+   *  checkpoints named their store, claimed by the next store to read it (decision 52). */
+  @Column({ name: 'event_store', type: 'text', nullable: true }) eventStore!: string | null;
 }

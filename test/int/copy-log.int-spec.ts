@@ -10,7 +10,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { comparePositions, EventStore, NewEvent, START, StoredEvent } from '../../src/event-store/event-store.port';
+import {
+  comparePositions,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  START,
+  StoredEvent,
+} from '../../src/event-store/event-store.port';
 import { KurrentDbEventStore } from '../../src/event-store/kurrentdb/kurrentdb-event-store';
 import {
   copyLog,
@@ -19,6 +26,7 @@ import {
   moveCheckpoints,
   runsOfOneStream,
   saveCopyPosition,
+  serializedBytes,
 } from '../../src/event-store/migration/copy-log';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
@@ -82,7 +90,15 @@ describe('copying the event log in commit order (events:migrate-to-kurrentdb)', 
   });
 
   it('splits a page into appends of one stream with the revision before each', () => {
-    const e = (streamId: string, streamPosition: number) => ({ streamId, streamPosition }) as StoredEvent;
+    const e = (streamId: string, streamPosition: number) =>
+      ({
+        id: `${streamId}${streamPosition}`,
+        type: 't',
+        data: {},
+        metadata: {},
+        streamId,
+        streamPosition,
+      }) as unknown as StoredEvent;
     const runs = runsOfOneStream([e('a', 0), e('a', 1), e('b', 4), e('a', 2), e('a', 4)]);
     expect(runs.map((r) => r.map((x) => `${x.streamId}${x.streamPosition}`))).toEqual([
       ['a0', 'a1'],
@@ -91,6 +107,61 @@ describe('copying the event log in commit order (events:migrate-to-kurrentdb)', 
       ['a4'],
     ]);
     expect(runs.map((r) => expectedBefore(r[0] as StoredEvent))).toEqual(['no_stream', 3, 1, 3]);
+  });
+
+  it('splits a run of one stream where it would pass the largest append', () => {
+    const e = (streamPosition: number, size: number) =>
+      ({
+        id: `e${streamPosition}`,
+        type: 't',
+        data: { pad: 'x'.repeat(size) },
+        metadata: {},
+        streamId: 'a',
+        streamPosition,
+      }) as unknown as StoredEvent;
+    const events = [e(0, 400), e(1, 400), e(2, 400), e(3, 2000), e(4, 10)];
+    const sizes = events.map(serializedBytes);
+    const runs = runsOfOneStream(events, sizes[0]! * 2 + 1);
+    expect(runs.map((r) => r.map((x) => x.streamPosition))).toEqual([[0, 1], [2], [3], [4]]);
+    expect(runs.map((r) => expectedBefore(r[0] as StoredEvent))).toEqual(['no_stream', 1, 2, 3]);
+  });
+
+  it('copies a stream larger than one append in appends the target can take', async () => {
+    const sourceOfBig = await createTestDatabase();
+    const targetOfBig = await createTestDatabase();
+    const from = new PostgresEventStore(sourceOfBig.pool);
+    const into = new PostgresEventStore(targetOfBig.pool);
+    const limit = 64 * 1024;
+    const sent: number[] = [];
+    // the target as KurrentDB is to an append over its MaxAppendSize: refused, whatever its revision
+    const bounded: EventStore = Object.assign(Object.create(into) as EventStore, {
+      append: (streamId: string, events: readonly NewEvent[], expected: ExpectedVersion) => {
+        const bytes = events.reduce((sum, e) => sum + serializedBytes(e), 0);
+        if (bytes > limit) return Promise.reject(new Error(`append of ${bytes} bytes over the maximum`));
+        sent.push(events.length);
+        return into.append(streamId, events, expected);
+      },
+    });
+    try {
+      const big = (n: number): NewEvent => ({ ...event('copy.big', n), data: { n, pad: 'y'.repeat(20_000) } });
+      // one append of 12 events of 20 kB: one run of one stream of about 240 kB
+      await from.append(
+        'big-0',
+        Array.from({ length: 12 }, (_, n) => big(n)),
+        'no_stream',
+      );
+      await from.append('big-1', [event('copy.small', 0)], 'no_stream');
+      await expect(copyLog(from, bounded, { maxAppendBytes: 4 * limit })).rejects.toThrow(/over the maximum/);
+      const done = await copyLog(from, bounded, { maxAppendBytes: limit });
+      expect(done.copied).toBe(13);
+      expect(sent).toEqual([3, 3, 3, 3, 1]);
+      expect(shape(await everything(into))).toEqual(shape(await everything(from)));
+    } finally {
+      await from.close();
+      await into.close();
+      await sourceOfBig.drop();
+      await targetOfBig.drop();
+    }
   });
 
   it('stops on a crash, resumes from the saved progress, and resends a lost page without duplicates', async () => {
@@ -138,13 +209,22 @@ describe('copying the event log in commit order (events:migrate-to-kurrentdb)', 
       );
     await set('midway', from[40]!);
     await set('at_end', from[from.length - 1]!);
+    // recorded before checkpoints named their store: on the database of a platform moving from
+    // PostgreSQL, a PostgreSQL position, moved with the others (never left for KurrentDB to claim)
+    await loadCheckpoints(sourceDb.pool, ['legacy'], 'postgresql');
+    await set('legacy', from[20]!);
+    await sourceDb.pool.query(`UPDATE projection_checkpoints SET event_store = NULL WHERE name = 'legacy'`);
     const moved = await moveCheckpoints(sourceDb.pool, source, target);
     const byName = new Map(moved.map((m) => [m.name, m.to]));
+    expect(byName.get('legacy')).toEqual(to[20]!.position);
     expect(byName.get('at_start')).toEqual(START);
     expect(byName.get('midway')).toEqual(to[40]!.position);
     expect(byName.get('at_end')).toEqual(to[to.length - 1]!.position);
     // they now belong to the target's log (both PostgreSQL here: the identity is the same)
-    expect(await loadCheckpoints(sourceDb.pool, ['midway'], target.identity)).toEqual([to[40]!.position]);
+    expect(await loadCheckpoints(sourceDb.pool, ['midway', 'legacy'], target.identity)).toEqual([
+      to[40]!.position,
+      to[20]!.position,
+    ]);
   });
 
   const url = process.env['EVENTSTORE_URL']?.trim();

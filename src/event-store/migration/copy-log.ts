@@ -13,7 +13,11 @@ import { EventStore, ExpectedVersion, NewEvent, pageEnd, Position, START, Stored
  * - resumable: the position of the last event the target acknowledged is saved after each page
  *   (`event_log_copies`); a copy started again goes on from there. A page whose acknowledgement was
  *   lost is sent again and stores nothing twice: the same ids at the same expected revision are a
- *   retry to both stores (decision 50).
+ *   retry to both stores (decision 50). On a cluster the resend may time out instead (the server
+ *   drops its reply while it cannot yet tell the first write is stored: `IdempotentNotReady`); the
+ *   operator runs the copy again;
+ * - in appends the target can take: a run of one stream is split before it passes `maxAppendBytes`
+ *   of serialized events (KurrentDB refuses an append over its MaxAppendSize, 1 MiB by default).
  */
 
 export interface CopyProgress {
@@ -32,7 +36,15 @@ export interface CopyOptions {
   readonly onPage?: (progress: CopyProgress) => Promise<void>;
   /** How long to wait when the source says committed events are not readable yet. Default 50 ms. */
   readonly hiddenWaitMs?: number;
+  /**
+   * At most this many bytes of serialized events per append (ids, types, data and metadata as JSON),
+   * under the target's maximum append size (KurrentDB's MaxAppendSize: 1 MiB by default). An event
+   * larger than this alone is sent alone. Default 512 KiB.
+   */
+  readonly maxAppendBytes?: number;
 }
+
+export const DEFAULT_MAX_APPEND_BYTES = 512 * 1024;
 
 /** Copies every event after `options.from` from `source` to `target`, in commit order; returns where it ended. */
 export async function copyLog(
@@ -51,7 +63,7 @@ export async function copyLog(
       await new Promise((resolve) => setTimeout(resolve, options.hiddenWaitMs ?? 50));
       continue;
     }
-    for (const run of runsOfOneStream(page.events)) {
+    for (const run of runsOfOneStream(page.events, options.maxAppendBytes ?? DEFAULT_MAX_APPEND_BYTES)) {
       const first = run[0] as StoredEvent;
       await target.append(first.streamId, run.map(asNew), expectedBefore(first));
     }
@@ -61,20 +73,43 @@ export async function copyLog(
   }
 }
 
-/** The events split where the stream changes (or its revisions do not follow): each run is one append. */
-export function runsOfOneStream(events: readonly StoredEvent[]): StoredEvent[][] {
+/**
+ * The events split where the stream changes (or its revisions do not follow), and where a run would
+ * pass `maxBytes` of serialized events: each run is one append the target can take.
+ */
+export function runsOfOneStream(
+  events: readonly StoredEvent[],
+  maxBytes: number = DEFAULT_MAX_APPEND_BYTES,
+): StoredEvent[][] {
   const runs: StoredEvent[][] = [];
   let run: StoredEvent[] = [];
+  let bytes = 0;
   for (const event of events) {
     const last = run[run.length - 1];
-    if (last && (last.streamId !== event.streamId || last.streamPosition + 1 !== event.streamPosition)) {
+    const size = serializedBytes(event);
+    if (
+      last &&
+      (last.streamId !== event.streamId || last.streamPosition + 1 !== event.streamPosition || bytes + size > maxBytes)
+    ) {
       runs.push(run);
       run = [];
+      bytes = 0;
     }
     run.push(event);
+    bytes += size;
   }
   if (run.length > 0) runs.push(run);
   return runs;
+}
+
+/** An event's size as an append carries it: its id, type, and data and metadata as JSON (UTF-8). */
+export function serializedBytes(event: NewEvent): number {
+  return (
+    Buffer.byteLength(event.id) +
+    Buffer.byteLength(event.type) +
+    Buffer.byteLength(JSON.stringify(event.data)) +
+    Buffer.byteLength(JSON.stringify(event.metadata))
+  );
 }
 
 /** What an append of `event` (and those after it in its run) expects of the target stream. */
@@ -106,7 +141,8 @@ export async function saveCopyPosition(pool: Pool, target: string, progress: Cop
 }
 
 /**
- * Moves every processor checkpoint written against `source`'s log (PostgreSQL, whose events are in `pool`) to the same place in `target`'s:
+ * Moves every processor checkpoint written against `source`'s log (PostgreSQL, whose events are in
+ * `pool`), or recorded before checkpoints named their store, to the same place in `target`'s:
  * the position there of the last event at or before it in the source (START when there is none).
  * Run once the copy is complete and no instance runs: the checkpoints then say, in the target's
  * positions, exactly what every processor has applied, and the platform goes on where it stopped
@@ -117,8 +153,17 @@ export async function moveCheckpoints(
   source: EventStore,
   target: EventStore,
 ): Promise<{ name: string; from: Position; to: Position }[]> {
-  const { rows } = await pool.query<{ name: string; commit_position: string; prepare_position: string }>(
-    'SELECT name, commit_position, prepare_position FROM projection_checkpoints WHERE event_store = $1 ORDER BY name',
+  // A checkpoint recorded before checkpoints named their store (NULL) is, on the database of a
+  // platform moving from PostgreSQL, a PostgreSQL position: moved too, never left to be claimed by
+  // the target with a position of the source's log.
+  const { rows } = await pool.query<{
+    name: string;
+    commit_position: string;
+    prepare_position: string;
+    event_store: string | null;
+  }>(
+    `SELECT name, commit_position, prepare_position, event_store FROM projection_checkpoints
+     WHERE event_store = $1 OR event_store IS NULL ORDER BY name`,
     [source.identity],
   );
   const moved: { name: string; from: Position; to: Position }[] = [];
@@ -127,13 +172,13 @@ export async function moveCheckpoints(
     const to = await targetPositionOf(pool, from, target);
     await pool.query(
       `UPDATE projection_checkpoints SET commit_position = $2, prepare_position = $3, event_store = $4, updated_at = now()
-       WHERE name = $1 AND event_store = $5 AND commit_position = $6 AND prepare_position = $7`,
+       WHERE name = $1 AND event_store IS NOT DISTINCT FROM $5 AND commit_position = $6 AND prepare_position = $7`,
       [
         row.name,
         to.commit.toString(),
         to.prepare.toString(),
         target.identity,
-        source.identity,
+        row.event_store,
         row.commit_position,
         row.prepare_position,
       ],

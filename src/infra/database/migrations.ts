@@ -102,14 +102,51 @@ export class TimerWakes0000000000110 extends ForwardOnlyMigration {
 }
 
 /**
+ * Runs `ALTER TABLE …` (which waits for an ACCESS EXCLUSIVE lock) without stalling the table's users:
+ * while it waits, every later lock request on the table queues behind it, so a long rebuild holding a
+ * checkpoint row would hold every checkpoint query up. It waits at most `timeoutMs` (lock_timeout),
+ * gives way, and tries again, in a savepoint of the migration's transaction.
+ */
+export async function alterWithLockTimeout(
+  db: { query(sql: string): Promise<unknown> },
+  sql: string,
+  { timeoutMs = 2000, attempts = 30, pauseMs = 500 } = {},
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await db.query('SAVEPOINT alter_with_lock_timeout');
+    try {
+      await db.query(`SET LOCAL lock_timeout = ${Math.max(1, Math.floor(timeoutMs))}`);
+      await db.query(sql);
+      await db.query('SET LOCAL lock_timeout = DEFAULT');
+      await db.query('RELEASE SAVEPOINT alter_with_lock_timeout');
+      return;
+    } catch (err) {
+      await db.query('ROLLBACK TO SAVEPOINT alter_with_lock_timeout');
+      // 55P03 lock_not_available: someone holds the table; anything else is a real failure
+      if ((err as { code?: unknown }).code !== '55P03') throw err;
+      if (attempt >= attempts) {
+        throw new Error(
+          `${sql.split('\n')[0]}: the table stayed locked for ${attempts} tries (a long transaction such as a ` +
+            `rebuild holds it); start again once it is done`,
+          { cause: err },
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+}
+
+/**
  * Which event store's log a checkpoint's position belongs to (`EventStore.identity`): a processor
  * refuses a checkpoint written against another store (switching EVENTSTORE_URL) instead of reading
- * KurrentDB from PostgreSQL positions. Every checkpoint so far was written against PostgreSQL (the
- * KurrentDB adapter never ran in a deployment), hence the default for existing rows.
+ * KurrentDB from PostgreSQL positions. As first released it labelled every existing row `postgresql`,
+ * which was wrong for installations run on KurrentDB (docker-compose sets EVENTSTORE_URL):
+ * CheckpointEventStoreUnknown0000000000207 undoes that guess.
  */
 export class CheckpointEventStore0000000000205 extends ForwardOnlyMigration {
   async up(db: QueryRunner): Promise<void> {
-    await db.query(
+    await alterWithLockTimeout(
+      db,
       `ALTER TABLE projection_checkpoints ADD COLUMN IF NOT EXISTS event_store text NOT NULL DEFAULT 'postgresql'`,
     );
   }
@@ -133,6 +170,24 @@ export class EventLogCopies0000000000206 extends ForwardOnlyMigration {
 }
 
 /**
+ * Checkpoints recorded before they named their store have no store (`event_store` NULL): the next
+ * store to read one claims it, as it claims a checkpoint at the start (decision 52). The `postgresql`
+ * that CheckpointEventStore0000000000205 put on every existing row was a guess, and on a database
+ * where it already ran it cannot be told from a recorded `postgresql`: every such row goes back to
+ * NULL (a PostgreSQL instance claims it again at its next start), and the column has no default
+ * (every writer names its store). Rows labelled `kurrentdb` were recorded, and stay.
+ */
+export class CheckpointEventStoreUnknown0000000000207 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await alterWithLockTimeout(
+      db,
+      'ALTER TABLE projection_checkpoints ALTER COLUMN event_store DROP NOT NULL, ALTER COLUMN event_store DROP DEFAULT',
+    );
+    await db.query(`UPDATE projection_checkpoints SET event_store = NULL WHERE event_store = 'postgresql'`);
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -145,6 +200,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   TimerWakes0000000000110,
   CheckpointEventStore0000000000205,
   EventLogCopies0000000000206,
+  CheckpointEventStoreUnknown0000000000207,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {
