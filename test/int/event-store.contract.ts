@@ -176,6 +176,29 @@ export function describeEventStoreContract(name: string, factory: () => Promise<
       expect((await store.readStream(s)).map((e) => e.streamPosition)).toEqual([2, 3, 4]);
     });
 
+    it('takes an append to a stream whose events are all gone as to a new one (no_stream, any)', async () => {
+      if (!fixture.truncateBefore) {
+        console.log(`${name}: no truncation hook, an emptied stream not provoked`);
+        return;
+      }
+      for (const expected of ['no_stream', 'any'] as const) {
+        const s = stream();
+        await store.append(s, [event('a'), event('b')], 'no_stream');
+        // every event gone, not a delete: KurrentDB keeps the stream's revision ($tb past its last one)
+        await fixture.truncateBefore(s, 2);
+        const read = await store.readStream(s);
+        expect(read).toEqual([]);
+        expect(snapshotOfStream(counter, read).version).toBe(-1);
+        // what the executor does on that read: the emptied stream's state is the initial state
+        const again = event('after.emptied');
+        const result = await store.append(s, [again], expected);
+        const now = await store.readStream(s);
+        expect(now.map((e) => e.id)).toEqual([again.id]);
+        // the revision is the store's (PostgreSQL starts again at 0, KurrentDB goes on at 2): the result says it
+        expect(result.nextExpectedVersion).toBe(now[0]!.streamPosition);
+      }
+    });
+
     it('refuses an id given twice in one append, storing nothing', async () => {
       const s = stream();
       const e = event('twice');

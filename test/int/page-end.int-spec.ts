@@ -7,7 +7,12 @@
  * PostgreSQL leaves nothing out, so the store here is the real PostgresEventStore seen through
  * `LeavingOut`, which drops the events of one type from each page and reports where the page ended,
  * exactly as the KurrentDB adapter reports its system records. It tests the runtime's side of the
- * port; the adapter's side is the contract suite's case on a server (EVENTSTORE_URL).
+ * port; the adapter's side is the contract suite's case on a server (EVENTSTORE_URL), and the
+ * adapter's own page logic is unit-tested over a fake client (kurrentdb-event-store.spec.ts).
+ *
+ * The contract suite also runs here over `LeavingOut`, with a filtered record to append: its cases
+ * about records after the last event, which on PostgreSQL alone reduce to "no `Page.end`", then
+ * check a store that does filter.
  */
 import { Logger } from '@nestjs/common';
 import { comparePositions, EventStore, NewEvent, Page, Position } from '../../src/event-store/event-store.port';
@@ -16,6 +21,7 @@ import { newEventId } from '../../src/kernel/ids';
 import { ProcessorGroup } from '../../src/runtime/processor-group';
 import { ProcessorRunner, type Processor } from '../../src/runtime/processor-runner';
 import { createTestDatabase, TestDatabase } from '../support/database';
+import { describeEventStoreContract } from './event-store.contract';
 
 const LEFT_OUT = '$system.record';
 
@@ -127,4 +133,29 @@ describe('readers move past records the store leaves out (Page.end)', () => {
     await runner.drain();
     await expect(waited).resolves.toBe(true);
   });
+});
+
+describeEventStoreContract('PostgreSQL seen through LeavingOut (a store that filters records out)', async () => {
+  const db = await createTestDatabase();
+  const pg = new PostgresEventStore(db.pool);
+  return {
+    store: new LeavingOut(pg),
+    eventIds: 'store',
+    truncateBefore: async (streamId, revision) => {
+      await db.pool.query('DELETE FROM events WHERE stream_id = $1 AND stream_position < $2', [streamId, revision]);
+    },
+    appendFilteredRecord: async () => {
+      const record: NewEvent = {
+        id: newEventId(),
+        type: LEFT_OUT,
+        data: {},
+        metadata: { tenant_id: null, created_at: new Date().toISOString() },
+      };
+      await pg.append(`left-out-${newEventId()}`, [record], 'no_stream');
+    },
+    cleanup: async () => {
+      await pg.close();
+      await db.drop();
+    },
+  };
 });
