@@ -313,3 +313,38 @@ export function StatusMessage({ text }: { text: string | null }) {
     </p>
   );
 }
+
+/** What a form refuses before asking the API (shown as it is, like the API's own refusals). */
+export class FormRefusal extends Error {}
+
+/**
+ * A form that runs one request at a time: `busy` while it runs, and the reason when it fails (the
+ * API's message, the form's own refusal, or a plain "try again" for a network failure).
+ */
+export function useFormSubmit(run: (form: HTMLFormElement) => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await run(event.currentTarget as HTMLFormElement);
+    } catch (err) {
+      setError(
+        err instanceof ApiFailure || err instanceof FormRefusal ? err.message : 'The request failed; try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, onSubmit: (event: Event) => void onSubmit(event) };
+}
+
+export function FormError({ error }: { error: string | null }) {
+  return error ? (
+    <p role="alert" class="error">
+      {error}
+    </p>
+  ) : null;
+}

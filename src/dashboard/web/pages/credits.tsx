@@ -1,8 +1,19 @@
-import { useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
-import { api, ApiFailure, query, type Page } from '../api';
+import { api, query, type Page } from '../api';
 import { formatCents, formatTime } from '../format';
-import { Fields, PageTitle, Resource, Status, Table, useLoad, formText, Pager } from '../ui';
+import {
+  Fields,
+  FormError,
+  FormRefusal,
+  formText,
+  PageTitle,
+  Pager,
+  Resource,
+  Status,
+  Table,
+  useFormSubmit,
+  useLoad,
+} from '../ui';
 
 interface Credits {
   balance_cents: number;
@@ -33,36 +44,20 @@ function AmountForm({
   button: string;
   submit: (c: number) => Promise<void>;
 }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const onSubmit = async (event: Event) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
+  const { busy, error, onSubmit } = useFormSubmit(async (form) => {
     const value = cents(formText(form, 'amount'));
-    if (value === null) return setError('Write an amount in dollars, like 25 or 12.50.');
-    setBusy(true);
-    setError(null);
-    try {
-      await submit(value);
-      form.reset();
-    } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : 'The request failed.');
-    } finally {
-      setBusy(false);
-    }
-  };
+    if (value === null) throw new FormRefusal('Write an amount in dollars, like 25 or 12.50.');
+    await submit(value);
+    form.reset();
+  });
   return (
-    <form class="inline-form" onSubmit={(e) => void onSubmit(e)}>
+    <form class="inline-form" onSubmit={onSubmit}>
       <label for={id}>{label}</label>
       <input id={id} name="amount" inputMode="decimal" required />
       <button type="submit" disabled={busy}>
         {button}
       </button>
-      {error ? (
-        <p role="alert" class="error">
-          {error}
-        </p>
-      ) : null}
+      <FormError error={error} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { useState } from 'preact/hooks';
-import { api, ApiFailure, type Page } from '../api';
+import { api, type Page } from '../api';
 import { formatTime, formatValue } from '../format';
-import { Action, PageTitle, Resource, Table, useLoad, formText } from '../ui';
+import { Action, FormError, formText, PageTitle, Resource, Table, useFormSubmit, useLoad } from '../ui';
 
 interface Listed {
   phone_number: string;
@@ -14,32 +13,21 @@ interface Listed {
 /** The do-not-call list: add a number, remove one. */
 export function DncPage() {
   const list = useLoad(() => api<Page<Listed>>('GET', '/v1/dnc'), 'dnc', 10_000);
-  const [error, setError] = useState<string | null>(null);
-  const add = async (event: Event) => {
-    event.preventDefault();
-    const form = event.currentTarget as HTMLFormElement;
-    const phone = formText(form, 'phone_number');
-    setError(null);
-    try {
-      await api('POST', '/v1/dnc', { phone_number: phone });
-      form.reset();
-      list.reload();
-    } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : 'The request failed.');
-    }
-  };
+  const { busy, error, onSubmit } = useFormSubmit(async (form) => {
+    await api('POST', '/v1/dnc', { phone_number: formText(form, 'phone_number') });
+    form.reset();
+    list.reload();
+  });
   return (
     <section aria-labelledby="page-title">
       <PageTitle>Do-not-call list</PageTitle>
-      <form class="inline-form" onSubmit={(e) => void add(e)}>
+      <form class="inline-form" onSubmit={onSubmit}>
         <label for="dnc-number">Phone number (E.164)</label>
         <input id="dnc-number" name="phone_number" placeholder="+14155550123" required />
-        <button type="submit">Add to the list</button>
-        {error ? (
-          <p role="alert" class="error">
-            {error}
-          </p>
-        ) : null}
+        <button type="submit" disabled={busy}>
+          Add to the list
+        </button>
+        <FormError error={error} />
       </form>
       <Resource loaded={list}>
         {(page) => (

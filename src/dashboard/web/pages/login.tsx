@@ -1,27 +1,16 @@
 import { useState } from 'preact/hooks';
-import { api, ApiFailure } from '../api';
-import { formText, StatusMessage } from '../ui';
+import { api } from '../api';
+import { FormError, formText, StatusMessage, useFormSubmit } from '../ui';
 
 /** Signed out: the tenant's e-mail address gets a one-time link (POST /dashboard/login). */
 export function LoginPage({ refused = false }: { refused?: boolean }) {
   const [sent, setSent] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const next = new URLSearchParams(window.location.search).get('next') ?? undefined;
-  const submit = async (event: Event) => {
-    event.preventDefault();
-    const email = formText(event.currentTarget, 'email');
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api<{ message: string }>('POST', '/dashboard/login', { email, ...(next ? { next } : {}) });
-      setSent(answer.message);
-    } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : 'The request failed; try again.');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, onSubmit } = useFormSubmit(async (form) => {
+    const email = formText(form, 'email');
+    const answer = await api<{ message: string }>('POST', '/dashboard/login', { email, ...(next ? { next } : {}) });
+    setSent(answer.message);
+  });
   return (
     <main id="main" class="sign-in">
       <h1>{refused ? 'This sign-in link cannot be used' : 'Sign in to your dashboard'}</h1>
@@ -33,17 +22,13 @@ export function LoginPage({ refused = false }: { refused?: boolean }) {
       ) : null}
       <StatusMessage text={sent} />
       {sent ? null : (
-        <form onSubmit={(e) => void submit(e)}>
+        <form onSubmit={onSubmit}>
           <label for="email">E-mail address of your account</label>
           <input id="email" name="email" type="email" autoComplete="email" required />
           <button type="submit" disabled={busy}>
             E-mail me a sign-in link
           </button>
-          {error ? (
-            <p role="alert" class="error">
-              {error}
-            </p>
-          ) : null}
+          <FormError error={error} />
         </form>
       )}
       <p class="muted small">
