@@ -4,11 +4,4 @@ export { AdminGuard, ApiKeyGuard } from './api/auth.guards';
 export { ChangeTenant, CreateTenant, IssueApiKey } from './application/tenant.commands';
 export { GetTenant } from './application/tenants.queries';
 export { DashboardSignIn } from './application/dashboard-sign-in';
-export type { DashboardSession, SignInLink } from './application/dashboard-sign-in';
-export {
-  SIGN_IN_LINK_TTL_MS,
-  DASHBOARD_SESSION_TTL_MS,
-  csrfTokenOf,
-  csrfMatches,
-  safeDashboardPath,
-} from './domain/dashboard-credentials';
+export { SIGN_IN_LINK_TTL_MS, csrfTokenOf, csrfMatches, safeDashboardPath } from './domain/dashboard-credentials';
