@@ -4,6 +4,7 @@ import { webhooksBench } from './webhooks.bench';
 import { callsBench } from './calls.bench';
 import { lifecycleBench } from './lifecycle.bench';
 import { campaignBench } from './campaign.bench';
+import { neighboursBench } from './neighbours.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -19,4 +20,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   calls: callsBench,
   lifecycle: lifecycleBench,
   campaign: campaignBench,
+  neighbours: neighboursBench,
 };
