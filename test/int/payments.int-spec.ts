@@ -327,6 +327,15 @@ describe('PAYMENT_PROCESSOR=stripe', () => {
         succeeded(top, 800, { metadata: { tenant_id: 'ten_nobody', topup_id: top.topup_id } }),
       ),
       event('payment_intent.created', succeeded(top, 800)),
+      // Signed, yet not the shape of an event: still no 5xx.
+      JSON.stringify({ id: 'evt_bare', object: 'event', type: 'payment_intent.succeeded' }),
+      JSON.stringify({
+        id: 'evt_odd',
+        type: 'payment_intent.succeeded',
+        data: { object: { ...succeeded(top, 800), currency: 7 } },
+      }),
+      '{}',
+      '[]',
     ]) {
       const res = await deliver(payload);
       expect(res.statusCode).toBe(200);

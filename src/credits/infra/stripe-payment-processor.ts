@@ -73,11 +73,17 @@ export class StripePaymentProcessor implements PaymentProcessor {
     if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
       return { ignored: `event type ${event.type}`, eventId: event.id };
     }
-    const intent = event.data.object;
+    const intent = event.data?.object as Stripe.PaymentIntent | undefined;
+    if (typeof intent !== 'object' || intent === null) return { ignored: 'event without a payment', eventId: event.id };
     const tenantId = intent.metadata?.tenant_id;
     const topupId = intent.metadata?.topup_id;
     if (!tenantId || !topupId) return { ignored: `payment ${intent.id} names no top-up`, eventId: event.id };
     const succeeded = event.type === 'payment_intent.succeeded';
+    const amountCents = succeeded ? intent.amount_received : intent.amount;
+    // Signed, so Stripe's; still, a shape this code does not know is ignored rather than a 5xx.
+    if (typeof intent.id !== 'string' || typeof intent.currency !== 'string' || !Number.isSafeInteger(amountCents)) {
+      return { ignored: `payment ${String(intent.id)} has no id, amount or currency`, eventId: event.id };
+    }
     const error = intent.last_payment_error;
     const reason = (error?.decline_code ?? error?.code ?? error?.message ?? 'payment_failed').slice(0, REASON_LIMIT);
     return {
@@ -85,11 +91,11 @@ export class StripePaymentProcessor implements PaymentProcessor {
         eventId: event.id,
         outcome: succeeded ? 'succeeded' : 'failed',
         intentId: intent.id,
-        tenantId,
-        topupId,
-        amountCents: succeeded ? intent.amount_received : intent.amount,
+        tenantId: String(tenantId),
+        topupId: String(topupId),
+        amountCents,
         currency: intent.currency.toUpperCase(),
-        reason,
+        reason: String(reason),
       },
     };
   }
