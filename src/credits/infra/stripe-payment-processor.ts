@@ -55,10 +55,11 @@ export class StripePaymentProcessor implements PaymentProcessor {
       );
       return { intentId: intent.id };
     } catch (err) {
-      // Stripe's errors name the request, never the key; the caller answers 503.
-      const e = err as { type?: string; message?: string; requestId?: string };
+      // For the log (the caller answers 503): any key-like text in Stripe's message is masked.
+      const e = err as { type?: string; message?: string };
+      const message = (e.message ?? '').replace(/\b(sk|rk)_[A-Za-z0-9_*]+/g, '$1_…').slice(0, 300);
       throw new PaymentProcessorUnavailable(
-        `Stripe refused or did not answer the PaymentIntent of ${request.topupId}: ${e.type ?? 'error'} ${e.message ?? ''}`.trim(),
+        `Stripe refused or did not answer the PaymentIntent of ${request.topupId}: ${e.type ?? 'error'} ${message}`.trim(),
       );
     }
   }
