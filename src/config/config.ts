@@ -55,6 +55,15 @@ export interface AppConfig {
   llmModel: string | null;
   /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
   processorMaxAttempts: number;
+  /**
+   * Who settles top-ups (PAYMENT_PROCESSOR, docs/credits.md): `test` settles by itself; null: none, a
+   * top-up is refused (production telephony configured and no processor chosen).
+   */
+  paymentProcessor: 'test' | 'stripe' | null;
+  /** Set when paymentProcessor is `stripe`; `apiUrl` is api.stripe.com unless STRIPE_API_URL says otherwise. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
+  /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (it selects the payment processor). */
+  sipTrunkUri: string | null;
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
   logLevel: string;
@@ -195,6 +204,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
   }
 
+  const payments = paymentSettings(str, url, problems);
+
   const config: AppConfig = {
     port,
     host,
@@ -235,10 +246,47 @@ export function loadConfig(env: Env = process.env): AppConfig {
     llmModel,
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
+    ...payments,
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * PAYMENT_PROCESSOR and Stripe's keys. Unset, the processor is `test` only while no production
+ * telephony is configured (neither SIP_TRUNK_URI nor MEDIA_GATEWAY_URL): once calls cost real money,
+ * top-ups settle only through a real processor, or not at all (decision 53).
+ */
+function paymentSettings(
+  str: (name: string) => string | null,
+  url: (name: string, protocols: string[]) => string | null,
+  problems: string[],
+): Pick<AppConfig, 'paymentProcessor' | 'stripe' | 'sipTrunkUri'> {
+  const sipTrunkUri = str('SIP_TRUNK_URI');
+  const telephony = sipTrunkUri !== null || str('MEDIA_GATEWAY_URL') !== null;
+  const chosen = str('PAYMENT_PROCESSOR')?.toLowerCase() ?? null;
+  if (chosen !== null && chosen !== 'test' && chosen !== 'stripe') {
+    problems.push(`PAYMENT_PROCESSOR must be test or stripe (got "${chosen}")`);
+  }
+  const apiUrl = url('STRIPE_API_URL', ['http:', 'https:']) ?? 'https://api.stripe.com';
+  let stripe: AppConfig['stripe'] = null;
+  if (chosen === 'stripe') {
+    const secretKey = str('STRIPE_SECRET_KEY');
+    const webhookSecret = str('STRIPE_WEBHOOK_SECRET');
+    // Never echo a key: only its expected shape is named.
+    if (secretKey === null || !/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey)) {
+      problems.push(
+        'STRIPE_SECRET_KEY must be set to a Stripe secret key (sk_… or rk_…) when PAYMENT_PROCESSOR=stripe',
+      );
+    }
+    if (webhookSecret === null || !/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) {
+      problems.push('STRIPE_WEBHOOK_SECRET must be set to the endpoint secret (whsec_…) when PAYMENT_PROCESSOR=stripe');
+    }
+    if (secretKey !== null && webhookSecret !== null) stripe = { secretKey, webhookSecret, apiUrl };
+  }
+  const paymentProcessor = chosen === 'stripe' ? 'stripe' : chosen === 'test' || !telephony ? 'test' : null;
+  return { paymentProcessor, stripe, sipTrunkUri };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
@@ -7,20 +7,37 @@ import { ProjectionsService } from '../runtime/processors.service';
 import { TimersService } from '../runtime/timers.service';
 import { TenantsModule } from '../tenants';
 import { AdminCreditsController, CreditsController } from './api/credits.controller';
+import { StripeWebhookController } from './api/stripe-webhook.controller';
 import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
 import { CreditsQueries } from './application/credits.queries';
 import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
 import { creditsMigrations } from './credits.migrations';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from './domain/payment-processor';
+import { StripePaymentProcessor } from './infra/stripe-payment-processor';
 import { TestPaymentProcessor } from './infra/test-payment-processor';
 import { CreditBalanceEntity, CreditTopupEntity } from './projections/credit.entity';
 import { creditsProjection } from './projections/credits.projection';
 
+/** PAYMENT_PROCESSOR as configured (config.ts, decision 53); null: none, top-ups are refused. */
+function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
+  const telephony = config.mediaGatewayUrl !== null || config.sipTrunkUri !== null;
+  if (config.paymentProcessor === 'stripe' && config.stripe) return new StripePaymentProcessor(config.stripe);
+  if (config.paymentProcessor === 'test') {
+    if (telephony) {
+      new Logger('Credits').warn(
+        'PAYMENT_PROCESSOR=test with production telephony configured: top-ups settle by themselves, with no payment.',
+      );
+    }
+    return new TestPaymentProcessor(config.topupSettleDelayMs);
+  }
+  return null;
+}
+
 /** Credits: the prepaid ledger, metering of production calls, warnings and top-ups (docs/credits.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity]), TenantsModule],
-  controllers: [CreditsController, AdminCreditsController],
+  controllers: [CreditsController, AdminCreditsController, StripeWebhookController],
   providers: [
     ChangeLedgerHandler,
     RequestTopupHandler,
@@ -29,7 +46,7 @@ import { creditsProjection } from './projections/credits.projection';
     {
       provide: PAYMENT_PROCESSOR,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): PaymentProcessor => new TestPaymentProcessor(config.topupSettleDelayMs),
+      useFactory: paymentProcessorOf,
     },
   ],
 })
@@ -44,14 +61,14 @@ export class CreditsModule implements OnModuleInit {
     private readonly projections: ProjectionsService,
     private readonly timers: TimersService,
     private readonly creditTimers: CreditsTimers,
-    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor | null,
     private readonly holds: DispatchHolds,
     private readonly credits: CreditsQueries,
   ) {}
 
   onModuleInit(): void {
     this.projections.registerProjection(creditsProjection);
-    this.projections.registerProcessor(creditsReactor(this.timers, this.processor.settlesAfterMs));
+    this.projections.registerProcessor(creditsReactor(this.timers, this.processor?.settlesAfterMs ?? null));
     this.creditTimers.register();
     // A depleted balance holds the tenant's production calls and campaign dispatches until a top-up settles.
     this.holds.register('credits_depleted', async (tenantId) => (await this.credits.balance(tenantId)).depleted);

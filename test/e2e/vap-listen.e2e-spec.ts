@@ -2,10 +2,11 @@
  * `vap listen` (clients/node/dist/cjs/cli.js, built by `npm run build`) as a child process against the
  * real service and a local receiver: every event of a test call arrives, in order, verifiable with the
  * printed secret; stopped and started again it loses and duplicates nothing; while the local server
- * is down it retries, says so, and moves on.
+ * is down it retries, says so, and moves on. Each API key and target gets its own secret, stored
+ * under a hash, in a folder and a file only the user can read, whatever their modes were before.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -187,6 +188,56 @@ describe('vap listen', () => {
       await back.close();
     } finally {
       await listener.stop();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  const secretOf = async (apiKey: string, home: string, target: string): Promise<string> => {
+    const listener = await startListen(service, apiKey, home, ['--forward-to', target]);
+    expect(await listener.stop()).toBe(0);
+    return listener.secret;
+  };
+  const modeOf = (path: string): string => (statSync(path).mode & 0o777).toString(8);
+
+  it('a secret per API key and target, stored under a hash of them, never the key', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'vap-config-'));
+    const other = await createTenant(service.call, service.svc.adminToken, 'Vap Listen Other');
+    try {
+      const first = await secretOf(tenant.api_key, home, 'http://127.0.0.1:4001/hooks');
+      const otherTarget = await secretOf(tenant.api_key, home, 'http://127.0.0.1:4002/hooks');
+      const otherKey = await secretOf(other.api_key, home, 'http://127.0.0.1:4001/hooks');
+      expect(new Set([first, otherTarget, otherKey]).size).toBe(3);
+      // The same key and target again: the same secret, so a local server keeps its configuration.
+      expect(await secretOf(tenant.api_key, home, 'http://127.0.0.1:4001/hooks')).toBe(first);
+
+      const text = readFileSync(join(home, 'vap', 'listen.json'), 'utf8');
+      expect(text).not.toContain(tenant.api_key);
+      expect(text).not.toContain(other.api_key);
+      const saved = JSON.parse(text) as { secrets?: Record<string, string> };
+      expect(Object.keys(saved.secrets ?? {})).toHaveLength(3);
+      for (const hash of Object.keys(saved.secrets ?? {})) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(Object.values(saved.secrets ?? {}).sort()).toEqual([first, otherTarget, otherKey].sort());
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
+  it('forces the state folder to 0700 and its file to 0600 when they existed with looser modes', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'vap-config-'));
+    const dir = join(home, 'vap');
+    const file = join(dir, 'listen.json');
+    // A folder and file made before, world-readable, in the older one-shared-secret format.
+    mkdirSync(dir, { mode: 0o755 });
+    chmodSync(dir, 0o755);
+    const shared = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
+    writeFileSync(file, JSON.stringify({ secret: shared, cursors: {} }));
+    chmodSync(file, 0o644);
+    try {
+      const secret = await secretOf(tenant.api_key, home, 'http://127.0.0.1:4003/hooks');
+      expect([modeOf(dir), modeOf(file)]).toEqual(['700', '600']);
+      // The old shared secret is not taken over by this target.
+      expect(secret).not.toBe(shared);
+    } finally {
       rmSync(home, { recursive: true, force: true });
     }
   });

@@ -1,11 +1,13 @@
 /**
  * `vap listen`: follows the tenant's events feed with long polling and POSTs each event to a local
  * URL, signed like a real delivery with a local secret, so webhooks can be received with no public
- * URL. Its state (the secret, and per API, key and target the last event forwarded) is kept under
- * `$XDG_CONFIG_HOME/vap` (else `~/.config/vap`), so a restart resumes where it stopped.
+ * URL. Its state (per API, key and target: the local secret and the last event forwarded, keyed by a
+ * hash of the three, never the key itself) is kept under `$XDG_CONFIG_HOME/vap` (else
+ * `~/.config/vap`), a folder of mode 0700 holding a file of mode 0600, so a restart resumes where it
+ * stopped.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { VoiceAgent } from './client.js';
@@ -30,38 +32,64 @@ export interface ListenOptions {
 }
 
 interface State {
-  secret: string;
+  /** One local signing secret per API, key and target: a secret handed to one local server signs nothing for another. */
+  secrets: Record<string, string>;
   cursors: Record<string, string>;
 }
+
+const strings = (value: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(typeof value === 'object' && value !== null ? value : {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 
 export function stateDir(): string {
   const xdg = process.env.XDG_CONFIG_HOME;
   return join(xdg && xdg.trim() !== '' ? xdg : join(homedir(), '.config'), 'vap');
 }
 
+/** The saved state; an older file's one shared `secret` is dropped (each target now gets its own). */
 function loadState(file: string): State {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<State>;
-    if (typeof parsed.secret === 'string' && parsed.secret.startsWith('whsec_'))
-      return { secret: parsed.secret, cursors: parsed.cursors ?? {} };
+    const secrets = Object.fromEntries(
+      Object.entries(strings(parsed.secrets)).filter(([, s]) => s.startsWith('whsec_')),
+    );
+    return { secrets, cursors: strings(parsed.cursors) };
   } catch {
     // No state yet (or unreadable): start afresh.
+    return { secrets: {}, cursors: {} };
   }
-  return { secret: generateSecret(), cursors: {} };
+}
+
+/** The folder is the listener's alone (0700), even one that existed before with looser modes. */
+function privateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
 }
 
 /**
  * Written to a temporary file and renamed over the old one, so a kill never leaves half a file. The
  * file is read again first, so that listeners to other targets keep their positions.
  */
-function saveState(file: string, state: State, key?: string): void {
+function saveState(file: string, state: State, key: string): void {
   const onDisk = loadState(file);
+  const secret = state.secrets[key];
+  const cursor = state.cursors[key];
   const merged: State = {
-    secret: state.secret,
-    cursors: { ...onDisk.cursors, ...(key && state.cursors[key] ? { [key]: state.cursors[key] } : {}) },
+    secrets: { ...onDisk.secrets, ...(secret ? { [key]: secret } : {}) },
+    cursors: { ...onDisk.cursors, ...(cursor ? { [key]: cursor } : {}) },
   };
   const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(merged, null, 2)}\n`, { mode: 0o600 });
+  // 0600 before a byte is written, even if a stale temporary file of looser mode is in the way.
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    fchmodSync(fd, 0o600);
+    writeSync(fd, `${JSON.stringify(merged, null, 2)}\n`);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(tmp, file);
 }
 
@@ -79,13 +107,15 @@ const sleep = (ms: number, signal: AbortSignal): Promise<void> =>
 /** Runs until `signal` aborts; then finishes the event in hand, saves its position and returns. */
 export async function listen(client: VoiceAgent, options: ListenOptions): Promise<void> {
   const dir = stateDir();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  privateDir(dir);
   const file = join(dir, 'listen.json');
   const state = loadState(file);
-  saveState(file, state);
-  // One cursor per API, tenant key and target: a restart with the same ones resumes.
+  // One secret and one cursor per API, tenant key and target: a restart with the same ones resumes.
   const key = createHash('sha256').update(`${client.baseUrl}\n${options.apiKey}\n${options.forwardTo}`).digest('hex');
-  options.out(`Signing secret: ${state.secret}  (verify the forwarded events with it)`);
+  const secret = state.secrets[key] ?? generateSecret();
+  state.secrets[key] = secret;
+  saveState(file, state, key);
+  options.out(`Signing secret: ${secret}  (verify the forwarded events with it)`);
 
   let after: string | null;
   let from: string;
@@ -112,7 +142,7 @@ export async function listen(client: VoiceAgent, options: ListenOptions): Promis
       options.out(`! the API did not answer (${err.message}); polling again in ${Math.round(delay / 1000)} s`),
   });
   for await (const event of feed) {
-    if (matchesFilter(types, event.type)) await forward(event, state.secret, options);
+    if (matchesFilter(types, event.type)) await forward(event, secret, options);
     state.cursors[key] = event.id;
     saveState(file, state, key);
     if (options.signal.aborted) break;

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Logger, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { pageLimit } from '../../kernel/http/page-limit';
@@ -9,6 +9,7 @@ import { AdminGuard, ApiKeyGuard, GetTenant } from '../../tenants';
 import { CreditsQueries } from '../application/credits.queries';
 import { ChangeLedger, RequestTopup } from '../application/ledger.commands';
 import { CURRENCY } from '../domain/ledger.decider';
+import { PaymentProcessorUnavailable, PaymentsNotConfigured } from '../domain/payment-processor';
 import type { CreditTopupEntity } from '../projections/credit.entity';
 import { CreateTopupDto, GrantCreditDto, UpdateCreditsDto } from './credits.dto';
 
@@ -29,6 +30,8 @@ const presentTopup = (t: CreditTopupEntity) => ({
 @UseGuards(ApiKeyGuard)
 @Controller('v1/credits')
 export class CreditsController {
+  private readonly logger = new Logger('Credits');
+
   constructor(
     private readonly commands: CommandBus,
     private readonly credits: CreditsQueries,
@@ -47,10 +50,23 @@ export class CreditsController {
     return this.present(tenant.tenantId);
   }
 
-  /** Allowed to a suspended tenant too (CONTRACT.md: a suspended tenant can still top up). */
+  /**
+   * Allowed to a suspended tenant too (a suspended tenant can still top up). A 409
+   * `payments_not_configured` when no processor is configured (docs/credits.md).
+   */
   @Post('topups')
   async topup(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateTopupDto) {
-    const { topupId } = await this.commands.execute(new RequestTopup(tenant.tenantId, body.amount_cents));
+    let topupId: string;
+    try {
+      ({ topupId } = await this.commands.execute(new RequestTopup(tenant.tenantId, body.amount_cents)));
+    } catch (err) {
+      if (err instanceof PaymentsNotConfigured) throw new ApiError(409, 'payments_not_configured', err.message);
+      if (err instanceof PaymentProcessorUnavailable) {
+        this.logger.warn(err.message);
+        throw new ApiError(503, 'service_unavailable', 'The payment processor could not be reached; retry shortly.');
+      }
+      throw err;
+    }
     return this.loadTopup(tenant.tenantId, topupId);
   }
 

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
 import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers.service';
 import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
 import { type LedgerEvent, ledgerStream } from '../domain/ledger.decider';
+import { PAYMENT_PROCESSOR, type PaymentProcessor } from '../domain/payment-processor';
 import { ChangeLedger } from './ledger.commands';
 
 type ReactsTo =
@@ -87,6 +88,7 @@ export class CreditsTimers {
   constructor(
     private readonly timers: TimersService,
     private readonly commands: CommandBus,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor | null,
   ) {}
 
   register(): void {
@@ -108,6 +110,12 @@ export class CreditsTimers {
 
   private async settle(timer: DueTimer): Promise<void> {
     const p = timer.payload as unknown as SettlePayload;
+    // Scheduled under the test processor, due after a restart with a real one (or none): it settles
+    // nothing; only the processor now configured may.
+    if (this.processor?.name !== 'test') {
+      new Logger('Credits').warn(`Top-up ${p.topup_id} not settled: the test processor is no longer configured`);
+      return;
+    }
     await this.commands.execute(new ChangeLedger(p.tenant_id, { type: 'settle_topup', topupId: p.topup_id }));
   }
 }

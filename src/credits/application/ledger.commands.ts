@@ -4,7 +4,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { CURRENCY, LedgerCommand, ledgerDecider, LedgerState, ledgerStream } from '../domain/ledger.decider';
-import { PAYMENT_PROCESSOR, PaymentProcessor } from '../domain/payment-processor';
+import { PAYMENT_PROCESSOR, PaymentProcessor, PaymentsNotConfigured } from '../domain/payment-processor';
 
 type WithoutTime<C> = C extends { at: string } ? Omit<C, 'at'> : C;
 
@@ -54,10 +54,12 @@ export class ChangeLedgerHandler implements ICommandHandler<ChangeLedger> {
 export class RequestTopupHandler implements ICommandHandler<RequestTopup> {
   constructor(
     private readonly executor: CommandExecutor,
-    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor,
+    @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor | null,
   ) {}
 
   async execute({ tenantId, amountCents }: RequestTopup): Promise<{ topupId: string }> {
+    // No processor once calls cost real money: nothing but an operator's grant adds credit (decision 53).
+    if (!this.processor) throw new PaymentsNotConfigured();
     // Under an Idempotency-Key, a retry names the same top-up, and so the same payment.
     const topupId = newResourceId('top');
     const { intentId } = await this.processor.createIntent({ tenantId, topupId, amountCents, currency: CURRENCY });

@@ -1,7 +1,14 @@
 /** Given/when/then on the credits ledger (pure). */
 import { DeciderSpecification } from '../../../test/support/decider-specification';
 import { fold } from '../../kernel/decider';
-import { LedgerCommand, ledgerDecider, LedgerEvent, LedgerState, ledgerStream } from './ledger.decider';
+import {
+  LedgerCommand,
+  ledgerDecider,
+  LedgerEvent,
+  LedgerState,
+  ledgerStream,
+  type ProcessorReport,
+} from './ledger.decider';
 
 const spec = DeciderSpecification.for(ledgerDecider);
 const AT = '2026-03-02T19:00:00.000Z';
@@ -180,5 +187,96 @@ describe('credits ledger', () => {
       .thenNothingHappened();
     const state: LedgerState = fold(ledgerDecider, [requested('top_1', 500), failed]);
     expect([state.balanceCents, state.topups.get('top_1')?.status]).toEqual([0, 'failed']);
+  });
+
+  describe("a payment processor's report (Stripe's webhook)", () => {
+    const paid = (eventId: string, over: Partial<ProcessorReport> = {}): ProcessorReport => ({
+      eventId,
+      intentId: 'pi_top_1',
+      amountCents: 500,
+      currency: 'USD',
+      ...over,
+    });
+    const settled = (eventId: string, balance = 500): LedgerEvent[] => [
+      {
+        type: 'credits.topup_settled',
+        data: { topup_id: 'top_1', amount_cents: 500, balance_cents: balance, processor_event_id: eventId },
+      },
+      {
+        type: 'credits.topup_succeeded',
+        data: {
+          amount_cents: 500,
+          new_balance_cents: balance,
+          currency: 'USD',
+          processor_payment_intent_id: 'pi_top_1',
+        },
+      },
+    ];
+    const failedBy = (eventId: string, reason: string): LedgerEvent => ({
+      type: 'credits.topup_failed',
+      data: { topup_id: 'top_1', reason, processor_event_id: eventId },
+    });
+
+    it('settles the top-up once: the same event again, or another success, adds nothing', () => {
+      spec
+        .given([requested('top_1', 500)])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_1') })
+        .then(settled('evt_1'));
+      spec
+        .given([requested('top_1', 500), ...settled('evt_1')])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_1') })
+        .thenNothingHappened();
+      spec
+        .given([requested('top_1', 500), ...settled('evt_1')])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_2') })
+        .thenNothingHappened();
+      const state = fold(ledgerDecider, [requested('top_1', 500), ...settled('evt_1')]);
+      expect([state.balanceCents, state.processorEvents.has('evt_1')]).toEqual([500, true]);
+    });
+
+    it('a report of another payment than the one the top-up created, or of no top-up, is not found', () => {
+      spec
+        .given([requested('top_1', 500)])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_1', { intentId: 'pi_other' }) })
+        .thenThrows('not_found');
+      spec
+        .given([])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_1') })
+        .thenThrows('not_found');
+      spec
+        .given([requested('top_1', 500)])
+        .when({ type: 'fail_topup', topupId: 'top_1', reason: 'x', report: paid('evt_1', { intentId: 'pi_other' }) })
+        .thenThrows('not_found');
+    });
+
+    it('another amount or currency than asked credits nothing: the top-up fails', () => {
+      spec
+        .given([requested('top_1', 500)])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_1', { amountCents: 50_000 }) })
+        .then([failedBy('evt_1', 'amount_mismatch: paid 50000 USD, asked 500 USD')]);
+      spec
+        .given([requested('top_1', 500)])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_1', { currency: 'JPY' }) })
+        .then([failedBy('evt_1', 'amount_mismatch: paid 500 JPY, asked 500 USD')]);
+    });
+
+    it('a failure fails a pending top-up once; a success after a declined attempt still settles it', () => {
+      spec
+        .given([requested('top_1', 500)])
+        .when({ type: 'fail_topup', topupId: 'top_1', reason: 'card_declined', report: paid('evt_1') })
+        .then([failedBy('evt_1', 'card_declined')]);
+      spec
+        .given([requested('top_1', 500), failedBy('evt_1', 'card_declined')])
+        .when({ type: 'fail_topup', topupId: 'top_1', reason: 'card_declined', report: paid('evt_2') })
+        .thenNothingHappened();
+      spec
+        .given([requested('top_1', 500), ...settled('evt_2')])
+        .when({ type: 'fail_topup', topupId: 'top_1', reason: 'card_declined', report: paid('evt_1') })
+        .thenNothingHappened();
+      spec
+        .given([requested('top_1', 500), failedBy('evt_1', 'card_declined')])
+        .when({ type: 'settle_topup', topupId: 'top_1', at: AT, report: paid('evt_2') })
+        .then(settled('evt_2'));
+    });
   });
 });

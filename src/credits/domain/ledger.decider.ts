@@ -10,7 +10,9 @@
  *   it is above zero again). While depleted, production calls and campaign dispatches wait;
  * - `credits.topup_succeeded` in the same append as the settled top-up's balance change.
  *
- * Every debit names its session: a session is debited at most once, whoever asks again.
+ * Every debit names its session: a session is debited at most once, whoever asks again. A payment
+ * processor's report settles or fails a top-up at most once per report (its event id), only for the
+ * payment the top-up created, and only for the amount and currency asked.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { DomainError, notFound } from '../../kernel/result';
@@ -38,8 +40,11 @@ export type LedgerEvent =
       'credits.topup_requested',
       { topup_id: string; amount_cents: number; processor_payment_intent_id: string }
     >
-  | DomainEvent<'credits.topup_settled', { topup_id: string; amount_cents: number; balance_cents: number }>
-  | DomainEvent<'credits.topup_failed', { topup_id: string; reason: string }>
+  | DomainEvent<
+      'credits.topup_settled',
+      { topup_id: string; amount_cents: number; balance_cents: number; processor_event_id?: string }
+    >
+  | DomainEvent<'credits.topup_failed', { topup_id: string; reason: string; processor_event_id?: string }>
   | DomainEvent<'credits.threshold_changed', { threshold_cents: number }>
   | DomainEvent<'credits.replenished', { balance_cents: number }>
   | DomainEvent<'credits.low_balance', CreditsLowBalanceData>
@@ -63,9 +68,17 @@ export type LedgerCommand =
   | { type: 'grant'; amountCents: number; at: string }
   | { type: 'debit'; sessionId: string; amountCents: number; durationSeconds: number; at: string }
   | { type: 'request_topup'; topupId: string; amountCents: number; intentId: string }
-  | { type: 'settle_topup'; topupId: string; at: string }
-  | { type: 'fail_topup'; topupId: string; reason: string }
+  | { type: 'settle_topup'; topupId: string; at: string; report?: ProcessorReport }
+  | { type: 'fail_topup'; topupId: string; reason: string; report?: ProcessorReport }
   | { type: 'set_threshold'; thresholdCents: number };
+
+/** A payment processor's notification about a top-up's payment (absent: the test processor's own settlement). */
+export interface ProcessorReport {
+  readonly eventId: string;
+  readonly intentId: string;
+  readonly amountCents: number;
+  readonly currency: string;
+}
 
 export interface LedgerState {
   readonly balanceCents: number;
@@ -75,6 +88,8 @@ export interface LedgerState {
   readonly depleted: boolean;
   readonly debited: ReadonlySet<string>;
   readonly topups: ReadonlyMap<string, Topup>;
+  /** The processor's notifications that settled or failed a top-up: one delivered again decides nothing. */
+  readonly processorEvents: ReadonlySet<string>;
 }
 
 export const ledgerStream = streamName('credits');
@@ -91,6 +106,7 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
     depleted: false,
     debited: new Set(),
     topups: new Map(),
+    processorEvents: new Set(),
   }),
   evolve,
   decide,
@@ -127,9 +143,11 @@ function evolve(state: LedgerState, event: LedgerEvent): LedgerState {
       const topup = state.topups.get(event.data.topup_id);
       if (!topup) return state;
       const settled = event.type === 'credits.topup_settled';
+      const eventId = event.data.processor_event_id;
       return {
         ...(settled ? withBalance(state, event.data.balance_cents) : state),
         topups: new Map(state.topups).set(topup.topupId, { ...topup, status: settled ? 'succeeded' : 'failed' }),
+        processorEvents: eventId ? new Set(state.processorEvents).add(eventId) : state.processorEvents,
       };
     }
     case 'credits.threshold_changed': {
@@ -197,16 +215,30 @@ function decide(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
         },
       ];
     case 'settle_topup': {
-      const topup = state.topups.get(command.topupId);
-      if (!topup) throw notFound('top-up', 'topup_id');
-      if (topup.status !== 'pending') return []; // a settlement reported twice settles once
+      const topup = reportedTopup(state, command.topupId, command.report);
+      if (!topup) return [];
+      const report = command.report;
+      if (report && (report.amountCents !== topup.amountCents || report.currency !== CURRENCY)) {
+        // Paid something else than asked: never credited; the top-up fails, for the operator to look into.
+        if (topup.status !== 'pending') return [];
+        const reason = `amount_mismatch: paid ${report.amountCents} ${report.currency}, asked ${topup.amountCents} ${CURRENCY}`;
+        return [failed(topup, reason, report)];
+      }
+      // A settlement reported twice settles once. A failed top-up settles only on the processor's
+      // word: its payment can succeed after a declined attempt (the customer tried another card).
+      if (topup.status === 'succeeded' || (topup.status === 'failed' && !report)) return [];
       const balance = state.balanceCents + topup.amountCents;
       return withWarnings(
         state,
         [
           {
             type: 'credits.topup_settled',
-            data: { topup_id: topup.topupId, amount_cents: topup.amountCents, balance_cents: balance },
+            data: {
+              topup_id: topup.topupId,
+              amount_cents: topup.amountCents,
+              balance_cents: balance,
+              ...(report ? { processor_event_id: report.eventId } : {}),
+            },
           },
           {
             type: 'credits.topup_succeeded',
@@ -223,10 +255,9 @@ function decide(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
       );
     }
     case 'fail_topup': {
-      const topup = state.topups.get(command.topupId);
-      if (!topup) throw notFound('top-up', 'topup_id');
-      if (topup.status !== 'pending') return [];
-      return [{ type: 'credits.topup_failed', data: { topup_id: topup.topupId, reason: command.reason } }];
+      const topup = reportedTopup(state, command.topupId, command.report);
+      if (!topup || topup.status !== 'pending') return [];
+      return [failed(topup, command.reason, command.report)];
     }
     case 'set_threshold': {
       checkAmount(command.thresholdCents, 'threshold_cents', { allowZero: true });
@@ -247,6 +278,21 @@ function decide(command: LedgerCommand, state: LedgerState): LedgerEvent[] {
     }
   }
 }
+
+/**
+ * The top-up a settlement or failure is about; null when this report was already applied. Not found
+ * when the ledger has no such top-up, or when the report's payment is not the one the top-up created.
+ */
+function reportedTopup(state: LedgerState, topupId: string, report: ProcessorReport | undefined): Topup | null {
+  const topup = state.topups.get(topupId);
+  if (!topup || (report && report.intentId !== topup.intentId)) throw notFound('top-up', 'topup_id');
+  return report && state.processorEvents.has(report.eventId) ? null : topup;
+}
+
+const failed = (topup: Topup, reason: string, report: ProcessorReport | undefined): LedgerEvent => ({
+  type: 'credits.topup_failed',
+  data: { topup_id: topup.topupId, reason, ...(report ? { processor_event_id: report.eventId } : {}) },
+});
 
 const lowBalance = (balance: number, threshold: number): LedgerEvent => ({
   type: 'credits.low_balance',

@@ -30,10 +30,11 @@ export const creditsProjection = defineProjection<LedgerEvent>({
         return;
       case 'credits.topup_settled':
         await setBalance(tx, event, ', balance_cents = $3', [event.data.balance_cents]);
-        await tx.query(`UPDATE credit_topups SET status = 'succeeded', settled_at = $2 WHERE topup_id = $1`, [
-          event.data.topup_id,
-          event.metadata.created_at,
-        ]);
+        // A failed top-up whose payment then succeeded (the processor's word) drops its failure reason.
+        await tx.query(
+          `UPDATE credit_topups SET status = 'succeeded', failure_reason = NULL, settled_at = $2 WHERE topup_id = $1`,
+          [event.data.topup_id, event.metadata.created_at],
+        );
         return;
       case 'credits.threshold_changed':
         await setBalance(tx, event, ', threshold_cents = $3', [event.data.threshold_cents]);

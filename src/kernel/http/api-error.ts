@@ -13,6 +13,8 @@ export type ApiErrorType =
   | 'unprocessable'
   /** 422: the voice named is not one the tenant can use yet (unknown, another tenant's, training or failed). */
   | 'voice_not_ready'
+  /** 409: top-ups are refused, no payment processor is configured (production telephony without PAYMENT_PROCESSOR). */
+  | 'payments_not_configured'
   | 'idempotency_error'
   | 'rate_limited'
   | 'service_unavailable'
