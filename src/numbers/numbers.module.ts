@@ -11,10 +11,7 @@ import { InboundCallsController } from './api/inbound-calls.controller';
 import { PhoneNumbersController } from './api/phone-numbers.controller';
 import { AnswerRateTimers, numbersReactor } from './application/answer-rate-timers';
 import { ChangePhoneNumberHandler, ReceiveInboundCallHandler } from './application/numbers.commands';
-import {
-  ConfirmNumberVerificationHandler,
-  RequestNumberVerificationHandler,
-} from './application/number-verification';
+import { ConfirmNumberVerificationHandler, RequestNumberVerificationHandler } from './application/number-verification';
 import { GetNumberOwnerHandler, NumbersQueries } from './application/numbers.queries';
 import { VerificationCodes } from './infra/verification-codes';
 import { APP_CONFIG, type AppConfig } from '../config/config';

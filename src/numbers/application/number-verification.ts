@@ -4,12 +4,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { PlaceCallCommand } from '../../sessions';
-import {
-  phoneNumberDecider,
-  phoneNumberStream,
-  registrationOf,
-  VERIFICATION,
-} from '../domain/phone-number.decider';
+import { phoneNumberDecider, phoneNumberStream, registrationOf, VERIFICATION } from '../domain/phone-number.decider';
 import { spokenCode, VerificationCodes } from '../infra/verification-codes';
 
 /** What the verification call's session shows as its agent: the code itself is sealed (decision 61). */
@@ -78,9 +73,7 @@ export class RequestNumberVerificationHandler implements ICommandHandler<Request
 }
 
 export type VerificationOutcome =
-  | { outcome: 'verified' }
-  | { outcome: 'wrong_code'; triesLeft: number }
-  | { outcome: 'no_code_pending' };
+  { outcome: 'verified' } | { outcome: 'wrong_code'; triesLeft: number } | { outcome: 'no_code_pending' };
 
 /** Checks a code the tenant heard on the verification call: the number becomes active, or a try is used. */
 export class ConfirmNumberVerification extends Command<VerificationOutcome> {
@@ -113,7 +106,8 @@ export class ConfirmNumberVerificationHandler implements ICommandHandler<Confirm
     );
     if (state.owner === phoneNumberId) return { outcome: 'verified' } as const;
     const failed = events.find((e) => e.type === 'phone_number.verification_failed');
-    if (failed) return { outcome: 'wrong_code', triesLeft: (failed.data as { tries_left: number }).tries_left } as const;
+    if (failed)
+      return { outcome: 'wrong_code', triesLeft: (failed.data as { tries_left: number }).tries_left } as const;
     // Nothing was checked: no code is pending (none asked, expired, or its tries used up).
     return { outcome: 'no_code_pending' } as const;
   }

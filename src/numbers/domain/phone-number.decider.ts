@@ -80,7 +80,14 @@ export type PhoneNumberCommand =
   | { type: 'assign'; phoneNumberId: string; tenantId: string; phoneNumber: string; agentConfig?: AgentConfig }
   | { type: 'update'; phoneNumberId: string; tenantId: string; agentConfig?: AgentConfig; testMode?: boolean }
   | { type: 'release'; phoneNumberId: string; tenantId: string }
-  | { type: 'request_verification'; phoneNumberId: string; tenantId: string; sessionId: string; codeHash: string; at: string }
+  | {
+      type: 'request_verification';
+      phoneNumberId: string;
+      tenantId: string;
+      sessionId: string;
+      codeHash: string;
+      at: string;
+    }
   | { type: 'confirm_verification'; phoneNumberId: string; tenantId: string; codeHash: string; at: string };
 
 export interface PendingVerification {
@@ -117,11 +124,7 @@ export const phoneNumberDecider: Decider<PhoneNumberCommand, PhoneNumberState, P
 };
 
 /** The tenant's registration of the number (`phoneNumberId`, when given, must be its id), or null. */
-export function registrationOf(
-  state: PhoneNumberState,
-  tenantId: string,
-  phoneNumberId?: string,
-): Registration | null {
+export function registrationOf(state: PhoneNumberState, tenantId: string, phoneNumberId?: string): Registration | null {
   const found = Object.values(state.registrations).find((r) => r.tenantId === tenantId);
   if (!found) return null;
   return phoneNumberId === undefined || found.phoneNumberId === phoneNumberId ? found : null;

@@ -29,7 +29,10 @@ import type { SetDisposition } from '../domain/session.disposition';
 export class PlaceCallCommand extends Command<{ sessionId: string; events: readonly NewEvent[] }> {
   constructor(
     readonly tenantId: string,
-    readonly call: Omit<PlaceCall, 'type' | 'sessionId' | 'sealedPrompt'> & { sessionId?: string; privatePrompt?: string },
+    readonly call: Omit<PlaceCall, 'type' | 'sessionId' | 'sealedPrompt'> & {
+      sessionId?: string;
+      privatePrompt?: string;
+    },
   ) {
     super();
   }
