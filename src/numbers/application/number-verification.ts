@@ -52,7 +52,8 @@ export class RequestNumberVerificationHandler implements ICommandHandler<Request
       },
       { tenantId },
     );
-    const pending = registrationOf(state, tenantId, phoneNumberId)?.verification;
+    const recorded = registrationOf(state, tenantId, phoneNumberId)?.verification;
+    const pending = recorded?.sessionId === sessionId ? recorded : null;
     await this.commands.execute(
       new PlaceCallCommand(tenantId, {
         sessionId,
