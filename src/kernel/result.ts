@@ -3,7 +3,14 @@
  * the same code runs from a reactor or the CLI.
  */
 export type DomainErrorCode =
-  'invalid_request' | 'not_found' | 'conflict' | 'forbidden' | 'unprocessable' | 'authentication' | 'gone';
+  | 'invalid_request'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'unprocessable'
+  | 'authentication'
+  | 'gone'
+  | 'rate_limited';
 
 export class DomainError extends Error {
   constructor(

@@ -1,2 +1,3 @@
 /** The numbers context's public face: what other contexts may use. */
 export { NumbersModule } from './numbers.module';
+export { GetNumberOwner, type NumberOwner } from './application/numbers.queries';

@@ -6,21 +6,38 @@ import { TimersService } from '../runtime/timers.service';
 import { SessionsModule } from '../sessions';
 import { TenantsModule } from '../tenants';
 import { VoicesModule } from '../voices';
+import { AdminPhoneNumbersController } from './api/admin-phone-numbers.controller';
 import { InboundCallsController } from './api/inbound-calls.controller';
 import { PhoneNumbersController } from './api/phone-numbers.controller';
 import { AnswerRateTimers, numbersReactor } from './application/answer-rate-timers';
 import { ChangePhoneNumberHandler, ReceiveInboundCallHandler } from './application/numbers.commands';
-import { NumbersQueries } from './application/numbers.queries';
+import { ConfirmNumberVerificationHandler, RequestNumberVerificationHandler } from './application/number-verification';
+import { GetNumberOwnerHandler, NumbersQueries } from './application/numbers.queries';
+import { VerificationCodes } from './infra/verification-codes';
+import { APP_CONFIG, type AppConfig } from '../config/config';
 import { numberEvents, type NumberPayloads } from './numbers.events';
 import { numbersMigrations } from './numbers.migrations';
 import { PhoneNumberEntity } from './projections/phone-number.entity';
 import { numbersProjection } from './projections/numbers.projection';
 
-/** Inbound phone numbers: registration, inbound calls and the answer-rate alert (docs/numbers.md). */
+/** Inbound phone numbers: registration, verification, inbound calls and the answer-rate alert (docs/numbers.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([PhoneNumberEntity]), TenantsModule, SessionsModule, VoicesModule],
-  controllers: [PhoneNumbersController, InboundCallsController],
-  providers: [ChangePhoneNumberHandler, ReceiveInboundCallHandler, NumbersQueries, AnswerRateTimers],
+  controllers: [PhoneNumbersController, InboundCallsController, AdminPhoneNumbersController],
+  providers: [
+    ChangePhoneNumberHandler,
+    ReceiveInboundCallHandler,
+    RequestNumberVerificationHandler,
+    ConfirmNumberVerificationHandler,
+    GetNumberOwnerHandler,
+    NumbersQueries,
+    AnswerRateTimers,
+    {
+      provide: VerificationCodes,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => VerificationCodes.fromConfig(config),
+    },
+  ],
 })
 export class NumbersModule implements OnModuleInit {
   static readonly context: BoundedContext<NumberPayloads> = {

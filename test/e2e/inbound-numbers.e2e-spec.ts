@@ -1,7 +1,9 @@
 /**
  * Inbound numbers end to end: the real service (node dist/main.js, SIM_TIME_SCALE=0.01, a media
- * gateway secret) and a real loopback receiver of signed webhooks. A number belongs to one tenant;
- * test inbound calls and the signed gateway route create inbound sessions played by the same decider;
+ * gateway secret) and a real loopback receiver of signed webhooks. A tenant's registrations are its
+ * own (another tenant registering the same number learns nothing); only a number's owner (here: the
+ * operator assigned it) takes the gateway's calls; test inbound calls and the signed gateway route
+ * create inbound sessions played by the same decider;
  * 10 answered and 3 missed calls produce exactly one number.answer_rate_degraded (10/13 ≈ 0.77 over 24
  * hours), and answered calls re-arm it for the next drop.
  */
@@ -110,7 +112,7 @@ async function endedAs(tenant: TenantInfo, ids: readonly string[], status: strin
 }
 
 describe('phone numbers', () => {
-  it('a number belongs to one tenant: another cannot register it (409) nor see it', async () => {
+  it("a tenant's registration is its own: another registers the same number as if it were free, and cannot see the first", async () => {
     const owner = await newTenant('Numbers Owner');
     const other = await newTenant('Numbers Other');
     const res = await api(owner, 'POST', '/v1/phone_numbers', {
@@ -124,24 +126,31 @@ describe('phone numbers', () => {
       phone_number: '+14155550142',
       agent_config: { prompt: 'Answer calls.' },
       test_mode: true,
+      status: 'active',
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
     const id = res.body.phone_number_id as string;
 
-    const taken = await api(other, 'POST', '/v1/phone_numbers', {
+    // No 409 telling that someone holds it: a registration of its own, pending verification.
+    const also = await api(other, 'POST', '/v1/phone_numbers', {
       phone_number: '+14155550142',
       agent_config: { prompt: 'Mine now.' },
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.type).toBe('conflict');
-    expect(taken.body.error.message).not.toContain(owner.tenant_id);
+    expect(also.status).toBe(201);
+    expect(also.body).toMatchObject({ phone_number: '+14155550142', test_mode: false, status: 'pending_verification' });
+    expect(also.body.phone_number_id).not.toBe(id);
+    // Registering it again under the same tenant names the tenant's own registration.
     expect(
       (await api(owner, 'POST', '/v1/phone_numbers', { phone_number: '+14155550142', agent_config: { prompt: 'x' } }))
         .status,
     ).toBe(409);
 
-    expect((await api(other, 'GET', '/v1/phone_numbers')).body).toEqual({ data: [], has_more: false });
+    expect(
+      (await api(other, 'GET', '/v1/phone_numbers')).body.data.map(
+        (n: { phone_number_id: string }) => n.phone_number_id,
+      ),
+    ).toEqual([also.body.phone_number_id]);
     for (const [method, path, body] of [
       ['GET', `/v1/phone_numbers/${id}`, undefined],
       ['PATCH', `/v1/phone_numbers/${id}`, { test_mode: false }],
@@ -155,7 +164,7 @@ describe('phone numbers', () => {
       ),
     ).toEqual([id]);
 
-    // The owner changes its agent (an unknown voice is a 422), then releases it: now the other may register it.
+    // The owner changes its agent (an unknown voice is a 422), then releases it: registering it again is a new registration.
     const unknownVoice = await api(owner, 'PATCH', `/v1/phone_numbers/${id}`, {
       agent_config: { prompt: 'x', voice_id: 'voi_00000000000000000000' },
     });
@@ -168,14 +177,13 @@ describe('phone numbers', () => {
     expect(patched.body.agent_config).toEqual({ prompt: 'New greeting.', voice_id: 'voice_ava' });
     expect((await api(owner, 'DELETE', `/v1/phone_numbers/${id}`)).body).toEqual({ id, deleted: true });
     expect((await api(owner, 'GET', `/v1/phone_numbers/${id}`)).status).toBe(404);
-    expect(
-      (
-        await api(other, 'POST', '/v1/phone_numbers', {
-          phone_number: '+14155550142',
-          agent_config: { prompt: 'Mine now.' },
-        })
-      ).status,
-    ).toBe(201);
+    const again = await api(owner, 'POST', '/v1/phone_numbers', {
+      phone_number: '+14155550142',
+      agent_config: { prompt: 'Back again.' },
+      test_mode: true,
+    });
+    expect(again.status).toBe(201);
+    expect(again.body.phone_number_id).not.toBe(id);
   });
 
   it('refuses an invalid number (400) and a missing agent (400)', async () => {
@@ -270,10 +278,27 @@ describe('the media gateway reports inbound calls, signed', () => {
     );
   };
 
+  it('a production number merely registered takes no call (404): it is pending verification', async () => {
+    const tenant = await newTenant('Squatter Co');
+    const number = await register(tenant, '+14155550147');
+    expect(number).toMatchObject({ test_mode: false, status: 'pending_verification' });
+    const res = await post({ to_number: number.phone_number, from_number: CALLER, call_id: 'gw-squat-1' });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toMatchObject({ type: 'not_found', param: 'to_number' });
+    expect((await api(tenant, 'GET', '/v1/sessions?direction=inbound')).body.data).toEqual([]);
+  });
+
   it('creates an inbound session with the number’s agent, then plays the signals the gateway reports', async () => {
     const tenant = await newTenant('Gateway Line Co');
     const agent = { prompt: 'Answer for the gateway line.', voice_id: 'voice_leo' };
-    const number = await register(tenant, '+14155550146', agent);
+    // The operator assigns a number it holds on the trunk: active at once.
+    const assigned = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/phone_numbers`, {
+      token: h.svc.adminToken,
+      body: { phone_number: '+14155550146', agent_config: agent },
+    });
+    expect(assigned.status).toBe(201);
+    expect(assigned.body).toMatchObject({ phone_number: '+14155550146', status: 'active', agent_config: agent });
+    const number = assigned.body as { phone_number_id: string; phone_number: string };
 
     expect((await post({ to_number: number.phone_number, from_number: CALLER }, false)).status).toBe(401);
     const forged = JSON.stringify({ to_number: number.phone_number, from_number: CALLER });

@@ -169,8 +169,19 @@ export interface PhoneNumber {
   phone_number: string;
   agent_config: Record<string, unknown>;
   test_mode: boolean;
+  /** `pending_verification` until its ownership is shown (a verification call, or the operator); test mode: `active`. */
+  status: 'active' | 'pending_verification';
   created_at: string;
   [key: string]: unknown;
+}
+
+/** A verification call placed to one of the tenant's numbers. */
+export interface PhoneNumberVerification {
+  phone_number_id: string;
+  /** The call's session. */
+  session_id: string;
+  expires_at: string;
+  tries_left: number;
 }
 
 /** An item of `GET /v1/events`: a catalog event (a type added later is an envelope with another `type`). */

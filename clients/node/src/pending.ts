@@ -5,7 +5,7 @@
  * typed calls like the others.
  */
 import type { RequestOptions, Transport } from './http.js';
-import type { Deleted, ListPage, PhoneNumber, Room, Session, VoiceClone } from './models.js';
+import type { Deleted, ListPage, PhoneNumber, PhoneNumberVerification, Room, Session, VoiceClone } from './models.js';
 import { AutoPaginatingList } from './pagination.js';
 
 export interface CreateRoomParams {
@@ -116,6 +116,21 @@ export class PhoneNumbers {
 
   delete(phoneNumberId: string, options?: RequestOptions): Promise<Deleted> {
     return this.t.request('DELETE', `/v1/phone_numbers/${encodeURIComponent(phoneNumberId)}`, {}, options);
+  }
+
+  /** Places a verification call to the number: its agent speaks a 6-digit code (1 a minute, 5 a day). */
+  requestVerification(phoneNumberId: string, options?: RequestOptions): Promise<PhoneNumberVerification> {
+    return this.t.request('POST', `/v1/phone_numbers/${encodeURIComponent(phoneNumberId)}/verification`, {}, options);
+  }
+
+  /** The code heard on the verification call: resolves to the number, now `active` (5 tries per code). */
+  confirmVerification(phoneNumberId: string, params: { code: string }, options?: RequestOptions): Promise<PhoneNumber> {
+    return this.t.request(
+      'POST',
+      `/v1/phone_numbers/${encodeURIComponent(phoneNumberId)}/verification/confirm`,
+      { body: params },
+      options,
+    );
   }
 
   /** Test mode: plays one inbound call on the simulator; resolves to the new session. */

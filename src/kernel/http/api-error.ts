@@ -16,6 +16,10 @@ export type ApiErrorType =
   /** 409: top-ups are refused, no payment processor is configured (production telephony without PAYMENT_PROCESSOR). */
   | 'payments_not_configured'
   | 'idempotency_error'
+  /** 422: a phone number's verification code does not match (docs/numbers.md). */
+  | 'verification_failed'
+  /** 409: no verification code is pending for the number (none asked, expired or tries used up): place a new call. */
+  | 'verification_required'
   | 'rate_limited'
   | 'service_unavailable'
   | 'api_error';
@@ -61,6 +65,7 @@ const DOMAIN_STATUS: Record<DomainErrorCode, [number, ApiErrorType]> = {
   conflict: [409, 'conflict'],
   unprocessable: [422, 'unprocessable'],
   gone: [410, 'gone'],
+  rate_limited: [429, 'rate_limited'],
 };
 
 export interface ErrorResponse {

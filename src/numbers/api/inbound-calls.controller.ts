@@ -1,5 +1,5 @@
 import { Body, Controller, Inject, Post, Req } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -7,7 +7,7 @@ import { ApiError } from '../../kernel/http/api-error';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { verifyWebhook } from '../../kernel/signing/verify-webhook';
 import { ReceiveInboundCall } from '../application/numbers.commands';
-import { NumbersQueries } from '../application/numbers.queries';
+import { GetNumberOwner } from '../application/numbers.queries';
 
 const FIELDS = new Set(['to_number', 'from_number', 'call_id']);
 const CALL_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -22,7 +22,7 @@ const CALL_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
 export class InboundCallsController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly numbers: NumbersQueries,
+    private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -50,17 +50,11 @@ export class InboundCallsController {
     const callId = input.call_id;
     if (callId !== undefined && (typeof callId !== 'string' || !CALL_ID.test(callId)))
       throw ApiError.invalid('call_id must be 1-100 letters, digits or _ . : -', 'call_id');
-    const registered = await this.numbers.byNumber(to);
-    if (!registered) throw ApiError.notFound('phone number', 'to_number');
+    // Only the number's active owner takes the call: a number pending verification is unknown here.
+    const owner = await this.queries.execute(new GetNumberOwner(to));
+    if (!owner) throw ApiError.notFound('phone number', 'to_number');
     const { sessionId, agentConfig } = await this.commands.execute(
-      new ReceiveInboundCall(
-        registered.tenantId,
-        registered.phoneNumberId,
-        registered.phoneNumber,
-        from,
-        null,
-        callId ?? null,
-      ),
+      new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, callId ?? null),
     );
     return { session_id: sessionId, agent_config: agentConfig };
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { pageLimit } from '../../kernel/http/page-limit';
@@ -9,21 +9,33 @@ import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetSession, INBOUND_TEST_SCRIPTS } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
+import { ConfirmNumberVerification, RequestNumberVerification } from '../application/number-verification';
 import { ChangePhoneNumber, ReceiveInboundCall } from '../application/numbers.commands';
+import { statusOf } from '../domain/phone-number.decider';
 import { NumbersQueries } from '../application/numbers.queries';
 import type { PhoneNumberEntity } from '../projections/phone-number.entity';
-import { agentConfigOf, CreatePhoneNumberDto, TestInboundCallDto, UpdatePhoneNumberDto } from './phone-numbers.dto';
+import {
+  agentConfigOf,
+  ConfirmVerificationDto,
+  CreatePhoneNumberDto,
+  TestInboundCallDto,
+  UpdatePhoneNumberDto,
+} from './phone-numbers.dto';
 
 export const presentNumber = (row: PhoneNumberEntity) => ({
   phone_number_id: row.phoneNumberId,
   phone_number: row.phoneNumber,
   agent_config: row.agentConfig,
   test_mode: row.testMode,
+  status: statusOf(row.owns, row.testMode),
   created_at: row.createdAt.toISOString(),
   updated_at: row.updatedAt.toISOString(),
 });
 
-/** The tenant's inbound numbers: each answered by its agent, with an answer-rate alert (docs/numbers.md). */
+/**
+ * The tenant's inbound numbers: each answered by its agent, with an answer-rate alert; a production
+ * number takes calls once its ownership is shown by a verification call (docs/numbers.md).
+ */
 @ApiTags('phone numbers')
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard)
@@ -124,6 +136,49 @@ export class PhoneNumbersController {
     const session = await this.queries.execute(new GetSession(tenant.tenantId, sessionId));
     if (!session) throw ApiError.notFound('session', 'session_id');
     return session;
+  }
+
+  /**
+   * Places a verification call to the number: its agent speaks a 6-digit code, valid 10 minutes, for
+   * `POST …/verification/confirm`. At most one call a minute and 5 a day per number (429).
+   */
+  @Post(':id/verification')
+  async requestVerification(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
+    const row = await this.row(tenant, id);
+    const { sessionId, expiresAt, triesLeft } = await this.commands.execute(
+      new RequestNumberVerification(tenant.tenantId, id, row.phoneNumber),
+    );
+    return { phone_number_id: id, session_id: sessionId, expires_at: expiresAt, tries_left: triesLeft };
+  }
+
+  /** The code spoken on the verification call: the number becomes active; 5 wrong tries void the code. */
+  @Post(':id/verification/confirm')
+  @HttpCode(200)
+  async confirmVerification(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Body() body: ConfirmVerificationDto,
+  ) {
+    const row = await this.row(tenant, id);
+    const result = await this.commands.execute(
+      new ConfirmNumberVerification(tenant.tenantId, id, row.phoneNumber, body.code),
+    );
+    if (result.outcome === 'wrong_code')
+      throw new ApiError(
+        422,
+        'verification_failed',
+        result.triesLeft > 0
+          ? `That is not the code spoken on the verification call; ${result.triesLeft} ${result.triesLeft === 1 ? 'try' : 'tries'} left.`
+          : 'That is not the code spoken on the verification call, and no tries are left: place a new verification call.',
+        'code',
+      );
+    if (result.outcome === 'no_code_pending')
+      throw new ApiError(
+        409,
+        'verification_required',
+        'No verification code is pending for this number (none was asked for, it expired, or its tries are used up): place a new verification call.',
+      );
+    return this.load(tenant, id);
   }
 
   private async row(tenant: AuthenticatedTenant, id: string): Promise<PhoneNumberEntity> {

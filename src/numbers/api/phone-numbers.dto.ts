@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsNotEmptyObject,
+  IsObject,
+  IsString,
+  Matches,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
 import { type AgentConfig, AgentConfigDto } from '../../sessions';
 
@@ -52,6 +61,32 @@ export class TestInboundCallDto {
   @Optional()
   @IsBoolean()
   answered?: boolean;
+}
+
+export class ConfirmVerificationDto {
+  @ApiProperty({ example: '123456', description: 'The 6 digits spoken on the verification call.' })
+  @IsString()
+  @Matches(/^[0-9]{6}$/, { message: 'code must be the 6 digits spoken on the verification call' })
+  code!: string;
+}
+
+/** The operator's assignment of a number it holds on the trunk. */
+export class AssignPhoneNumberDto {
+  @ApiProperty({ example: '+14155550142', description: 'International format with a leading +.' })
+  @IsString()
+  @MaxLength(32)
+  phone_number!: string;
+
+  @ApiPropertyOptional({
+    type: AgentConfigDto,
+    description: "The agent that answers; absent: the tenant's registration's, or a default one.",
+  })
+  @Optional()
+  @IsObject()
+  @IsNotEmptyObject()
+  @ValidateNested()
+  @Type(() => AgentConfigDto)
+  agent_config?: AgentConfigDto;
 }
 
 /** The agent as stored: only the fields given. */

@@ -7,7 +7,7 @@ import { TimersService, type DueTimer, type ScheduleTimer, type TimerOutcome } f
 import type { SessionEndedData, SessionFailedData, SessionPlacedData } from '../../sessions';
 import type { DomainEvent } from '../../kernel/decider';
 import { answerRateDecider, answerRateStream, nextAgeOut, type AnswerRateState } from '../domain/answer-rate';
-import { ownedBy, phoneNumberDecider, phoneNumberStream } from '../domain/phone-number.decider';
+import { phoneNumberDecider, phoneNumberStream, registrationOf } from '../domain/phone-number.decider';
 
 export const NUMBER_TIMER = { callEnded: 'number.call_ended', window: 'number.answer_rate_window' } as const;
 
@@ -114,7 +114,7 @@ export class AnswerRateTimers {
   /** The tenant's current registration of the number, or null once it was released. */
   private async registration(tenantId: string, phoneNumber: string) {
     const state = await this.executor.state(phoneNumberStream(phoneNumber), phoneNumberDecider);
-    return ownedBy(state, tenantId);
+    return registrationOf(state, tenantId);
   }
 
   private async callEnded(timer: DueTimer): Promise<void> {

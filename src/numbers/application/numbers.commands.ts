@@ -5,22 +5,27 @@ import { notFound } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { type AgentConfig, type InboundTestScript, PlaceCallCommand } from '../../sessions';
 import {
-  ownedBy,
+  ownerOf,
   type PhoneNumberCommand,
   phoneNumberDecider,
   type PhoneNumberState,
   phoneNumberStream,
+  registrationOf,
 } from '../domain/phone-number.decider';
 
 type WithoutIds<C> = C extends { phoneNumberId: string; tenantId: string } ? Omit<C, 'tenantId'> : never;
+type NewRegistration<C> = C extends { type: 'register' | 'assign' } ? Omit<C, 'phoneNumberId' | 'phoneNumber'> : never;
 
-/** Registers, changes or releases one of the tenant's numbers (`phoneNumber` in E.164 form). */
+/**
+ * Registers (the tenant itself), assigns (the operator), changes or releases one of the tenant's
+ * numbers (`phoneNumber` in E.164 form).
+ */
 export class ChangePhoneNumber extends Command<{ phoneNumberId: string; state: PhoneNumberState }> {
   constructor(
     readonly tenantId: string,
     readonly phoneNumber: string,
     readonly change:
-      | Omit<Extract<WithoutIds<PhoneNumberCommand>, { type: 'register' }>, 'phoneNumberId' | 'phoneNumber'>
+      | NewRegistration<WithoutIds<PhoneNumberCommand>>
       | Extract<WithoutIds<PhoneNumberCommand>, { type: 'update' | 'release' }>,
   ) {
     super();
@@ -33,11 +38,13 @@ export class ChangePhoneNumberHandler implements ICommandHandler<ChangePhoneNumb
 
   async execute({ tenantId, phoneNumber, change }: ChangePhoneNumber) {
     // Under an Idempotency-Key, a retried registration names the same registration (a no-op).
-    const phoneNumberId = change.type === 'register' ? newResourceId('pn') : change.phoneNumberId;
+    const phoneNumberId = newResourceId('pn');
     const command: PhoneNumberCommand =
       change.type === 'register'
         ? { ...change, phoneNumberId, tenantId, phoneNumber }
-        : { ...change, phoneNumberId, tenantId };
+        : change.type === 'assign'
+          ? { ...change, phoneNumberId, tenantId, phoneNumber }
+          : { ...change, tenantId };
     const result = await this.executor.execute(
       phoneNumberStream(phoneNumber),
       phoneNumberDecider,
@@ -45,7 +52,9 @@ export class ChangePhoneNumberHandler implements ICommandHandler<ChangePhoneNumb
       { tenantId },
       { readYourWrites: true },
     );
-    return { phoneNumberId, state: result.state };
+    // An assignment keeps the tenant's registration of the number when it has one.
+    const registration = registrationOf(result.state, tenantId);
+    return { phoneNumberId: registration?.phoneNumberId ?? command.phoneNumberId, state: result.state };
   }
 }
 
@@ -77,8 +86,10 @@ export class ReceiveInboundCallHandler implements ICommandHandler<ReceiveInbound
 
   async execute({ tenantId, phoneNumberId, phoneNumber, from, testScript, callId }: ReceiveInboundCall) {
     const state = await this.executor.state(phoneNumberStream(phoneNumber), phoneNumberDecider);
-    const number = ownedBy(state, tenantId, phoneNumberId);
-    if (!number) throw notFound('phone number', 'phone_number_id');
+    // A call from the gateway reaches the number's owner only; a simulated test call, any registration.
+    const number = testScript === null ? ownerOf(state) : registrationOf(state, tenantId, phoneNumberId);
+    if (!number || number.tenantId !== tenantId || number.phoneNumberId !== phoneNumberId)
+      throw notFound('phone number', 'phone_number_id');
     const { sessionId } = await this.commands.execute(
       new PlaceCallCommand(tenantId, {
         ...(callId ? { sessionId: idFromSeed('ses', `inbound:${tenantId}:${callId}`) } : {}),

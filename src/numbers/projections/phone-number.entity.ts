@@ -9,6 +9,8 @@ export class PhoneNumberEntity {
   @Column({ name: 'phone_number', type: 'text' }) phoneNumber!: string;
   @Column({ name: 'agent_config', type: 'jsonb' }) agentConfig!: AgentConfig;
   @Column({ name: 'test_mode', type: 'boolean' }) testMode!: boolean;
+  /** This registration owns the number: it takes the media gateway's calls (at most one per number). */
+  @Column({ name: 'owns', type: 'boolean' }) owns!: boolean;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'timestamptz' }) updatedAt!: Date;
 }

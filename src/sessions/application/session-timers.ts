@@ -3,6 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ChangeDnc } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
+import type { SecretBox } from '../../kernel/secret-box';
+import { SECRET_BOX } from '../../infra/secret-box.provider';
 import { DispatchHolds } from '../../runtime/dispatch-holds';
 import { TimersService, type DueTimer, type TimerContext, type TimerOutcome } from '../../runtime/timers.service';
 import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
@@ -33,6 +35,7 @@ export class SessionTimers {
     private readonly links: RecordingLinks,
     private readonly holds: DispatchHolds,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
   ) {}
 
   register(): void {
@@ -124,6 +127,14 @@ export class SessionTimers {
     );
   }
 
+  /** The dispatch with a private prompt opened into `agent_config.prompt` (the sealed form is not sent). */
+  private opened(payload: Record<string, unknown>): Record<string, unknown> {
+    const request = payload.request as { sealed_prompt?: string; agent_config: object } | undefined;
+    if (request?.sealed_prompt === undefined) return payload;
+    const { sealed_prompt: sealed, ...rest } = request;
+    return { ...payload, request: { ...rest, agent_config: { ...rest.agent_config, prompt: this.box.open(sealed) } } };
+  }
+
   /** Whether a hold (a depleted balance) keeps the tenant's production calls queued now. */
   private async held(tenantId: string | null): Promise<boolean> {
     return tenantId !== null && (await this.holds.heldFor(tenantId)) !== null;
@@ -140,7 +151,7 @@ export class SessionTimers {
     const tenantId = (timer.payload as { tenant_id: string | null }).tenant_id;
     if (await this.held(tenantId))
       return { next: { dueAt: new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), payload: timer.payload } };
-    await dispatchToMediaGateway({ url, secret }, timer.timerId, timer.payload);
+    await dispatchToMediaGateway({ url, secret }, timer.timerId, this.opened(timer.payload));
     this.logger.log(`dispatched ${(timer.payload as { session_id: string }).session_id} to the media gateway`);
   }
 }

@@ -6,6 +6,8 @@ import { CommandExecutor } from '../../runtime/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
+import type { SecretBox } from '../../kernel/secret-box';
+import { SECRET_BOX } from '../../infra/secret-box.provider';
 import { GetTenant } from '../../tenants';
 import { RecordingLinks } from '../infra/recording-links';
 import type { MediaSignal } from '../domain/media-signal';
@@ -19,11 +21,18 @@ import {
 } from '../domain/session.decider';
 import type { SetDisposition } from '../domain/session.disposition';
 
-/** Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is made. */
+/**
+ * Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is
+ * made. `privatePrompt`, when given, is what the media gateway's agent is told instead of
+ * `agentConfig.prompt`: it is stored sealed, and the session keeps no turn text and no recording.
+ */
 export class PlaceCallCommand extends Command<{ sessionId: string; events: readonly NewEvent[] }> {
   constructor(
     readonly tenantId: string,
-    readonly call: Omit<PlaceCall, 'type' | 'sessionId'> & { sessionId?: string },
+    readonly call: Omit<PlaceCall, 'type' | 'sessionId' | 'sealedPrompt'> & {
+      sessionId?: string;
+      privatePrompt?: string;
+    },
   ) {
     super();
   }
@@ -64,6 +73,7 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
   constructor(
     private readonly executor: CommandExecutor,
     private readonly queries: QueryBus,
+    @Inject(SECRET_BOX) private readonly box: SecretBox,
   ) {}
 
   /** Answers as soon as the call is stored; reads fall back to the stream until the read model has it. */
@@ -72,10 +82,16 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     if (tenant?.status === 'suspended')
       throw new DomainError('forbidden', 'This account is suspended; calls cannot be placed.');
     const sessionId = call.sessionId ?? newResourceId('ses');
+    const { privatePrompt, ...placed } = call;
     const { events } = await this.executor.execute(
       sessionStream(sessionId),
       sessionDecider,
-      { type: 'place', ...call, sessionId },
+      {
+        type: 'place',
+        ...placed,
+        sessionId,
+        ...(privatePrompt !== undefined ? { sealedPrompt: this.box.seal(privatePrompt) } : {}),
+      },
       { tenantId },
     );
     // The stored events themselves: the caller can answer from them without reading them back.

@@ -50,6 +50,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       optedOut: false,
       consentRefused: false,
       recording: null,
+      private: d.sealed_prompt !== undefined,
     };
   }
   if (state.status === 'none') return state;
@@ -117,6 +118,7 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
           client_reference_id: command.clientReferenceId ?? null,
           direction: command.direction ?? 'outbound',
           ...(command.testScript ? { test_script: command.testScript } : {}),
+          ...(command.sealedPrompt !== undefined ? { sealed_prompt: command.sealedPrompt } : {}),
           email: command.contact?.email ?? null,
           first_name: command.contact?.first_name ?? null,
           last_name: command.contact?.last_name ?? null,
@@ -194,9 +196,10 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         : [];
     case 'turn': {
       if (!live) return [];
+      // A private call's words stay with the gateway (a verification call speaks its code).
       const entry: TranscriptEntry = {
         role: signal.role,
-        ...(signal.content !== undefined ? { content: signal.content } : {}),
+        ...(signal.content !== undefined && !state.private ? { content: signal.content } : {}),
         t: signal.t,
       };
       return [{ type: 'session.transcript_appended', data: { entry } }];
@@ -259,8 +262,8 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
     case 'hangup':
       return isTerminal(state.status) ? [] : [finish(state, signal, ctx)];
     case 'recording_ready': {
-      // No recording once the caller refused consent, and only one per session.
-      if (!isTerminal(state.status) || state.consentRefused || state.recording) return [];
+      // No recording once the caller refused consent, of a private call, and only one per session.
+      if (!isTerminal(state.status) || state.consentRefused || state.private || state.recording) return [];
       const recorded: SessionEvent = {
         type: 'session.recording_completed',
         data: {

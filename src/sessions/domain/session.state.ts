@@ -68,6 +68,11 @@ export type SessionEvent =
         test_script?: string;
         /** Set on a room's session only (absent from phone calls' events). */
         room_id?: string;
+        /**
+         * A private prompt, sealed (SECRET_BOX): only the dispatch to the media gateway carries it, opened,
+         * as `agent_config.prompt`. Its session is private: turns keep no text, no recording is kept.
+         */
+        sealed_prompt?: string;
       } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
     >
   | DomainEvent<'session.created', SessionCreatedData>
@@ -121,6 +126,8 @@ export interface PlaceCall {
   /** Default outbound. An inbound call is reported by the media gateway, or played by the simulator with `testScript`. */
   direction?: SessionDirection;
   testScript?: string | null;
+  /** A private prompt, sealed by the command handler (see `sealed_prompt`). */
+  sealedPrompt?: string;
 }
 
 /**
@@ -182,6 +189,8 @@ export interface Live {
   optedOut: boolean;
   consentRefused: boolean;
   recording: { id: string; state: 'available' | 'pending_purge' | 'purged' } | null;
+  /** Placed with a private prompt (a number verification call): no turn text, no recording is kept. */
+  private?: boolean;
 }
 
 export type SessionState = { status: 'none' } | Live;

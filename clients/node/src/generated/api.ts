@@ -754,6 +754,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/phone_numbers/{id}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PhoneNumbersController_requestVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/phone_numbers/{id}/verification/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PhoneNumbersController_confirmVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenantId}/phone_numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminPhoneNumbersController_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/tenants/{tenantId}/dashboard_links": {
         parameters: {
             query?: never;
@@ -1741,6 +1789,22 @@ export interface components {
              * @default true
              */
             answered?: boolean;
+        };
+        ConfirmVerificationDto: {
+            /**
+             * @description The 6 digits spoken on the verification call.
+             * @example 123456
+             */
+            code: string;
+        };
+        AssignPhoneNumberDto: {
+            /**
+             * @description International format with a leading +.
+             * @example +14155550142
+             */
+            phone_number: string;
+            /** @description The agent that answers; absent: the tenant's registration's, or a default one. */
+            agent_config?: components["schemas"]["AgentConfigDto"];
         };
     };
     responses: never;
@@ -2994,6 +3058,71 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["TestInboundCallDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PhoneNumbersController_requestVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    PhoneNumbersController_confirmVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmVerificationDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    AdminPhoneNumbersController_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignPhoneNumberDto"];
             };
         };
         responses: {

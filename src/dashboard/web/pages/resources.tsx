@@ -58,6 +58,7 @@ const KINDS: Record<'voices' | 'rooms' | 'numbers', ResourceKind> = {
     idField: 'phone_number_id',
     nameField: 'phone_number',
     columns: [
+      { label: 'Status', cell: (r) => <Status value={r.status} /> },
       { label: 'Voice', cell: text('voice_id') },
       { label: 'Created', cell: (r) => formatTime(r.created_at) },
     ],
