@@ -754,7 +754,11 @@ describe('recover and manual retry', () => {
     const retryPath = `/v1/webhook_endpoints/${ep.id}/deliveries/${row.delivery_id}/retry`;
     // The first attempt is still waiting for its answer.
     const during = await app.call('POST', retryPath, { token: t.api_key });
-    expect([during.status, during.body.error?.type, during.body.error?.param]).toEqual([409, 'conflict', 'delivery_id']);
+    expect([during.status, during.body.error?.type, during.body.error?.param]).toEqual([
+      409,
+      'conflict',
+      'delivery_id',
+    ]);
     expect(during.body.error.message).toMatch(/in flight/);
     const settled = await settledDelivery(t, ep.id, id, 'succeeded', 1);
     expect(settled.attempts.map((a) => a.http_status)).toEqual([200]);

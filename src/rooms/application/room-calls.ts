@@ -196,7 +196,9 @@ export class RoomCalls implements Worker {
       );
     }
     call.recordingId = recordingId;
-    call.recorder.onFailed((err) => this.breakCall(roomId, 'recording_failed', `Recording the call failed: ${err.message}`));
+    call.recorder.onFailed((err) =>
+      this.breakCall(roomId, 'recording_failed', `Recording the call failed: ${err.message}`),
+    );
     call.peer = await AgentPeer.answer({
       offerSdp,
       greeting: agentGreeting(),

@@ -120,11 +120,10 @@ it('refuses offers it cannot answer, as the offer’s fault, and fails on an add
 /** The agent's UDP sockets, where werift 0.25 keeps them (agent-peer.ts's SocketGuard reads the same). */
 function socketsOf(agent: AgentPeer): Socket[] {
   const pc = (agent as unknown as { pc: RTCPeerConnection }).pc;
-  return pc.iceTransports.flatMap(
-    (t) =>
-      ((t.connection as unknown as { protocols: { transport?: { socket?: Socket } }[] }).protocols ?? [])
-        .map((p) => p.transport?.socket)
-        .filter((x): x is Socket => x !== undefined),
+  return pc.iceTransports.flatMap((t) =>
+    ((t.connection as unknown as { protocols: { transport?: { socket?: Socket } }[] }).protocols ?? [])
+      .map((p) => p.transport?.socket)
+      .filter((x): x is Socket => x !== undefined),
   );
 }
 

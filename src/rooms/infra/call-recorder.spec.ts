@@ -1,6 +1,6 @@
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
 import { CallRecorder } from './call-recorder';
 
@@ -63,7 +63,7 @@ describe('call recorder', () => {
     await expect(CallRecorder.create(join(notADir, 'rec_4.wav'))).rejects.toThrow();
     // The directory exists, but the file cannot be opened there.
     await expect(
-      CallRecorder.create(join(dir, 'rec_5.wav'), (raw) => createWriteStream(join(dir, 'missing', raw))),
+      CallRecorder.create(join(dir, 'rec_5.wav'), (raw) => createWriteStream(join(dir, 'missing', basename(raw)))),
     ).rejects.toMatchObject({ code: 'ENOENT' });
     expect(readdirSync(dir)).toEqual(['file']);
   });
