@@ -1,4 +1,4 @@
-import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
@@ -66,5 +66,14 @@ describe('call recorder', () => {
       CallRecorder.create(join(dir, 'rec_5.wav'), (raw) => createWriteStream(join(dir, 'missing', basename(raw)))),
     ).rejects.toMatchObject({ code: 'ENOENT' });
     expect(readdirSync(dir)).toEqual(['file']);
+  });
+
+  it('a WAV that cannot be written rejects finish and leaves no raw file behind', async () => {
+    const path = join(dir, 'rec_6.wav');
+    const recorder = await CallRecorder.create(path);
+    recorder.write(0, 0, ramp(160, 1));
+    mkdirSync(`${path}.partial`); // where the WAV is written aside: not a file
+    await expect(recorder.finish()).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(readdirSync(dir)).toEqual(['rec_6.wav.partial']);
   });
 });

@@ -88,7 +88,12 @@ export class CallRecorder {
 
   /** Writes the WAV; resolves with its length in seconds. Calling it again returns the same. */
   finish(): Promise<number> {
-    this.finished ??= this.writeWav();
+    // A WAV that cannot be written (a full disk) leaves nothing behind, and rejects: the caller logs it.
+    this.finished ??= this.writeWav().catch(async (err: unknown) => {
+      const leftovers = [`${this.path}.partial`, ...this.tracks.map((t) => t.path)];
+      await Promise.all(leftovers.map((p) => rm(p, { force: true }).catch(() => undefined)));
+      throw err;
+    });
     return this.finished;
   }
 
