@@ -42,6 +42,8 @@ export interface AppConfig {
    * 127.0.0.1 when HOST is a loopback address, else every address of the machine's interfaces.
    */
   roomIceHosts: string[] | null;
+  /** Rooms of one tenant live at once (being joined, or joined), counted across instances; one more is a 429. */
+  maxLiveRoomsPerTenant: number;
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
   callRateCentsPerMinute: number;
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     roomDefaultTtlMs,
     roomUrlSecret,
     roomIceHosts,
+    maxLiveRoomsPerTenant: int('MAX_LIVE_ROOMS_PER_TENANT', 10, 1, 100_000),
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),

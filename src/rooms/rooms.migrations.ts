@@ -36,4 +36,18 @@ export class Rooms0000000000150 extends ForwardOnlyMigration {
   }
 }
 
-export const roomsMigrations: readonly Migration[] = [Rooms0000000000150];
+/** The live rooms of each tenant, counted across instances for MAX_LIVE_ROOMS_PER_TENANT (infra/room-slots.ts). */
+export class Rooms0000000000330 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      CREATE TABLE IF NOT EXISTS room_media_slots (
+        room_id text PRIMARY KEY,
+        tenant_id text NOT NULL,
+        taken_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS room_media_slots_tenant ON room_media_slots (tenant_id);
+    `);
+  }
+}
+
+export const roomsMigrations: readonly Migration[] = [Rooms0000000000150, Rooms0000000000330];

@@ -16,6 +16,7 @@ import { roomReactor } from './application/room-reactor.processor';
 import { RoomTimers } from './application/room-timers';
 import { RoomsQueries } from './application/rooms.queries';
 import { RoomLinks } from './infra/room-links';
+import { RoomSlots } from './infra/room-slots';
 import { RoomEntity } from './projections/room.entity';
 import { roomsProjection } from './projections/rooms.projection';
 import { roomEvents, type RoomPayloads } from './rooms.events';
@@ -31,6 +32,7 @@ import { roomsMigrations } from './rooms.migrations';
     RoomsQueries,
     RoomTimers,
     RoomCalls,
+    RoomSlots,
     {
       provide: RoomLinks,
       inject: [APP_CONFIG, CLOCK],

@@ -63,7 +63,7 @@ afterAll(async () => {
   await killAllServices();
 });
 
-/** Both signatures of a relayed request, over its raw body (SDP, or nothing for a hang-up). */
+/** Both signatures of a relayed request, over its raw body (SDP, or JSON for a hang-up). */
 function signedBy(secret: string, r: GatewayRequest): boolean {
   const ts = header(r.headers, 'x-webhook-timestamp') ?? '';
   const body = Buffer.from(r.body, 'utf8');
@@ -157,17 +157,43 @@ it('relays the offer, signed, with the room context; the gateway reports the end
   await eventually(() => received.some((r) => r.method === 'DELETE' && r.url === `/rooms/${room.room_id}/whip`));
 });
 
-it("passes the participant's hang-up on to the gateway, signed", async () => {
-  const room = await createRoom();
-  expect((await offer(whipOf(room))).status).toBe(201);
-  const [path, query] = room.room_url.split('?') as [string, string];
-  const location = `${path}/whip/${room.participant_id}?${query}`;
-  expect((await fetch(location, { method: 'DELETE' })).status).toBe(200);
-  const hangUp = await eventually(
-    () => received.find((r) => r.method === 'DELETE' && r.url === `/rooms/${room.room_id}/whip`) ?? false,
-  );
-  expect(signedBy(SECRET, hangUp)).toBe(true);
-  await eventually(async () => (await roomTypes(room.room_id)).includes('room.completed'));
+/**
+ * A hang-up as docs/media-gateway.md tells the gateway to check it: both signatures over the body,
+ * and the body's room_id is the room of the path it is for.
+ */
+function hangUpVerifiesFor(roomId: string, r: GatewayRequest): boolean {
+  let body: { room_id?: unknown };
+  try {
+    body = JSON.parse(r.body) as { room_id?: unknown };
+  } catch {
+    return false;
+  }
+  return signedBy(SECRET, r) && body.room_id === roomId;
+}
+
+it("passes the participant's hang-up on to the gateway, signed over a body that names the room", async () => {
+  const hangUpOf = async () => {
+    const room = await createRoom();
+    expect((await offer(whipOf(room))).status).toBe(201);
+    const [path, query] = room.room_url.split('?') as [string, string];
+    const location = `${path}/whip/${room.participant_id}?${query}`;
+    expect((await fetch(location, { method: 'DELETE' })).status).toBe(200);
+    const hangUp = await eventually(
+      () => received.find((r) => r.method === 'DELETE' && r.url === `/rooms/${room.room_id}/whip`) ?? false,
+    );
+    await eventually(async () => (await roomTypes(room.room_id)).includes('room.completed'));
+    return { room, hangUp };
+  };
+  const a = await hangUpOf();
+  const b = await hangUpOf();
+  const view = (await h.call('GET', `/v1/rooms/${a.room.room_id}`, { token: tenant.api_key })).body;
+  expect(header(a.hangUp.headers, 'content-type')).toBe('application/json');
+  expect(JSON.parse(a.hangUp.body)).toEqual({ room_id: a.room.room_id, session_id: view.session_id });
+  expect(hangUpVerifiesFor(a.room.room_id, a.hangUp)).toBe(true);
+  expect(hangUpVerifiesFor(b.room.room_id, b.hangUp)).toBe(true);
+  // Replayed against the other room, as is (or with the other room's body), it does not verify.
+  expect(hangUpVerifiesFor(b.room.room_id, a.hangUp)).toBe(false);
+  expect(hangUpVerifiesFor(b.room.room_id, { ...a.hangUp, body: b.hangUp.body })).toBe(false);
 });
 
 it('fails the room when the gateway refuses the relay (relay_authentication_failed), and answers 410', async () => {

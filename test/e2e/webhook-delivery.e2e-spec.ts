@@ -743,6 +743,38 @@ describe('recover and manual retry', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('a manual retry while an attempt is in flight is a 409: one request at a time, attempts counted once', async () => {
+    const t = await tenant('RetryInFlight');
+    const DELAY_MS = 1_000; // below WEBHOOK_TIMEOUT_MS: a slow answer, not a timeout
+    const receiver = await startReceiver(() => ({ status: 200, delayMs: DELAY_MS }));
+    const ep = await createEndpoint(app.call, t.api_key, { url: receiver.url });
+    const id = await sendTest(app.call, t.api_key, ep.id);
+    await eventually(() => receiver.byId(id).length === 1);
+    const row = (await deliveryOf(t, ep.id, id))!;
+    const retryPath = `/v1/webhook_endpoints/${ep.id}/deliveries/${row.delivery_id}/retry`;
+    // The first attempt is still waiting for its answer.
+    const during = await app.call('POST', retryPath, { token: t.api_key });
+    expect([during.status, during.body.error?.type, during.body.error?.param]).toEqual([
+      409,
+      'conflict',
+      'delivery_id',
+    ]);
+    expect(during.body.error.message).toMatch(/in flight/);
+    const settled = await settledDelivery(t, ep.id, id, 'succeeded', 1);
+    expect(settled.attempts.map((a) => a.http_status)).toEqual([200]);
+    await consistently(() => expect(receiver.byId(id)).toHaveLength(1), DELAY_MS + 500);
+    const { rows } = await app.t.db.pool.query('SELECT attempt_count FROM webhook_deliveries WHERE delivery_id = $1', [
+      row.delivery_id,
+    ]);
+    expect(rows[0].attempt_count).toBe(1);
+
+    // Once the attempt has ended, a retry sends it again, after the first one: never two at once.
+    expect((await app.call('POST', retryPath, { token: t.api_key })).status).toBe(202);
+    await settledDelivery(t, ep.id, id, 'succeeded', 2);
+    const [first, second] = receiver.byId(id);
+    expect(second!.receivedAt).toBeGreaterThanOrEqual(first!.receivedAt + DELAY_MS);
+  });
+
   it('recover validates since', async () => {
     const t = await tenant('RecoverBad');
     const receiver = await startReceiver();

@@ -189,3 +189,52 @@ export const CANNED_OFFER = [
   'a=ssrc:408263641 cname:E1A9qOmGyLnpoXpM',
   '',
 ].join('\r\n');
+
+/**
+ * A participant without a browser: werift offering PCMU from 127.0.0.1 (one audio section, as the
+ * page sends), talking a 1 kHz tone every 20 ms and counting the samples it hears.
+ */
+export async function weriftParticipant(): Promise<{
+  offer: string;
+  heard: () => number;
+  answer(sdp: string): Promise<void>;
+  close(): Promise<void>;
+}> {
+  const { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } = await import('werift');
+  const pc = new RTCPeerConnection({
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 })],
+      video: [],
+    },
+    iceServers: [],
+    iceUseIpv6: false,
+    iceAdditionalHostAddresses: ['127.0.0.1'],
+    iceInterfaceAddresses: { udp4: '127.0.0.1' },
+  });
+  const mic = new MediaStreamTrack({ kind: 'audio' });
+  const transceiver = pc.addTransceiver(mic, { direction: 'sendrecv' });
+  let heard = 0;
+  transceiver.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => (heard += rtp.payload.length)));
+  await pc.setLocalDescription(await pc.createOffer());
+  await new Promise<void>((resolve) => {
+    if (pc.iceGatheringState === 'complete') return resolve();
+    pc.iceGatheringStateChange.subscribe((s) => s === 'complete' && resolve());
+  });
+  // μ-law of a 1 kHz tone: any non-silent bytes will do for the agent's recorder.
+  const tone = Buffer.from(Array.from({ length: 160 }, (_, i) => (i % 8 < 4 ? 0x20 : 0xa0)));
+  let seq = 0;
+  const talking = setInterval(() => {
+    const header = new RtpHeader({ payloadType: 0, sequenceNumber: seq & 0xffff, timestamp: seq * 160, ssrc: 7 });
+    seq++;
+    mic.writeRtp(new RtpPacket(header, tone));
+  }, 20);
+  return {
+    offer: pc.localDescription?.sdp ?? '',
+    heard: () => heard,
+    answer: (sdp) => pc.setRemoteDescription({ type: 'answer', sdp }),
+    async close() {
+      clearInterval(talking);
+      await pc.close();
+    },
+  };
+}

@@ -6,7 +6,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
 import { DomainError } from '../../kernel/result';
 import { RoomAction } from '../application/room.commands';
-import { RoomCalls } from '../application/room-calls';
+import { LiveRoomsCapReached, RoomCalls } from '../application/room-calls';
 import { RoomsQueries } from '../application/rooms.queries';
 import { refusal, type RoomStatus } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';
@@ -89,7 +89,11 @@ export class RoomPageController {
     if (type !== 'application/sdp' || typeof body !== 'string')
       throw new ApiError(415, 'unsupported_media_type', 'Send the SDP offer with Content-Type: application/sdp.');
     if (body.trim() === '') throw ApiError.invalid('The body must be an SDP offer.');
-    const answer = await this.calls.join(room.tenantId, roomId, body);
+    const answer = await this.calls.join(room.tenantId, roomId, body).catch((err: unknown) => {
+      if (err instanceof LiveRoomsCapReached)
+        throw new ApiError(429, 'rate_limited', err.message, undefined, { 'retry-after': '30' });
+      throw err;
+    });
     await reply
       .status(201)
       .header('content-type', 'application/sdp')
@@ -98,7 +102,10 @@ export class RoomPageController {
       .send(answer);
   }
 
-  /** WHIP: the participant hangs up (again: nothing more happens). A room never joined has no WHIP session. */
+  /**
+   * WHIP: the participant hangs up (again: nothing more happens). A room never joined has no WHIP
+   * session; one whose call broke (failed after its join) answers its status, `failed`.
+   */
   @Delete(':room_id/whip/:participant_id')
   async hangUp(
     @Param('room_id') roomId: string,
@@ -106,10 +113,10 @@ export class RoomPageController {
     @Query('token') token: unknown,
   ): Promise<{ room_id: string; status: RoomStatus }> {
     const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
-    if (participantId !== room.participantId || (room.status !== 'joined' && room.status !== 'completed'))
-      throw ApiError.notFound('WHIP session');
-    await this.calls.hangUp(room.tenantId, roomId);
-    return { room_id: roomId, status: 'completed' };
+    const hadCall = room.status === 'joined' || room.status === 'completed' || room.joinedAt !== null;
+    if (participantId !== room.participantId || !hadCall) throw ApiError.notFound('WHIP session');
+    const status = await this.calls.hangUp(room.tenantId, roomId);
+    return { room_id: roomId, status };
   }
 
   /** No trickle ICE and no ICE restart: RFC 9725 asks for a 405 then. */

@@ -9,11 +9,13 @@ import { LogObserver } from '../../runtime/log-observer';
 import type { Worker } from '../../runtime/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
 import { recordingPath } from '../../sessions';
-import { EndReason, refusal, Room, roomDecider, roomStream } from '../domain/room.decider';
+import { offerProblem } from '../domain/room-offer';
+import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
 import { AgentPeer, AgentSetupFailed, OfferRejected } from '../infra/agent-peer';
 import { CallRecorder } from '../infra/call-recorder';
 import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } from '../infra/media-gateway-relay';
 import { agentGreeting } from '../infra/room-assets';
+import { RoomSlots } from '../infra/room-slots';
 import { RoomAction } from './room.commands';
 import {
   CONNECTION_LOST_MS,
@@ -35,6 +37,19 @@ interface LiveCall {
   ending: Promise<void> | null;
 }
 
+/** The tenant has MAX_LIVE_ROOMS_PER_TENANT live rooms already: the offer is refused (429), nothing recorded. */
+export class LiveRoomsCapReached extends Error {
+  constructor(readonly cap: number) {
+    super(
+      `This account already has ${cap} live rooms, the most allowed at once (MAX_LIVE_ROOMS_PER_TENANT); ` +
+        'join again when one has ended.',
+    );
+  }
+}
+
+/** How a joined call breaks: its media (a socket of the agent's peer) or its recording (a file write). */
+type CallBreak = 'media_error' | 'recording_failed';
+
 /** How often the held calls are checked (lost, too long) and their fallback watches pushed back. */
 const CHECK_MS = 1_000;
 const HEARTBEAT_MS = 5_000;
@@ -46,6 +61,9 @@ const HEARTBEAT_MS = 5_000;
  * (`max_duration`), when the room is completed elsewhere, or when the service stops; its recording
  * is then written and reported (room.recorded). A durable watch per joined room, pushed back by a
  * heartbeat while this instance holds the call, ends a call whose instance died (room.media_watch).
+ * A socket or recording file that fails breaks only its call: the room fails (media_error,
+ * recording_failed), the peer is closed, the partial recording dropped. Each call holds one of its
+ * tenant's live-room slots (RoomSlots) from the offer to its end.
  */
 @Injectable()
 export class RoomCalls implements Worker {
@@ -61,6 +79,7 @@ export class RoomCalls implements Worker {
     private readonly executor: CommandExecutor,
     private readonly timers: TimersService,
     private readonly observer: LogObserver,
+    private readonly slots: RoomSlots,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -101,6 +120,9 @@ export class RoomCalls implements Worker {
     if (refused) throw refused;
     if (state.status === 'none') throw new DomainError('not_found', 'No such room.', 'room_id');
     if (this.live.has(roomId)) throw new DomainError('conflict', 'Someone has already joined this room.');
+    // Before anything is bound or relayed: one audio section, nothing else.
+    const problem = offerProblem(offerSdp);
+    if (problem) throw new DomainError('invalid_request', problem);
     const gateway = this.gateway;
     const call: LiveCall = {
       tenantId,
@@ -112,6 +134,12 @@ export class RoomCalls implements Worker {
       ending: null,
     };
     this.live.set(roomId, call);
+    try {
+      if (!(await this.slots.take(tenantId, roomId))) throw new LiveRoomsCapReached(this.slots.cap);
+    } catch (err) {
+      this.live.delete(roomId);
+      throw err;
+    }
     let answer: string;
     try {
       answer = gateway
@@ -144,24 +172,70 @@ export class RoomCalls implements Worker {
     return answer;
   }
 
-  /** The participant hung up (WHIP DELETE): the room completes, wherever its call is held. */
-  async hangUp(tenantId: string, roomId: string): Promise<void> {
-    await this.commands.execute(new RoomAction(tenantId, roomId, { type: 'complete', reason: 'hangup' }));
+  /**
+   * The participant hung up (WHIP DELETE): the room completes, wherever its call is held. Answers the
+   * room's status after it (`completed`, or `failed` for a call that broke before).
+   */
+  async hangUp(tenantId: string, roomId: string): Promise<RoomStatus> {
+    const { state } = await this.commands.execute(
+      new RoomAction(tenantId, roomId, { type: 'complete', reason: 'hangup' }),
+    );
     await this.end(roomId);
+    return state.status === 'none' ? 'completed' : state.status;
   }
 
   private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
-    call.recordingId = newId('rec');
-    call.recorder = await CallRecorder.create(recordingPath(this.config, call.recordingId));
     const roomId = call.room.room_id;
+    const recordingId = newId('rec');
+    try {
+      call.recorder = await CallRecorder.create(recordingPath(this.config, recordingId));
+    } catch (err) {
+      throw new AgentSetupFailed(
+        `The call's recording could not be started: ${err instanceof Error ? err.message : String(err)}`,
+        'recording_failed',
+      );
+    }
+    call.recordingId = recordingId;
+    call.recorder.onFailed((err) =>
+      this.breakCall(roomId, 'recording_failed', `Recording the call failed: ${err.message}`),
+    );
     call.peer = await AgentPeer.answer({
       offerSdp,
       greeting: agentGreeting(),
       recorder: call.recorder,
       iceHosts: this.iceHosts(),
       onDisconnected: () => this.logger.log(`room ${roomId}: the participant's connection closed`),
+      onMediaError: (err) => this.breakCall(roomId, 'media_error', `The call's media failed: ${err.message}`),
     });
     return call.peer.answerSdp;
+  }
+
+  /**
+   * A call held here broke (a socket or a recording file failed): the room fails with `code` (a
+   * joined room; one still being joined is failed by the join's own refusal), the peer is closed and
+   * the partial recording dropped. Shares `ending` with end(): a call ends once, one way or the other.
+   */
+  private breakCall(roomId: string, code: CallBreak, message: string): void {
+    const call = this.live.get(roomId);
+    if (!call || call.ending) return;
+    this.logger.error(`room ${roomId}: ${message}`);
+    call.ending = (async () => {
+      try {
+        const { applied } = await this.commands.execute(
+          new RoomAction(call.tenantId, roomId, { type: 'fail_call', errorCode: code, errorMessage: message }),
+        );
+        // Not joined yet: the setup fails instead (the join sees a room that cannot be set up).
+        if (!applied)
+          await this.commands.execute(
+            new RoomAction(call.tenantId, roomId, { type: 'fail', errorCode: code, errorMessage: message }),
+          );
+      } catch (err) {
+        this.logger.error(`room ${roomId}: failing the room failed: ${describe(err)}`);
+      } finally {
+        await this.release(call).catch(() => undefined);
+        this.live.delete(roomId);
+      }
+    })();
   }
 
   private iceHosts(): string[] | null {
@@ -207,10 +281,9 @@ export class RoomCalls implements Worker {
           );
         }
       } catch (err) {
-        this.logger.error(
-          `room ${roomId}: ending the call failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        this.logger.error(`room ${roomId}: ending the call failed: ${describe(err)}`);
       } finally {
+        await this.freeSlot(roomId);
         this.live.delete(roomId);
       }
     })();
@@ -226,9 +299,17 @@ export class RoomCalls implements Worker {
     );
   }
 
+  /** Closes the peer, drops the recording, frees the slot: a call that never started, or broke. */
   private async release(call: LiveCall): Promise<void> {
     await call.peer?.close();
     await call.recorder?.discard();
+    await this.freeSlot(call.room.room_id);
+  }
+
+  private async freeSlot(roomId: string): Promise<void> {
+    await this.slots
+      .free(roomId)
+      .catch((err: unknown) => this.logger.warn(`room ${roomId}: freeing its live-room slot failed: ${describe(err)}`));
   }
 
   /** Every second: calls whose participant went silent for 30 s or that reached the maximum end here. */
@@ -278,4 +359,8 @@ export class RoomCalls implements Worker {
       }),
     );
   }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

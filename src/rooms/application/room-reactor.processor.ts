@@ -9,6 +9,7 @@ type ReactsTo = Extract<
       | 'room.defined'
       | 'room.created'
       | 'room.joined'
+      | 'room.call_failed'
       | 'room.completed'
       | 'room.recorded'
       | 'room.expired'
@@ -45,7 +46,8 @@ const expireKey = (roomId: string): string => `room.expire:${roomId}`;
  * Turns what happens to a room into durable timers, in its checkpoint's transaction: its expiry at
  * expires_at (cancelled once it is joined, failed or expired), the simulated agent failure of the
  * `agent_unreachable` scenario, the fallback watch of a joined room's media, and the sync of the
- * room's session with the room (opened at the join, ended at the completion, recorded after).
+ * room's session with the room (opened at the join, ended at the completion or when the joined call
+ * broke, recorded after).
  */
 export function roomReactor(timers: TimersService, opts: { gateway: boolean }): Processor {
   let scheduled = false;
@@ -56,6 +58,7 @@ export function roomReactor(timers: TimersService, opts: { gateway: boolean }): 
       'room.defined',
       'room.created',
       'room.joined',
+      'room.call_failed',
       'room.completed',
       'room.recorded',
       'room.expired',
@@ -110,6 +113,10 @@ export function roomReactor(timers: TimersService, opts: { gateway: boolean }): 
           case 'room.completed':
             cancelled.push(mediaWatchKey(roomId));
             sync('completed');
+            break;
+          case 'room.call_failed':
+            cancelled.push(mediaWatchKey(roomId));
+            sync('failed');
             break;
           case 'room.recorded':
             sync('recorded');

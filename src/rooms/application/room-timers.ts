@@ -45,7 +45,8 @@ export class RoomTimers {
 
   /**
    * Brings the room's session up to the room: opened once joined (created and started as of the
-   * join), ended once completed (session.ended as of the completion, with the room's duration),
+   * join), ended once completed (session.ended as of the completion, with the room's duration) or
+   * once the joined call broke (session.ended as failed, as of the failure),
    * recorded once the recording is written. Each step is idempotent and the earlier ones are
    * repeated first, so the session's events keep their order whichever timer runs first.
    */
@@ -63,7 +64,13 @@ export class RoomTimers {
         startedAt: room.joinedAt,
       }),
     );
-    if (room.completedAt === null) return;
+    const failure = room.callFailure;
+    const endedAt = room.completedAt ?? failure?.at ?? null;
+    if (endedAt === null) return;
+    // A call that broke ends its session as failed, the room's error_code as its end_reason.
+    const durationSeconds = failure
+      ? Math.max(0, Math.round((Date.parse(failure.at) - Date.parse(room.joinedAt)) / 1000))
+      : (room.durationSeconds ?? 0);
     await this.commands.execute(
       new SessionActionCommand(
         tenantId,
@@ -73,12 +80,12 @@ export class RoomTimers {
           seq: SEQ.hangup,
           signal: {
             kind: 'hangup',
-            status: 'completed',
-            end_reason: SESSION_END_REASON[room.endReason ?? 'hangup'],
-            duration_seconds: room.durationSeconds ?? 0,
+            status: failure ? 'failed' : 'completed',
+            end_reason: failure ? failure.error_code : SESSION_END_REASON[room.endReason ?? 'hangup'],
+            duration_seconds: durationSeconds,
           },
         },
-        new Date(room.completedAt),
+        new Date(endedAt),
       ),
     );
     if (!room.recording) return;

@@ -36,6 +36,7 @@ export type RoomActionInput =
   | { type: 'complete'; reason: EndReason; at?: Date }
   | { type: 'expire' }
   | { type: 'fail'; errorCode: string; errorMessage: string }
+  | { type: 'fail_call'; errorCode: string; errorMessage: string }
   | { type: 'record'; recordingId: string; durationSeconds: number };
 
 export class RoomAction extends Command<{ state: RoomState; applied: boolean }> {
@@ -110,7 +111,9 @@ export class RoomActionHandler implements ICommandHandler<RoomAction> {
         ? action
         : action.type === 'complete'
           ? { ...action, at: (action.at ?? at).toISOString() }
-          : { type: action.type, at: at.toISOString() };
+          : action.type === 'fail_call'
+            ? { ...action, at: at.toISOString() }
+            : { type: action.type, at: at.toISOString() };
     // A participant's view and join answer from the read model right after (GET /v1/rooms/{id}).
     const readYourWrites = action.type === 'view' || action.type === 'join';
     const result = await this.executor.execute(

@@ -158,6 +158,34 @@ describe('room decider', () => {
       .thenNothingHappened();
   });
 
+  it('fails a joined call that broke (media or recording) as of when it broke, once; not a room never joined', () => {
+    const broke: RoomCommand = {
+      type: 'fail_call',
+      at: at(50),
+      errorCode: 'recording_failed',
+      errorMessage: 'EFBIG',
+    };
+    expect(decided([...created, joined], broke)).toEqual([
+      { type: 'room.call_failed', data: { at: at(50), error_code: 'recording_failed' } },
+      {
+        type: 'room.failed',
+        data: { room_id: ROOM, error_code: 'recording_failed', error_message: 'EFBIG', ...REFS },
+      },
+    ]);
+    const failed = decided([...created, joined], broke);
+    expect(fold(roomDecider, [...created, joined, ...failed])).toMatchObject({
+      status: 'failed',
+      callFailure: { at: at(50), error_code: 'recording_failed' },
+    });
+    for (const given of [created, [...created, joined, ...failed], [...created, joined, ...completed]])
+      spec.given(given).when(broke).thenNothingHappened();
+    // Nothing completes or records a failed call afterwards.
+    spec
+      .given([...created, joined, ...failed])
+      .when({ type: 'complete', at: at(60), reason: 'hangup' })
+      .thenNothingHappened();
+  });
+
   it('records a completed room once', () => {
     const record: RoomCommand = { type: 'record', recordingId: 'rec_0123456789', durationSeconds: 75 };
     spec

@@ -1,6 +1,7 @@
 /**
  * The room decider: created → landing viewed (once) → joined → completed, or expired (nobody joined
- * by expires_at), or failed (the agent could not be set up). Pure: the time comes in the commands.
+ * by expires_at), or failed (the agent could not be set up, or the joined call's media or recording
+ * broke). Pure: the time comes in the commands.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
 import { DomainError, notFound } from '../../kernel/result';
@@ -47,6 +48,8 @@ export type RoomEvent =
   | DomainEvent<'room.landing_viewed', RoomLandingViewedData>
   | DomainEvent<'room.joined', RoomJoinedData>
   | DomainEvent<'room.hung_up', { reason: EndReason; at: string }>
+  /** A joined call broke (its media or its recording): when, and why; room.failed follows. */
+  | DomainEvent<'room.call_failed', { at: string; error_code: string }>
   | DomainEvent<'room.completed', RoomCompletedData>
   | DomainEvent<'room.expired', RoomExpiredData>
   | DomainEvent<'room.failed', RoomFailedData>
@@ -58,6 +61,7 @@ export const ROOM_EVENT_TYPES: readonly RoomEvent['type'][] = [
   'room.landing_viewed',
   'room.joined',
   'room.hung_up',
+  'room.call_failed',
   'room.completed',
   'room.expired',
   'room.failed',
@@ -70,7 +74,10 @@ export type RoomCommand =
   | { type: 'join'; at: string }
   | { type: 'complete'; at: string; reason: EndReason }
   | { type: 'expire'; at: string }
+  /** The agent could not be set up: fails a room not joined yet (a joined one is left alone). */
   | { type: 'fail'; errorCode: string; errorMessage: string }
+  /** A joined call broke (media_error, recording_failed): fails the joined room as of `at`. */
+  | { type: 'fail_call'; at: string; errorCode: string; errorMessage: string }
   | { type: 'record'; recordingId: string; durationSeconds: number };
 
 export interface Room extends RoomDefinition {
@@ -79,6 +86,8 @@ export interface Room extends RoomDefinition {
   completedAt: string | null;
   endReason: EndReason | null;
   durationSeconds: number | null;
+  /** Set when a joined call broke (room.call_failed). */
+  callFailure: { at: string; error_code: string } | null;
   recording: { recording_id: string; duration_seconds: number } | null;
 }
 
@@ -101,6 +110,7 @@ function evolve(state: RoomState, event: RoomEvent): RoomState {
       completedAt: null,
       endReason: null,
       durationSeconds: null,
+      callFailure: null,
       recording: null,
     };
   }
@@ -114,6 +124,8 @@ function evolve(state: RoomState, event: RoomEvent): RoomState {
       return { ...state, status: 'joined', joinedAt: event.data.joined_at };
     case 'room.hung_up':
       return { ...state, endReason: event.data.reason };
+    case 'room.call_failed':
+      return { ...state, callFailure: event.data };
     case 'room.completed':
       return {
         ...state,
@@ -225,6 +237,17 @@ function decide(command: RoomCommand, state: RoomState): RoomEvent[] {
           data: { room_id: id, error_code: command.errorCode, error_message: command.errorMessage, ...refs(state) },
         },
       ];
+    case 'fail_call': {
+      if (state.status !== 'joined' || state.joinedAt === null) return [];
+      const at = Date.parse(command.at) < Date.parse(state.joinedAt) ? state.joinedAt : command.at;
+      return [
+        { type: 'room.call_failed', data: { at, error_code: command.errorCode } },
+        {
+          type: 'room.failed',
+          data: { room_id: id, error_code: command.errorCode, error_message: command.errorMessage, ...refs(state) },
+        },
+      ];
+    }
     case 'record':
       if (state.status !== 'completed' || state.recording) return [];
       return [

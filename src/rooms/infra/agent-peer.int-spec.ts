@@ -1,8 +1,10 @@
 /**
  * The agent's peer against another WebRTC peer (werift as the participant) over loopback: the
  * answer, the greeting heard on the other side, the participant's audio recorded on its channel;
- * and offers it must refuse without a peer left behind or the process harmed.
+ * offers it must refuse without a peer left behind or the process harmed; and a socket error that
+ * breaks the call without ending the process.
  */
+import type { Socket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,4 +115,59 @@ it('refuses offers it cannot answer, as the offer’s fault, and fails on an add
   );
   await expect(answer(other.offer, ['203.0.113.9'])).rejects.toBeInstanceOf(AgentSetupFailed);
   await recorder.discard();
+});
+
+/** The agent's UDP sockets, where werift 0.25 keeps them (agent-peer.ts's SocketGuard reads the same). */
+function socketsOf(agent: AgentPeer): Socket[] {
+  const pc = (agent as unknown as { pc: RTCPeerConnection }).pc;
+  return pc.iceTransports.flatMap((t) =>
+    ((t.connection as unknown as { protocols: { transport?: { socket?: Socket } }[] }).protocols ?? [])
+      .map((p) => p.transport?.socket)
+      .filter((x): x is Socket => x !== undefined),
+  );
+}
+
+it('refuses an offer of 200 audio sections before binding anything', async () => {
+  const recorder = await CallRecorder.create(join(dir, 'rec_many0123456789.wav'));
+  const other = await participant();
+  await other.close();
+  const section = other.offer.slice(other.offer.indexOf('m=audio'));
+  const many = other.offer + section.repeat(199);
+  await expect(AgentPeer.answer({ offerSdp: many, greeting, recorder, iceHosts: ['127.0.0.1'] })).rejects.toThrow(
+    new OfferRejected('The SDP offer must have exactly one media section, for audio; it has 200 (200 audio).'),
+  );
+  await recorder.discard();
+});
+
+it('a socket error breaks the call (reported once, the agent stops sending), never the process', async () => {
+  const other = await participant();
+  const recorder = await CallRecorder.create(join(dir, 'rec_socket0123456.wav'));
+  const errors: Error[] = [];
+  const agent = await AgentPeer.answer({
+    offerSdp: other.offer,
+    greeting,
+    recorder,
+    iceHosts: ['127.0.0.1'],
+    onMediaError: (err) => errors.push(err),
+  });
+  try {
+    await other.pc.setRemoteDescription({ type: 'answer', sdp: agent.answerSdp });
+    const deadline = Date.now() + 10_000;
+    while (other.heard.length < 1600 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(other.heard.length).toBeGreaterThanOrEqual(1600);
+    const sockets = socketsOf(agent);
+    expect(sockets.length).toBeGreaterThan(0);
+    // What a failed send without a callback does: an 'error' event on the socket. Unhandled, it would
+    // be thrown from emit() here (and, in the service, end the process).
+    for (const socket of sockets) socket.emit('error', Object.assign(new Error('send EPERM'), { code: 'EPERM' }));
+    expect(errors.map((e) => e.message)).toEqual(['send EPERM']);
+    await new Promise((r) => setTimeout(r, 200));
+    const heard = other.heard.length;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(other.heard.length).toBe(heard); // the pacer stopped
+  } finally {
+    await other.close();
+    await agent.close();
+    await recorder.discard();
+  }
 });

@@ -1,6 +1,7 @@
-import { createSocket } from 'node:dgram';
+import { createSocket, Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
+import { offerProblem } from '../domain/room-offer';
 import { CallRecorder, RECORDING_RATE } from './call-recorder';
 
 /** The participant's offer cannot be answered (not SDP, no audio, no PCMU): the request's fault, not the agent's. */
@@ -10,7 +11,7 @@ export class OfferRejected extends Error {}
 export class AgentSetupFailed extends Error {
   constructor(
     message: string,
-    readonly code: 'agent_unreachable' | 'relay_authentication_failed' = 'agent_unreachable',
+    readonly code: 'agent_unreachable' | 'relay_authentication_failed' | 'recording_failed' = 'agent_unreachable',
   ) {
     super(message);
   }
@@ -38,6 +39,11 @@ export interface AgentPeerOptions {
   iceHosts: readonly string[] | null;
   /** Called once when the connection fails or closes by itself. */
   onDisconnected?: () => void;
+  /**
+   * Called once when one of the peer's sockets fails (an error werift would otherwise leave
+   * unhandled, which would end the process): the call is then broken; the caller ends it.
+   */
+  onMediaError?: (err: Error) => void;
 }
 
 /**
@@ -51,6 +57,7 @@ export class AgentPeer {
   readonly answerSdp: string;
   private pacer: NodeJS.Timeout | null = null;
   private closed = false;
+  private mediaError: Error | null = null;
   private readonly start = Date.now();
 
   private constructor(
@@ -94,6 +101,10 @@ export class AgentPeer {
     }
     const track = new MediaStreamTrack({ kind: 'audio' });
     let peer: AgentPeer | null = null;
+    // Until the peer exists, a socket error is kept and reported as soon as it does.
+    let early: Error | null = null;
+    const guard = new SocketGuard((err) => (peer ? peer.broke(err) : (early ??= err)));
+    pc.onIceCandidate.subscribe(() => guard.cover(pc));
     try {
       const transceiver = pc.addTransceiver(track, { direction: 'sendrecv' });
       // Subscribed before the offer is applied: applying it announces the participant's track.
@@ -124,6 +135,8 @@ export class AgentPeer {
       );
       if (!/^a=candidate:/m.test(answer))
         throw new AgentSetupFailed(`The agent has no ICE candidate to offer${where}: no address could be bound.`);
+      guard.cover(pc);
+      if (early) throw new AgentSetupFailed(`The agent's media socket failed: ${describe(early)}`);
       peer = new AgentPeer(pc, track, opts, answer);
       const self = peer;
       pc.connectionStateChange.subscribe((state) => {
@@ -152,6 +165,15 @@ export class AgentPeer {
     this.opts.onDisconnected?.();
   }
 
+  /** A socket of the peer failed: reported once; the pacer stops (the caller closes the peer). */
+  private broke(err: Error): void {
+    if (this.mediaError || this.closed) return;
+    this.mediaError = err;
+    if (this.pacer) clearInterval(this.pacer);
+    this.pacer = null;
+    this.opts.onMediaError?.(err);
+  }
+
   /**
    * Places a packet of the participant's audio on the timeline by its RTP timestamp, anchored at the
    * arrival of the first packet; re-anchored when the timestamps stray from the clock by more than a
@@ -172,7 +194,7 @@ export class AgentPeer {
 
   /** Sends 20 ms frames on the clock: the greeting, then silence; what is sent is recorded. */
   private speak(): void {
-    if (this.pacer || this.closed) return;
+    if (this.pacer || this.closed || this.mediaError) return;
     const t0 = Date.now() + GREETING_DELAY_MS;
     const position0 = Math.round(((t0 - this.start) * RECORDING_RATE) / 1000);
     const ssrc = (Math.random() * 0xffffffff) >>> 0;
@@ -199,6 +221,32 @@ export class AgentPeer {
   }
 }
 
+/**
+ * Puts an 'error' listener on every UDP socket of the peer's ICE transports as they appear. werift
+ * (0.25) creates them without one and sends on them without a callback, so a failed send (or any
+ * socket error) would be an uncaught 'error' event that ends the process. It keeps them in a private
+ * field (`Connection.protocols[].transport.socket`), reached here with checks at every step: if a
+ * later werift moves them, nothing is covered and the int-spec that breaks a socket fails.
+ */
+class SocketGuard {
+  private readonly covered = new WeakSet<Socket>();
+
+  constructor(private readonly onError: (err: Error) => void) {}
+
+  cover(pc: RTCPeerConnection): void {
+    for (const transport of pc.iceTransports) {
+      const protocols = (transport.connection as unknown as { protocols?: unknown }).protocols;
+      if (!Array.isArray(protocols)) continue;
+      for (const protocol of protocols as { transport?: { socket?: unknown } }[]) {
+        const socket = protocol?.transport?.socket;
+        if (!(socket instanceof Socket) || this.covered.has(socket)) continue;
+        this.covered.add(socket);
+        socket.on('error', (err: Error) => this.onError(err));
+      }
+    }
+  }
+}
+
 function onePerFamily(hosts: readonly string[]): { udp4?: string; udp6?: string } | undefined {
   const v4 = hosts.filter((h) => !h.includes(':'));
   const v6 = hosts.filter((h) => h.includes(':'));
@@ -214,8 +262,8 @@ function padded(samples: Int16Array): Int16Array {
 
 /** Refuses, before any peer exists, an offer that cannot lead to a call with this agent. */
 function checkOffer(sdp: string): void {
-  if (!sdp.startsWith('v=0')) throw new OfferRejected('The body is not an SDP offer (it must start with v=0).');
-  if (!/^m=audio /m.test(sdp)) throw new OfferRejected('The SDP offer has no audio section.');
+  const problem = offerProblem(sdp);
+  if (problem) throw new OfferRejected(problem);
   if (!/^a=rtpmap:\d+ PCMU\/8000/im.test(sdp))
     throw new OfferRejected('The SDP offer does not include PCMU (G.711 μ-law), the codec the agent speaks.');
 }

@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
 import { CallRecorder } from './call-recorder';
 
@@ -34,5 +34,46 @@ describe('call recorder', () => {
     recorder.write(1, 0, ramp(10, 1));
     await recorder.discard();
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a track whose file fails (a full disk: /dev/full) is reported once, never thrown; finish rejects, nothing is left', async () => {
+    const path = join(dir, 'rec_3.wav');
+    // The agent's track on a real device that fails every write with ENOSPC; the other on disk.
+    const recorder = await CallRecorder.create(path, (raw) =>
+      createWriteStream(raw.endsWith('.0.raw') ? '/dev/full' : raw),
+    );
+    const failures: Error[] = [];
+    recorder.onFailed((err) => failures.push(err));
+    for (let i = 0; i < 20; i++) {
+      recorder.write(0, i * 160, ramp(160, 0));
+      recorder.write(1, i * 160, ramp(160, 0));
+      await new Promise((r) => setImmediate(r));
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(failures.map((e) => (e as NodeJS.ErrnoException).code)).toEqual(['ENOSPC']);
+    expect((recorder.failure as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    recorder.write(0, 5000, ramp(160, 0)); // after the failure: ignored, no throw
+    await expect(recorder.finish()).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a recording directory that cannot be written fails at create, not later', async () => {
+    const notADir = join(dir, 'file');
+    writeFileSync(notADir, 'x');
+    await expect(CallRecorder.create(join(notADir, 'rec_4.wav'))).rejects.toThrow();
+    // The directory exists, but the file cannot be opened there.
+    await expect(
+      CallRecorder.create(join(dir, 'rec_5.wav'), (raw) => createWriteStream(join(dir, 'missing', basename(raw)))),
+    ).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(readdirSync(dir)).toEqual(['file']);
+  });
+
+  it('a WAV that cannot be written rejects finish and leaves no raw file behind', async () => {
+    const path = join(dir, 'rec_6.wav');
+    const recorder = await CallRecorder.create(path);
+    recorder.write(0, 0, ramp(160, 1));
+    mkdirSync(`${path}.partial`); // where the WAV is written aside: not a file
+    await expect(recorder.finish()).rejects.toMatchObject({ code: 'EISDIR' });
+    expect(readdirSync(dir)).toEqual(['rec_6.wav.partial']);
   });
 });

@@ -1,16 +1,19 @@
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { once } from 'node:events';
+import type { Writable } from 'node:stream';
 import { wavHeader } from '../../kernel/audio/wav';
 
 export const RECORDING_RATE = 8000;
 /** Channel 0 (left) is the agent, channel 1 (right) the participant: the simulator's layout too. */
 export type Channel = 0 | 1;
 
+/** Opens the stream a track's raw samples are written to (a file by default; a test may inject another). */
+export type OpenTrackStream = (path: string) => Writable;
+
 interface Track {
   path: string;
-  stream: WriteStream;
+  stream: Writable;
   /** Samples written so far: the next sample goes at this position of the timeline. */
   written: number;
 }
@@ -23,26 +26,56 @@ const MAX_GAP_SAMPLES = 60 * RECORDING_RATE;
  * to two raw files while the call lasts, so a long call costs no memory; `finish` interleaves them
  * into a dual-channel 16-bit PCM WAV at `path`, written aside and renamed into place. Audio that
  * arrives for a position already written (a late or repeated packet) is dropped; a gap is silence.
+ *
+ * A stream that fails (a full disk, a file grown past its limit) never throws into the caller or
+ * the process: the recorder stops writing, keeps the first error (`failure`) and tells `onFailed`
+ * once; `finish` then rejects with it.
  */
 export class CallRecorder {
   private readonly tracks: [Track, Track];
   private finished: Promise<number> | null = null;
+  private failedWith: Error | null = null;
+  private failedListener: ((err: Error) => void) | null = null;
 
-  constructor(private readonly path: string) {
+  constructor(
+    private readonly path: string,
+    openStream: OpenTrackStream = (raw) => createWriteStream(raw),
+  ) {
     const track = (channel: Channel): Track => {
       const raw = `${path}.${channel}.raw`;
-      return { path: raw, stream: createWriteStream(raw), written: 0 };
+      const stream = openStream(raw);
+      // Kept for the stream's whole life: a later error (after end, while closing) is swallowed too.
+      stream.on('error', (err: Error) => this.fail(err));
+      return { path: raw, stream, written: 0 };
     };
     this.tracks = [track(0), track(1)];
   }
 
-  static async create(path: string): Promise<CallRecorder> {
+  /** A recorder whose two files are open: a directory that cannot be written is an error here, at setup. */
+  static async create(path: string, openStream?: OpenTrackStream): Promise<CallRecorder> {
     await mkdir(dirname(path), { recursive: true });
-    return new CallRecorder(path);
+    const recorder = new CallRecorder(path, openStream);
+    await Promise.all(recorder.tracks.map((t) => opened(t.stream)));
+    if (recorder.failedWith) {
+      await recorder.discard();
+      throw recorder.failedWith;
+    }
+    return recorder;
+  }
+
+  /** The first error of either stream, or null. */
+  get failure(): Error | null {
+    return this.failedWith;
+  }
+
+  /** `listener` is told once, when a stream first fails (at once if one already has). */
+  onFailed(listener: (err: Error) => void): void {
+    this.failedListener = listener;
+    if (this.failedWith) listener(this.failedWith);
   }
 
   write(channel: Channel, position: number, samples: Int16Array): void {
-    if (this.finished) return;
+    if (this.finished || this.failedWith) return;
     const track = this.tracks[channel];
     const skip = Math.max(0, track.written - position);
     if (skip >= samples.length) return;
@@ -55,7 +88,12 @@ export class CallRecorder {
 
   /** Writes the WAV; resolves with its length in seconds. Calling it again returns the same. */
   finish(): Promise<number> {
-    this.finished ??= this.writeWav();
+    // A WAV that cannot be written (a full disk) leaves nothing behind, and rejects: the caller logs it.
+    this.finished ??= this.writeWav().catch(async (err: unknown) => {
+      const leftovers = [`${this.path}.partial`, ...this.tracks.map((t) => t.path)];
+      await Promise.all(leftovers.map((p) => rm(p, { force: true }).catch(() => undefined)));
+      throw err;
+    });
     return this.finished;
   }
 
@@ -66,14 +104,29 @@ export class CallRecorder {
     await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
   }
 
+  private fail(err: Error): void {
+    if (this.failedWith) return;
+    this.failedWith = err;
+    this.failedListener?.(err);
+  }
+
   private async close(track: Track): Promise<void> {
-    if (track.stream.closed) return;
-    track.stream.end();
-    await once(track.stream, 'close');
+    const stream = track.stream;
+    if (stream.closed) return;
+    await new Promise<void>((resolve) => {
+      stream.once('close', () => resolve());
+      if (stream.destroyed) return; // an errored stream closes by itself
+      stream.end();
+    });
   }
 
   private async writeWav(): Promise<number> {
     await Promise.all(this.tracks.map((t) => this.close(t)));
+    if (this.failedWith) {
+      // A track is missing audio: no recording rather than a wrong one.
+      await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
+      throw this.failedWith;
+    }
     const frames = Math.max(this.tracks[0].written, this.tracks[1].written);
     const partial = `${this.path}.partial`;
     const [agent, participant] = await Promise.all(this.tracks.map((t) => open(t.path, 'r')));
@@ -102,4 +155,14 @@ export class CallRecorder {
     await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
     return frames / RECORDING_RATE;
   }
+}
+
+/** Resolves once a file stream is open (or has failed: the error is the recorder's); other streams at once. */
+function opened(stream: Writable): Promise<void> {
+  if (!(stream as { pending?: boolean }).pending || stream.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('ready', () => resolve());
+    stream.once('close', () => resolve());
+    stream.once('error', () => resolve());
+  });
 }

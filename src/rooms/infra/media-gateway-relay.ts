@@ -71,12 +71,23 @@ export async function relayOffer(gateway: GatewayTarget, room: RoomContext, offe
   return text;
 }
 
-/** Tells the gateway the participant hung up (best effort: its own liveness rule ends the call otherwise). */
+/**
+ * Tells the gateway the participant hung up (best effort: its own liveness rule ends the call
+ * otherwise). The signed body names the room (`{"room_id", "session_id"}`), so that the signature,
+ * which also covers its timestamp, cannot be replayed against another room's hang-up.
+ */
 export async function hangUpAtGateway(gateway: GatewayTarget, room: RoomContext): Promise<void> {
+  const body = hangUpBody(room);
   const response = await request(`${gateway.url}/rooms/${room.room_id}/whip`, {
     method: 'DELETE',
-    headers: signed(gateway, room, 'room.whip_hangup', ''),
+    headers: signed(gateway, room, 'room.whip_hangup', body),
+    body,
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   await response.body.dump();
+}
+
+/** The signed body of a hang-up: the room it ends. */
+export function hangUpBody(room: Pick<RoomContext, 'room_id' | 'session_id'>): string {
+  return JSON.stringify({ room_id: room.room_id, session_id: room.session_id });
 }

@@ -45,6 +45,9 @@ export const roomsProjection = defineProjection<RoomEvent>({
       case 'room.hung_up':
         await set('end_reason = $2', [event.data.reason]);
         return;
+      case 'room.call_failed':
+        return; // room.failed, right after it, sets the row
+
       case 'room.completed':
         await set(`status = 'completed', completed_at = $2, duration_seconds = $3`, [
           event.data.completed_at,

@@ -174,7 +174,16 @@ export class WebhookEndpointsController {
     @Param('deliveryId') deliveryId: string,
   ) {
     await this.load(tenant, id);
-    const { queued } = await this.commands.execute(new Redeliver(tenant.tenantId, id, { type: 'retry', deliveryId }));
+    const { queued, inFlight } = await this.commands.execute(
+      new Redeliver(tenant.tenantId, id, { type: 'retry', deliveryId }),
+    );
+    if (inFlight)
+      throw new ApiError(
+        409,
+        'conflict',
+        'An attempt of this delivery is in flight; retry it once that attempt has ended.',
+        'delivery_id',
+      );
     if (!queued) throw ApiError.notFound('delivery', 'delivery_id');
     this.worker.poke();
     return { delivery_id: deliveryId, status: 'pending' };
