@@ -13,6 +13,10 @@ export type ApiErrorType =
   | 'unprocessable'
   /** 422: the voice named is not one the tenant can use yet (unknown, another tenant's, training or failed). */
   | 'voice_not_ready'
+  /** 422: the tenant keeps as many voice clones as its quota allows (VOICE_CLONES_PER_TENANT). */
+  | 'voice_quota_exceeded'
+  /** 422: the upload would take the tenant's stored voice samples past its quota (VOICE_STORAGE_MB_PER_TENANT). */
+  | 'storage_quota_exceeded'
   | 'idempotency_error'
   | 'rate_limited'
   | 'service_unavailable'
