@@ -74,6 +74,9 @@ export class DecodePool {
   private readonly measures: Pending[] = [];
   private readonly script: string;
   private closed = false;
+  /** When each key last had a decode taken from the queue (keys with none waiting are pruned now and then). */
+  private readonly turns = new Map<string | null, number>();
+  private turn = 0;
 
   constructor(private readonly options: DecodePoolOptions) {
     this.script = options.script ?? defaultScript();
@@ -126,11 +129,19 @@ export class DecodePool {
     }
   }
 
-  /** The oldest waiting decode whose key has none running, else the oldest (tenants take turns). */
+  /** The oldest waiting decode of the key whose turn came least recently (tenants take turns). */
   private nextMeasure(): Pending | undefined {
-    const runningKeys = new Set([...this.slots].map((s) => s.running?.pending.key));
-    const at = this.measures.findIndex((p) => !runningKeys.has(p.key));
-    return this.measures.splice(at === -1 ? 0 : at, 1)[0];
+    let at = 0;
+    let best = Infinity;
+    this.measures.forEach((p, i) => {
+      const turn = this.turns.get(p.key) ?? -1;
+      if (turn < best) [at, best] = [i, turn];
+    });
+    const next = this.measures.splice(at, 1)[0];
+    if (next) this.turns.set(next.key, ++this.turn);
+    if (this.turns.size > 256)
+      for (const key of this.turns.keys()) if (!this.measures.some((p) => p.key === key)) this.turns.delete(key);
+    return next;
   }
 
   private idleSlot(): Slot | null {
