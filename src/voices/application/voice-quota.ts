@@ -55,13 +55,21 @@ export class VoiceQuota {
    * tenant's quotas, with the tenant's other uploads held back until it has returned.
    */
   withinQuota<T>(tenantId: string, bytes: number, record: () => Promise<T>): Promise<T> {
-    return this.oneAtATime(tenantId, () =>
-      this.db.transaction(async (tx) => {
-        await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('voice_clone_uploads:' || $1, 0))`, [tenantId]);
-        this.refuse(await this.usage(tenantId, tx), bytes);
-        return record();
-      }),
-    );
+    return this.oneAtATime(tenantId, async () => {
+      const lock = this.db.createQueryRunner();
+      await lock.connect();
+      try {
+        await lock.startTransaction();
+        await lock.query(`SELECT pg_advisory_xact_lock(hashtextextended('voice_clone_uploads:' || $1, 0))`, [tenantId]);
+        this.refuse(await this.usage(tenantId, lock.manager), bytes);
+        return await record();
+      } finally {
+        // The transaction only took the lock: ending it releases the lock. Should it have been cut
+        // (idle in transaction for 60 s), the upload still stands; only the serialisation lapsed.
+        await lock.rollbackTransaction().catch(() => undefined);
+        await lock.release();
+      }
+    });
   }
 
   private refuse(usage: VoiceUsage, bytes: number): void {
