@@ -65,8 +65,8 @@ export function voicesReactor(timers: TimersService): Processor {
   });
 }
 
-/** A decoding worker that died on the same sample this many times in a row fails the training. */
-const WORKER_FAILURES_TOLERATED = 2;
+/** A decoding worker that dies on the same sample in this many runs in a row fails the training. */
+const WORKER_DEATHS_FAILING = 3;
 /** When the decoding queue is full, the step runs again this much later (plus up to as much again). */
 const QUEUE_FULL_RETRY_MS = 1_000;
 
@@ -144,7 +144,7 @@ export class VoiceTraining {
           await this.change(p, { type: 'fail', ...decodeTimedOut(ref, err.timeoutMs) });
           return;
         }
-        if (err instanceof DecodeWorkerFailed && timer.attempts >= WORKER_FAILURES_TOLERATED) {
+        if (err instanceof DecodeWorkerFailed && timer.attempts >= WORKER_DEATHS_FAILING /* this run counted */) {
           this.logger.warn(`voice ${voice.voiceId} sample ${index}: ${err.message}; training fails`);
           await this.change(p, { type: 'fail', ...decodeFailed(ref) });
           return;
