@@ -206,7 +206,7 @@ describe('per-tenant quotas: a clear 422 at upload, also for concurrent uploads'
     expect(list.body.data).toHaveLength(4);
   });
 
-  it('storage: samples past 30 MB (MiB) are refused with storage_quota_exceeded; of two concurrent 16 MB uploads one fits', async () => {
+  it('storage: samples past the 30 MB quota are refused with storage_quota_exceeded; of two concurrent 16 MB uploads one fits', async () => {
     const tenant = await createTenant(h.call, h.svc.adminToken, 'Big Files Co');
     // 500 s of 16 kHz 16-bit mono: 16,000,044 bytes (15.3 MB as the quota counts, 1 MB = 1,048,576 bytes) each.
     const big = audio.tone('wav', { seconds: 500 });
