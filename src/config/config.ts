@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 
@@ -69,6 +70,21 @@ export interface AppConfig {
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
   logLevel: string;
+  /** Voice clones (docs/voices.md "Bounds and quotas"): decoding threads, decoding bounds, per-tenant quotas. */
+  voices: VoiceLimits;
+}
+
+export interface VoiceLimits {
+  /** Decoding worker threads at most (VOICE_DECODE_WORKERS). */
+  decodeWorkers: number;
+  /** Time bound of one sample's decode in training; its worker is terminated past it. */
+  decodeTimeoutMs: number;
+  /** Decoded audio one sample may hold, and all of a voice's samples together. */
+  sampleMaxMs: number;
+  totalMaxMs: number;
+  /** Voice clones a tenant may keep (deleted ones do not count), and bytes of their stored samples. */
+  clonesPerTenant: number;
+  storageBytesPerTenant: number;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +223,22 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const payments = paymentSettings(str, url, problems);
+  const cores = availableParallelism();
+  const durationWithin = (name: string, def: string, min: number, max: number, range: string): number => {
+    const ms = duration(name, def);
+    if (ms >= min && ms <= max) return ms;
+    problems.push(`${name} must be a duration from ${range} (got "${str(name) ?? ''}")`);
+    return parseDuration(def) ?? 0;
+  };
+  const voices: VoiceLimits = {
+    // One core is left to the event loop; never more threads than cores.
+    decodeWorkers: int('VOICE_DECODE_WORKERS', Math.max(1, Math.min(cores - 1, 4)), 1, Math.max(1, cores)),
+    decodeTimeoutMs: durationWithin('VOICE_DECODE_TIMEOUT', '30s', 1, 600_000, '1ms to 10m'),
+    sampleMaxMs: durationWithin('VOICE_SAMPLE_MAX_DURATION', '10m', 30_000, 4 * 3_600_000, '30s to 4h'),
+    totalMaxMs: durationWithin('VOICE_TOTAL_MAX_DURATION', '30m', 90_000, 24 * 3_600_000, '90s to 24h'),
+    clonesPerTenant: int('VOICE_CLONES_PER_TENANT', 25, 1, 1_000_000),
+    storageBytesPerTenant: int('VOICE_STORAGE_MB_PER_TENANT', 1024, 1, 10_000_000) * 1024 * 1024,
+  };
 
   const config: AppConfig = {
     port,
@@ -251,6 +283,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
     ...payments,
     logLevel,
+    voices,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -7,6 +7,10 @@ export const VOICE_CLONE_ERROR_CODES = [
   'sample_too_short',
   'sample_too_quiet',
   'voice_clone_disabled_on_plan',
+  'sample_too_long',
+  'samples_too_long',
+  'decode_timeout',
+  'decode_failed',
 ] as const;
 export type VoiceCloneErrorCode = (typeof VOICE_CLONE_ERROR_CODES)[number];
 

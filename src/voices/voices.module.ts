@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
@@ -8,10 +8,12 @@ import { TenantsModule } from '../tenants';
 import { VoicesController } from './api/voices.controller';
 import { ChangeVoiceCloneHandler, UploadVoiceCloneHandler } from './application/voice-clone.commands';
 import { VoiceTraining, voicesReactor } from './application/voice-training';
+import { VoiceQuota } from './application/voice-quota';
 import { VoiceUsableHandler } from './application/voice-usable.query';
 import { VoicesQueries } from './application/voices.queries';
 import { VOICE_TRAINER } from './domain/voice-trainer';
 import { BuiltinVoiceTrainer } from './infra/builtin-voice-trainer';
+import { DECODE_POOL, DecodePool } from './infra/decode-pool';
 import { SAMPLE_STORE, SampleStore } from './infra/sample-store';
 import { VoiceCloneEntity } from './projections/voice-clone.entity';
 import { voicesProjection } from './projections/voices.projection';
@@ -31,11 +33,18 @@ const STALE_UPLOAD_MS = 60 * 60_000;
     VoiceUsableHandler,
     VoicesQueries,
     VoiceTraining,
+    VoiceQuota,
+    {
+      provide: DECODE_POOL,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        new DecodePool({ workers: config.voices.decodeWorkers, measureTimeoutMs: config.voices.decodeTimeoutMs }),
+    },
     { provide: VOICE_TRAINER, useFactory: () => new BuiltinVoiceTrainer() },
     { provide: SAMPLE_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SampleStore(config.dataDir) },
   ],
 })
-export class VoicesModule implements OnModuleInit {
+export class VoicesModule implements OnModuleInit, OnApplicationShutdown {
   static readonly context: BoundedContext<VoiceClonePayloads> = {
     name: 'voices',
     migrations: voicesMigrations,
@@ -47,6 +56,7 @@ export class VoicesModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly training: VoiceTraining,
     @Inject(SAMPLE_STORE) private readonly store: SampleStore,
+    @Inject(DECODE_POOL) private readonly decoding: DecodePool,
   ) {}
 
   onModuleInit(): void {
@@ -56,5 +66,10 @@ export class VoicesModule implements OnModuleInit {
     this.store
       .sweepStaging(STALE_UPLOAD_MS)
       .catch((err: unknown) => new Logger('Voices').warn(`sweeping stale uploads failed: ${String(err)}`));
+  }
+
+  /** After the timers have stopped (their handlers ended): the decoding workers go. */
+  onApplicationShutdown(): Promise<void> {
+    return this.decoding.close();
   }
 }

@@ -52,6 +52,20 @@ export class AudioFixtures {
   }
 
   /**
+   * A long Ogg Opus at a low bitrate (4 kbit/s: about 2.3 MB an hour), encoded by ffmpeg from its own
+   * sine source (lavfi), so that an hour of audio takes seconds to make, not a minute.
+   */
+  longOpus(seconds: number): string {
+    const path = join(this.dir, `long-${++this.made}.opus`);
+    execFileSync('ffmpeg', [
+      ...['-loglevel', 'error', '-y', '-f', 'lavfi'],
+      ...['-i', `sine=frequency=${220 + 40 * this.made}:duration=${seconds}:sample_rate=16000`],
+      ...['-ac', '1', '-c:a', 'libopus', '-b:a', '4k', '-compression_level', '0', path],
+    ]);
+    return path;
+  }
+
+  /**
    * A WAV whose header lies: its RIFF and data sizes claim `claimedSeconds` of audio, but only
    * `realSeconds` follow. A check that believed the header would find it long enough.
    */

@@ -15,6 +15,10 @@ export type ApiErrorType =
   | 'voice_not_ready'
   /** 409: top-ups are refused, no payment processor is configured (production telephony without PAYMENT_PROCESSOR). */
   | 'payments_not_configured'
+  /** 422: the tenant keeps as many voice clones as its quota allows (VOICE_CLONES_PER_TENANT). */
+  | 'voice_quota_exceeded'
+  /** 422: the upload would take the tenant's stored voice samples past its quota (VOICE_STORAGE_MB_PER_TENANT). */
+  | 'storage_quota_exceeded'
   | 'idempotency_error'
   /** 422: a phone number's verification code does not match (docs/numbers.md). */
   | 'verification_failed'

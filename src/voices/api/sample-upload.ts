@@ -9,7 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import { ApiError } from '../../kernel/http/api-error';
 import { FORMAT_EXTENSION, SNIFF_BYTES, sniffAudioFormat, type SampleFormat } from '../domain/audio-format';
 import { UPLOAD_LIMITS } from '../domain/sample-rules';
-import { probeAudio } from '../infra/audio-decoder';
+import { DecodePool, DecodeQueueFull, DecodeTimeout, PROBE_TIMEOUT_MS } from '../infra/decode-pool';
 import type { SampleStore } from '../infra/sample-store';
 
 export interface ReceivedSample {
@@ -40,7 +40,8 @@ const LIMITS_MESSAGE = `At most ${UPLOAD_LIMITS.maxFiles} sample files of at mos
  * Receives `POST /v1/voice_clones` (multipart/form-data: `name`, one or more `samples` files), streaming
  * each file to a staging directory under DATA_DIR/voices while it is hashed and its first bytes kept,
  * then checks every file: its declared type (a non-audio one is a 415), its bytes (WAV, FLAC, MP3 or
- * Ogg, whatever its name says) and that it starts decoding into sound. Beyond the limits it is a 413.
+ * Ogg, whatever its name says) and that it starts decoding into sound (probed in a decoding worker,
+ * never on the event loop). Beyond the limits it is a 413.
  * On any refusal, and when the client goes away, the staging directory is removed: nothing of a
  * refused upload stays on disk. `idleMs` bounds the wait for more bytes.
  */
@@ -48,6 +49,7 @@ export async function receiveSamples(
   request: FastifyRequest,
   store: SampleStore,
   idleMs: number,
+  decoding: DecodePool,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart())
     throw new ApiError(
@@ -88,7 +90,7 @@ export async function receiveSamples(
     if (name === undefined) throw ApiError.invalid('name is required.', 'name');
     if (samples.length === 0) throw ApiError.invalid('samples is required: at least one audio file.', 'samples');
     for (const [i, sample] of samples.entries()) {
-      const problem = await probeAudio(sample.file, sample.format);
+      const problem = await probe(decoding, sample);
       if (problem)
         throw ApiError.invalid(
           `samples[${i}]${label(sample.filename)} is not decodable audio: ${problem}.`,
@@ -142,6 +144,26 @@ async function receiveFile(part: MultipartFile, staging: string, index: number):
   const file = join(staging, `${String(index + 1).padStart(2, '0')}.${FORMAT_EXTENSION[format]}`);
   await rename(partial, file);
   return { filename, content_type: declared || null, format, bytes, sha256: hash.digest('hex'), file };
+}
+
+/** Why the file does not start as decodable audio (null when it does), asked of a decoding worker. */
+async function probe(decoding: DecodePool, sample: ReceivedSample): Promise<string | null> {
+  try {
+    return await decoding.probe(sample.file, sample.format);
+  } catch (err) {
+    if (err instanceof DecodeQueueFull)
+      throw new ApiError(
+        503,
+        'service_unavailable',
+        'Too many uploads are being checked right now; retry shortly.',
+        undefined,
+        {
+          'retry-after': '2',
+        },
+      );
+    if (err instanceof DecodeTimeout) return `it did not start decoding within ${PROBE_TIMEOUT_MS / 1000} seconds`;
+    return `the decoder failed on it as ${sample.format}`;
+  }
 }
 
 function checkName(value: unknown, truncated: boolean): string {

@@ -12,8 +12,10 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { ApiKeyGuard } from '../../tenants';
 import { ChangeVoiceClone, UploadVoiceClone } from '../application/voice-clone.commands';
+import { VoiceQuota } from '../application/voice-quota';
 import { VoicesQueries } from '../application/voices.queries';
 import { UPLOAD_LIMITS } from '../domain/sample-rules';
+import { DECODE_POOL, type DecodePool } from '../infra/decode-pool';
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
 import { receiveSamples } from './sample-upload';
 import { presentVoice } from './voice-view';
@@ -29,6 +31,8 @@ export class VoicesController {
     private readonly voices: VoicesQueries,
     @Inject(SAMPLE_STORE) private readonly store: SampleStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DECODE_POOL) private readonly decoding: DecodePool,
+    private readonly quota: VoiceQuota,
   ) {}
 
   @Post()
@@ -46,7 +50,8 @@ export class VoicesController {
           maxItems: UPLOAD_LIMITS.maxFiles,
           items: { type: 'string', format: 'binary' },
           description:
-            'WAV, FLAC, MP3 or Ogg (Vorbis, Opus) recordings of one voice, each at most 20 MB; training needs at least 3 of 30 seconds each.',
+            'WAV, FLAC, MP3 or Ogg (Vorbis, Opus) recordings of one voice, each at most 20 MB; training needs at least 3 of 30 seconds each, ' +
+            'each at most 10 minutes long and at most 30 minutes together (by default). A tenant over its voice or storage quota gets a 422.',
         },
       },
     },
@@ -55,27 +60,32 @@ export class VoicesController {
     // Refused before a byte of the body is stored (the command refuses it too).
     if (tenant.status === 'suspended')
       throw new ApiError(403, 'forbidden', 'This account is suspended; voices cannot be cloned.');
-    const upload = await receiveSamples(request, this.store, this.config.httpRequestTimeoutMs);
+    // A tenant at its quotas is refused before the body is read; the upload is checked again below.
+    await this.quota.ensureRoom(tenant.tenantId);
+    const upload = await receiveSamples(request, this.store, this.config.httpRequestTimeoutMs, this.decoding);
     const voiceId = newResourceId('voi');
+    const bytes = upload.samples.reduce((sum, s) => sum + s.bytes, 0);
     let committed = false;
     try {
-      await this.store.commit(upload.staging, voiceId);
-      committed = true;
-      await this.commands.execute(
-        new UploadVoiceClone(
-          tenant.tenantId,
-          voiceId,
-          upload.name,
-          upload.samples.map((s) => ({
-            filename: s.filename,
-            content_type: s.content_type,
-            format: s.format,
-            bytes: s.bytes,
-            sha256: s.sha256,
-            path: `${voiceId}/${basename(s.file)}`,
-          })),
-        ),
-      );
+      await this.quota.withinQuota(tenant.tenantId, bytes, async () => {
+        await this.store.commit(upload.staging, voiceId);
+        committed = true;
+        await this.commands.execute(
+          new UploadVoiceClone(
+            tenant.tenantId,
+            voiceId,
+            upload.name,
+            upload.samples.map((s) => ({
+              filename: s.filename,
+              content_type: s.content_type,
+              format: s.format,
+              bytes: s.bytes,
+              sha256: s.sha256,
+              path: `${voiceId}/${basename(s.file)}`,
+            })),
+          ),
+        );
+      });
     } catch (err) {
       await (committed ? this.store.removeVoice(voiceId) : this.store.discard(upload.staging));
       throw err;

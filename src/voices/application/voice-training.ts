@@ -1,14 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { defineReactor, type Processor } from '../../runtime/processor';
 import { TimersService, type DueTimer, type ScheduleTimer, type TimerOutcome } from '../../runtime/timers.service';
 import { GetTenant } from '../../tenants';
-import { judgeBeforeMeasuring, judgeMeasured } from '../domain/sample-rules';
+import {
+  decodeBudget,
+  decodeFailed,
+  decodeTimedOut,
+  judgeBeforeMeasuring,
+  judgeMeasured,
+  type LengthBounds,
+  tooLong,
+} from '../domain/sample-rules';
 import { nextUnmeasured, type VoiceClone, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
 import { VOICE_TRAINER, type VoiceTrainer } from '../domain/voice-trainer';
-import { measureAudio } from '../infra/audio-decoder';
+import type { AudioMeasurement } from '../infra/audio-decoder';
+import { DECODE_POOL, DecodePool, DecodeQueueFull, DecodeTimeout, DecodeWorkerFailed } from '../infra/decode-pool';
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
 import { ChangeVoiceClone } from './voice-clone.commands';
 
@@ -55,12 +65,19 @@ export function voicesReactor(timers: TimersService): Processor {
   });
 }
 
+/** A decoding worker that dies on the same sample in this many runs in a row fails the training. */
+const WORKER_DEATHS_FAILING = 3;
+/** When the decoding queue is full, the step runs again this much later (plus up to as much again). */
+const QUEUE_FULL_RETRY_MS = 1_000;
+
 /**
  * The training job, a durable timer per voice. Each run does one step and records it in the voice's
  * stream, then asks to run again at once: start (voice_clone.training_started), the plan and the
- * number of samples, one sample decoded and measured (duration, RMS, spectrum), and once all are
- * measured the judgement and the trainer (the port). A crash resumes at the step after the last one
- * recorded; a step repeated records nothing twice.
+ * number of samples, one sample decoded and measured (duration, RMS, spectrum) in a decoding worker
+ * thread (never on the event loop), and once all are measured the judgement and the trainer (the
+ * port). A sample is decoded only up to the length bounds (a longer one fails the training at once)
+ * and within VOICE_DECODE_TIMEOUT. A crash resumes at the step after the last one recorded; a step
+ * repeated records nothing twice.
  */
 @Injectable()
 export class VoiceTraining {
@@ -73,7 +90,13 @@ export class VoiceTraining {
     @Inject(VOICE_TRAINER) private readonly trainer: VoiceTrainer,
     @Inject(SAMPLE_STORE) private readonly store: SampleStore,
     @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+    @Inject(DECODE_POOL) private readonly decoding: DecodePool,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.bounds = { sampleMaxMs: config.voices.sampleMaxMs, totalMaxMs: config.voices.totalMaxMs };
+  }
+
+  private readonly bounds: LengthBounds;
 
   register(): void {
     this.timers.register(VOICE_TIMER.train, (t) => this.train(t));
@@ -106,10 +129,35 @@ export class VoiceTraining {
     if (index !== -1) {
       const sample = voice.samples[index];
       if (!sample) return;
-      const measurement = await measureAudio(this.store.pathOf(sample.path), sample.format, (reason) =>
-        this.logger.warn(`voice ${voice.voiceId} sample ${index}: decoding stopped early (${reason})`),
-      );
-      await this.change(p, { type: 'record_measurement', index, measurement });
+      const ref = { index, filename: sample.filename };
+      const measuredMs = voice.measurements.reduce((sum, m) => sum + (m?.duration_ms ?? 0), 0);
+      const budget = decodeBudget(this.bounds, measuredMs);
+      let result: AudioMeasurement;
+      try {
+        result = await this.decoding.measure(this.store.pathOf(sample.path), sample.format, budget.maxMs, p.tenant_id);
+      } catch (err) {
+        if (err instanceof DecodeQueueFull) {
+          const wait = QUEUE_FULL_RETRY_MS * (1 + Math.random());
+          return { next: { dueAt: new Date(this.clock.now().getTime() + wait), payload: timer.payload } };
+        }
+        if (err instanceof DecodeTimeout) {
+          await this.change(p, { type: 'fail', ...decodeTimedOut(ref, err.timeoutMs) });
+          return;
+        }
+        if (err instanceof DecodeWorkerFailed && timer.attempts >= WORKER_DEATHS_FAILING /* this run counted */) {
+          this.logger.warn(`voice ${voice.voiceId} sample ${index}: ${err.message}; training fails`);
+          await this.change(p, { type: 'fail', ...decodeFailed(ref) });
+          return;
+        }
+        throw err; // a file missing here, a worker that died: the timer retries with back-off
+      }
+      if (result.kind === 'too_long') {
+        await this.change(p, { type: 'fail', ...tooLong(ref, budget.bound, this.bounds) });
+        return;
+      }
+      if (result.stoppedEarly)
+        this.logger.warn(`voice ${voice.voiceId} sample ${index}: decoding stopped early (${result.stoppedEarly})`);
+      await this.change(p, { type: 'record_measurement', index, measurement: result.measurement });
       return again;
     }
     const judged = judgeMeasured(

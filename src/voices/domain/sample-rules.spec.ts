@@ -1,4 +1,12 @@
-import { judgeBeforeMeasuring, judgeMeasured } from './sample-rules';
+import {
+  decodeBudget,
+  decodeFailed,
+  decodeTimedOut,
+  judgeBeforeMeasuring,
+  judgeMeasured,
+  spell,
+  tooLong,
+} from './sample-rules';
 
 const sample = (index: number, seconds: number, rms: number, filename: string | null = `s${index + 1}.wav`) => ({
   index,
@@ -39,5 +47,46 @@ describe('voice clone sample rules', () => {
     expect(judgeMeasured([sample(0, 5, -60), sample(1, 31, -60), sample(2, 31, -60)])?.error_code).toBe(
       'sample_too_short',
     );
+  });
+
+  describe('length bounds', () => {
+    const bounds = { sampleMaxMs: 10 * 60_000, totalMaxMs: 30 * 60_000 };
+
+    it("a sample may decode its own bound, or what is left of the voice's when that is less", () => {
+      expect(decodeBudget(bounds, 0)).toEqual({ maxMs: 600_000, bound: 'sample' });
+      expect(decodeBudget(bounds, 20 * 60_000)).toEqual({ maxMs: 600_000, bound: 'sample' });
+      expect(decodeBudget(bounds, 24 * 60_000)).toEqual({ maxMs: 360_000, bound: 'total' });
+      expect(decodeBudget(bounds, 31 * 60_000)).toEqual({ maxMs: 0, bound: 'total' });
+    });
+
+    it('sample_too_long names the sample and both limits; samples_too_long says together', () => {
+      expect(tooLong({ index: 1, filename: 'hour.opus' }, 'sample', bounds)).toEqual({
+        error_code: 'sample_too_long',
+        error_message:
+          'Sample 2 (hour.opus) is longer than 10 minutes: each sample may hold at most 10 minutes of audio, ' +
+          'and the samples of one voice at most 30 minutes together. Upload shorter recordings.',
+      });
+      const total = tooLong({ index: 3, filename: null }, 'total', bounds);
+      expect(total.error_code).toBe('samples_too_long');
+      expect(total.error_message).toMatch(/^The samples up to sample 4 hold more than 30 minutes of audio together/);
+    });
+
+    it('decode_timeout and decode_failed name the sample', () => {
+      expect(decodeTimedOut({ index: 0, filename: 'a.flac' }, 30_000)).toEqual({
+        error_code: 'decode_timeout',
+        error_message:
+          'Sample 1 (a.flac) could not be decoded within 30 seconds. Re-encode it (WAV or FLAC decode fastest) and upload it again.',
+      });
+      expect(decodeFailed({ index: 2, filename: null }).error_message).toMatch(/^Sample 3 could not be decoded/);
+    });
+
+    it('durations in words', () => {
+      expect(spell(600_000)).toBe('10 minutes');
+      expect(spell(90_000)).toBe('1.5 minutes');
+      expect(spell(60_000)).toBe('1 minute');
+      expect(spell(7_200_000)).toBe('2 hours');
+      expect(spell(30_000)).toBe('30 seconds');
+      expect(spell(200)).toBe('0.2 seconds');
+    });
   });
 });

@@ -71,6 +71,71 @@ export function judgeMeasured(samples: readonly MeasuredSample[]): TrainingFailu
   return null;
 }
 
+/** How long samples may be (VOICE_SAMPLE_MAX_DURATION, VOICE_TOTAL_MAX_DURATION): decoding stops past them. */
+export interface LengthBounds {
+  readonly sampleMaxMs: number;
+  readonly totalMaxMs: number;
+}
+
+/**
+ * How much audio the next sample may decode: its own bound, or what is left of the voice's once the
+ * samples measured before it (`measuredMs` together) are counted, whichever is less.
+ */
+export function decodeBudget(bounds: LengthBounds, measuredMs: number): { maxMs: number; bound: 'sample' | 'total' } {
+  const left = Math.max(0, bounds.totalMaxMs - measuredMs);
+  return left < bounds.sampleMaxMs ? { maxMs: left, bound: 'total' } : { maxMs: bounds.sampleMaxMs, bound: 'sample' };
+}
+
+export interface SampleRef {
+  readonly index: number;
+  readonly filename: string | null;
+}
+
+/** A sample whose decode passed its budget (`decodeBudget`): `sample_too_long` or `samples_too_long`. */
+export function tooLong(sample: SampleRef, bound: 'sample' | 'total', bounds: LengthBounds): TrainingFailure {
+  const limits =
+    `each sample may hold at most ${spell(bounds.sampleMaxMs)} of audio, ` +
+    `and the samples of one voice at most ${spell(bounds.totalMaxMs)} together`;
+  return bound === 'sample'
+    ? {
+        error_code: 'sample_too_long',
+        error_message: `${name(sample)} is longer than ${spell(bounds.sampleMaxMs)}: ${limits}. Upload shorter recordings.`,
+      }
+    : {
+        error_code: 'samples_too_long',
+        error_message:
+          `The samples up to ${name(sample).toLowerCase()} hold more than ${spell(bounds.totalMaxMs)} of audio ` +
+          `together: ${limits}. Upload fewer or shorter recordings.`,
+      };
+}
+
+/** A sample whose decode ran past VOICE_DECODE_TIMEOUT: `decode_timeout`. */
+export function decodeTimedOut(sample: SampleRef, timeoutMs: number): TrainingFailure {
+  return {
+    error_code: 'decode_timeout',
+    error_message: `${name(sample)} could not be decoded within ${spell(timeoutMs)}. Re-encode it (WAV or FLAC decode fastest) and upload it again.`,
+  };
+}
+
+/** A sample whose decoding worker died on it, again and again: `decode_failed`. */
+export function decodeFailed(sample: SampleRef): TrainingFailure {
+  return {
+    error_code: 'decode_failed',
+    error_message: `${name(sample)} could not be decoded: the decoder failed on it. Re-encode it and upload it again.`,
+  };
+}
+
+/** `Sample 2 (a.wav)` */
+const name = (s: SampleRef): string => `Sample ${s.index + 1}${s.filename ? ` (${s.filename})` : ''}`;
+
+/** 600000 → `10 minutes`, 90000 → `1.5 minutes`, 30000 → `30 seconds`, 250 → `0.25 seconds`. */
+export function spell(ms: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (ms >= 3_600_000 && ms % 360_000 === 0) return plural(ms / 3_600_000, 'hour');
+  if (ms >= 60_000 && ms % 6_000 === 0) return plural(ms / 60_000, 'minute');
+  return plural(Math.round(ms) / 1000, 'second');
+}
+
 /** `Sample 2 (a.wav, 10.0 s)` or `Samples 1 (a.wav, …), 2 (…) and 3 (…)`. */
 function listSamples(samples: readonly MeasuredSample[], detail: (s: MeasuredSample) => string): string {
   const items = samples.map((s) => `${s.index + 1} (${s.filename ? `${s.filename}, ` : ''}${detail(s)})`);

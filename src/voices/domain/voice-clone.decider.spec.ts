@@ -2,6 +2,7 @@ import { DeciderSpecification } from '../../../test/support/decider-specificatio
 import { EventCatalog } from '../../catalog/event-catalog';
 import { voiceCloneEvents } from '../voices.events';
 import type { SampleMeasurement } from './audio-meter';
+import { decodeFailed, decodeTimedOut, tooLong } from './sample-rules';
 import { type SampleFile, voiceCloneDecider, type VoiceCloneEvent } from './voice-clone.decider';
 
 const spec = DeciderSpecification.for(voiceCloneDecider);
@@ -85,6 +86,26 @@ describe('voice clone decider', () => {
       .given(uploaded)
       .when({ type: 'fail', ...failure })
       .thenNothingHappened();
+  });
+
+  it('a sample past a length bound, or a decode past its time bound, fails the voice mid-measuring', () => {
+    for (const failure of [
+      tooLong({ index: 1, filename: 's2.wav' }, 'sample', { sampleMaxMs: 600_000, totalMaxMs: 1_800_000 }),
+      tooLong({ index: 2, filename: 's3.wav' }, 'total', { sampleMaxMs: 600_000, totalMaxMs: 1_800_000 }),
+      decodeTimedOut({ index: 1, filename: 's2.wav' }, 30_000),
+      decodeFailed({ index: 1, filename: 's2.wav' }),
+    ]) {
+      const failed: VoiceCloneEvent = { type: 'voice_clone.training_failed', data: { ...who, ...failure } };
+      spec
+        .given([uploaded, started, measuredEvent(0)])
+        .when({ type: 'fail', ...failure })
+        .then(failed);
+      expect(EventCatalog.from([voiceCloneEvents]).validatePayload(failed.type, failed.data)).toEqual([]);
+      spec
+        .given([uploaded, started, measuredEvent(0), failed])
+        .when({ type: 'record_measurement', index: 1, measurement: measured })
+        .thenNothingHappened();
+    }
   });
 
   it('a deleted voice is gone: every later command is not found', () => {

@@ -7,6 +7,9 @@ import type { SampleFormat } from '../domain/audio-format';
  * Decoding with `audio-decode` (audiojs: WAV in JavaScript; FLAC, MP3, Vorbis and Opus in WebAssembly),
  * chunk by chunk from the file, so that memory stays bounded whatever the sample's length. The package
  * is an ES module, loaded on first use with a native dynamic import.
+ *
+ * These functions do the decoding where they are called: the service calls them only inside its
+ * decoding workers (audio-decode.worker.ts, through DecodePool), never on its event loop.
  */
 const load = () => import('audio-decode');
 type AudioDecodeModule = Awaited<ReturnType<typeof load>>;
@@ -23,7 +26,11 @@ const CODEC: Record<SampleFormat, ChunkFormat> = {
 /** Sample rates outside this range are refused: a header claiming one would make the length meaningless. */
 export const SAMPLE_RATE_RANGE = { min: 8000, max: 192_000 } as const;
 
-const READ_CHUNK = 64 * 1024;
+/**
+ * Bytes read at a time. Small, because a read decodes whole: 16 KB of 4 kbit/s Opus is about 32 s of
+ * audio, 6 MB of float PCM at 48 kHz (64 KB would be four times that).
+ */
+const READ_CHUNK = 16 * 1024;
 /** The probe reads at most this much (cover art in a tag may come before the audio)… */
 const PROBE_BYTES = 4 * 1024 * 1024;
 /** …and stops once this much audio has decoded. */
@@ -73,21 +80,33 @@ export async function probeAudio(path: string, format: SampleFormat): Promise<st
 }
 
 /**
- * Measures the whole file from its decoded audio. A decoding error after some audio has decoded ends
- * the sample there (what decoded is what counts); a file missing or unreadable throws, so that the
- * training timer retries.
+ * A measured sample, or one longer than the bound it was measured against: decoding stopped as soon
+ * as the decoded audio passed `maxMs` (`decodedMs` is how far it got), so that an hour-long file
+ * costs no more than the bound. `stoppedEarly` says why decoding ended before the file did, when a
+ * decoding error ended it (what decoded is what counts).
  */
-export async function measureAudio(
-  path: string,
-  format: SampleFormat,
-  onTruncated: (reason: string) => void = () => undefined,
-): Promise<SampleMeasurement> {
+export type AudioMeasurement =
+  | { kind: 'measured'; measurement: SampleMeasurement; stoppedEarly: string | null }
+  | { kind: 'too_long'; decodedMs: number };
+
+/**
+ * Measures the whole file from its decoded audio, streaming: duration, loudness and spectrum are
+ * computed chunk by chunk (AudioMeter), no PCM is kept. A decoding error after some audio has decoded
+ * ends the sample there; a file missing or unreadable throws, so that the training timer retries.
+ */
+export async function measureAudio(path: string, format: SampleFormat, maxMs: number): Promise<AudioMeasurement> {
   await stat(path); // missing on this instance: throw, the timer retries (docs/voices.md)
   const meter = new AudioMeter();
+  let seconds = 0;
+  let stoppedEarly: string | null = null;
   try {
-    for await (const chunk of chunks(path, format)) meter.push(chunk.channelData, chunk.sampleRate);
+    for await (const chunk of chunks(path, format)) {
+      seconds += (chunk.channelData[0]?.length ?? 0) / chunk.sampleRate;
+      if (seconds * 1000 > maxMs) return { kind: 'too_long', decodedMs: Math.round(seconds * 1000) };
+      meter.push(chunk.channelData, chunk.sampleRate);
+    }
   } catch (err) {
-    onTruncated(err instanceof Error ? err.message : String(err));
+    stoppedEarly = err instanceof Error ? err.message : String(err);
   }
-  return meter.result();
+  return { kind: 'measured', measurement: meter.result(), stoppedEarly };
 }

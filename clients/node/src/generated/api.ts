@@ -2827,7 +2827,7 @@ export interface operations {
                 "multipart/form-data": {
                     /** @example Support voice */
                     name: string;
-                    /** @description WAV, FLAC, MP3 or Ogg (Vorbis, Opus) recordings of one voice, each at most 20 MB; training needs at least 3 of 30 seconds each. */
+                    /** @description WAV, FLAC, MP3 or Ogg (Vorbis, Opus) recordings of one voice, each at most 20 MB; training needs at least 3 of 30 seconds each, each at most 10 minutes long and at most 30 minutes together (by default). A tenant over its voice or storage quota gets a 422. */
                     samples: string[];
                 };
             };
@@ -5733,7 +5733,7 @@ export interface operations {
                         voice_id: string;
                         name: string;
                         /** @enum {string} */
-                        error_code: "insufficient_samples" | "sample_too_short" | "sample_too_quiet" | "voice_clone_disabled_on_plan";
+                        error_code: "insufficient_samples" | "sample_too_short" | "sample_too_quiet" | "voice_clone_disabled_on_plan" | "sample_too_long" | "samples_too_long" | "decode_timeout" | "decode_failed";
                         /** @description Free text. */
                         error_message: string;
                     };

@@ -372,7 +372,7 @@ export interface VoiceCloneTrainingSucceededData {
 export interface VoiceCloneTrainingFailedData {
   voice_id: string;
   name: string;
-  error_code: "insufficient_samples" | "sample_too_short" | "sample_too_quiet" | "voice_clone_disabled_on_plan";
+  error_code: "insufficient_samples" | "sample_too_short" | "sample_too_quiet" | "voice_clone_disabled_on_plan" | "sample_too_long" | "samples_too_long" | "decode_timeout" | "decode_failed";
   /** Free text. */
   error_message: string;
 }
