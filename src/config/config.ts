@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
+import type { S3Settings } from '../infra/blobs/s3-blob-store';
 
 /** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
 export interface AppConfig {
@@ -58,6 +59,9 @@ export interface AppConfig {
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
   logLevel: string;
+  /** Where recordings and voice samples are kept (BLOB_STORE): PostgreSQL, or the S3 bucket of `s3`. */
+  blobStore: 'postgres' | 's3';
+  s3: S3Settings | null;
 }
 
 export class ConfigError extends Error {
@@ -195,6 +199,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
     problems.push('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
   }
 
+  // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
+  const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
+  if (blobStore !== 'postgres' && blobStore !== 's3') problems.push(`BLOB_STORE must be postgres or s3 (got "${blobStore}")`);
+  const s3Key = [str('S3_ACCESS_KEY_ID'), str('S3_SECRET_ACCESS_KEY')] as const;
+  if ((s3Key[0] === null) !== (s3Key[1] === null))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the AWS SDK default chain)');
+  if (blobStore === 's3' && str('S3_BUCKET') === null) problems.push('S3_BUCKET is required when BLOB_STORE=s3');
+  const s3: S3Settings | null =
+    blobStore === 's3'
+      ? {
+          bucket: str('S3_BUCKET') ?? '',
+          endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+          region: str('S3_REGION') ?? str('AWS_REGION') ?? 'us-east-1',
+          accessKeyId: s3Key[0],
+          secretAccessKey: s3Key[1],
+          forcePathStyle: bool('S3_FORCE_PATH_STYLE'),
+        }
+      : null;
+
   const config: AppConfig = {
     port,
     host,
@@ -236,6 +259,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
     logLevel,
+    blobStore: blobStore === 's3' ? 's3' : 'postgres',
+    s3,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { BLOB_STORE, type BlobStore } from '../infra/blobs/blob-store.port';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TimersService } from '../runtime/timers.service';
@@ -32,7 +33,11 @@ const STALE_UPLOAD_MS = 60 * 60_000;
     VoicesQueries,
     VoiceTraining,
     { provide: VOICE_TRAINER, useFactory: () => new BuiltinVoiceTrainer() },
-    { provide: SAMPLE_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SampleStore(config.dataDir) },
+    {
+      provide: SAMPLE_STORE,
+      inject: [APP_CONFIG, BLOB_STORE],
+      useFactory: (config: AppConfig, blobs: BlobStore) => new SampleStore(config.dataDir, blobs),
+    },
   ],
 })
 export class VoicesModule implements OnModuleInit {

@@ -106,8 +106,11 @@ export class VoiceTraining {
     if (index !== -1) {
       const sample = voice.samples[index];
       if (!sample) return;
-      const measurement = await measureAudio(this.store.pathOf(sample.path), sample.format, (reason) =>
-        this.logger.warn(`voice ${voice.voiceId} sample ${index}: decoding stopped early (${reason})`),
+      // The decoder reads a file: a local copy of the sample from the blob store, removed afterwards.
+      const measurement = await this.store.withLocalCopy(sample.path, (path) =>
+        measureAudio(path, sample.format, (reason) =>
+          this.logger.warn(`voice ${voice.voiceId} sample ${index}: decoding stopped early (${reason})`),
+        ),
       );
       await this.change(p, { type: 'record_measurement', index, measurement });
       return again;
@@ -131,7 +134,7 @@ export class VoiceTraining {
       samples: voice.samples.map((s, i) => {
         const measurement = voice.measurements[i];
         if (!measurement) throw new Error(`sample ${i} of ${voice.voiceId} is not measured`);
-        return { index: i, path: this.store.pathOf(s.path), format: s.format, sha256: s.sha256, measurement };
+        return { index: i, open: () => this.store.open(s.path), format: s.format, sha256: s.sha256, measurement };
       }),
     });
     switch (outcome.kind) {
