@@ -4,7 +4,7 @@
  * object store (BLOB_STORE=s3). One contract suite (test/int/blob-store.contract.ts) runs against
  * both. Whatever one instance stores, deletes or purges here is so for every instance.
  */
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 
 /** A blob being read: its size and type, and its bytes as a stream (read on demand, bounded memory). */
 export interface BlobRead {
@@ -47,4 +47,23 @@ export function checkKey(key: string): string {
 export function checkPrefix(prefix: string): string {
   checkKey(prefix.endsWith('/') ? prefix.slice(0, -1) : prefix);
   return prefix;
+}
+
+/**
+ * Passes `stream` through, failing it when it gives more or fewer bytes than `size`: a request that
+ * announced its length then ends with an error instead of waiting for bytes that never come.
+ */
+export function exactly(stream: Readable, size: number): Readable {
+  let seen = 0;
+  const check = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      done(seen > size ? new Error(`the stream gave more than the ${size} bytes announced`) : null, chunk);
+    },
+    flush(done) {
+      done(seen === size ? null : new Error(`the stream gave ${seen} bytes, not the ${size} announced`));
+    },
+  });
+  stream.on('error', (err) => check.destroy(err));
+  return stream.pipe(check);
 }

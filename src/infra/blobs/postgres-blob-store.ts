@@ -63,7 +63,9 @@ export class PostgresBlobStore implements BlobStore {
     if (from === to) return (await this.pool.query('SELECT 1 FROM blobs WHERE key = $1', [from])).rowCount === 1;
     return inTransaction(this.pool, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`blob:${to}`]);
-      const old = await tx.query<{ content_id: string }>('SELECT content_id FROM blobs WHERE key = $1 FOR UPDATE', [to]);
+      const old = await tx.query<{ content_id: string }>('SELECT content_id FROM blobs WHERE key = $1 FOR UPDATE', [
+        to,
+      ]);
       // FOR SHARE: a delete of the source waits for this copy, or this copy for it (and then finds nothing).
       const source = await tx.query<{ content_id: string; content_type: string; size: string }>(
         'SELECT content_id, content_type, size FROM blobs WHERE key = $1 FOR SHARE',

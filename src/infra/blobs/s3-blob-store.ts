@@ -7,8 +7,9 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
-import { checkKey, checkPrefix, type BlobBody, type BlobRead, type BlobStore } from './blob-store.port';
+import { checkKey, checkPrefix, exactly, type BlobBody, type BlobRead, type BlobStore } from './blob-store.port';
 
 export interface S3Settings {
   bucket: string;
@@ -21,6 +22,8 @@ export interface S3Settings {
   /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (most self-hosted servers want it). */
   forcePathStyle: boolean;
 }
+
+const log = new Logger('BlobStore');
 
 /** Deletes of one prefix in flight at once (voice samples: a few files). */
 const DELETE_CONCURRENCY = 8;
@@ -47,6 +50,14 @@ export class S3BlobStore implements BlobStore {
         : {}),
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // The SDK's warnings through the service's log (never the request: it carries the signature).
+      logger: {
+        trace: () => {},
+        debug: () => {},
+        info: () => {},
+        warn: (m: unknown) => log.warn(String(m)),
+        error: (m: unknown) => log.error(String(m)),
+      },
     });
   }
 
@@ -56,10 +67,29 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, body: BlobBody, contentType: string): Promise<void> {
     checkKey(key);
-    const [data, size] = Buffer.isBuffer(body) ? [body, body.length] : [body.stream, body.size];
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentLength: size, ContentType: contentType }),
-    );
+    const [data, size] = Buffer.isBuffer(body) ? [body, body.length] : [exactly(body.stream, body.size), body.size];
+    // A body that fails (short, or its source broke) aborts the request: the SDK would wait for it.
+    const abort = new AbortController();
+    let failure: unknown = null;
+    if (!Buffer.isBuffer(data))
+      data.on('error', (err) => {
+        failure = err;
+        abort.abort(err);
+      });
+    try {
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: data,
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+        { abortSignal: abort.signal },
+      );
+    } catch (err) {
+      throw failure ?? err;
+    }
   }
 
   async copy(from: string, to: string): Promise<boolean> {
