@@ -56,7 +56,6 @@ if (!endpoint || !bucket) {
   describe('BlobStore contract: S3 adapter against a real server', () => {
     it.skip('needs S3_ENDPOINT and S3_BUCKET (e.g. a local MinIO); the stand-in run above covers the adapter', () => {});
   });
-  // eslint-disable-next-line no-console
   console.log('S3 contract against a real server skipped: S3_ENDPOINT and S3_BUCKET are not set');
 } else {
   describeBlobStoreContract(`S3 adapter against ${endpoint}`, async () => {
