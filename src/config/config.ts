@@ -201,7 +201,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
 
   // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
   const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
-  if (blobStore !== 'postgres' && blobStore !== 's3') problems.push(`BLOB_STORE must be postgres or s3 (got "${blobStore}")`);
+  if (blobStore !== 'postgres' && blobStore !== 's3')
+    problems.push(`BLOB_STORE must be postgres or s3 (got "${blobStore}")`);
   const s3Key = [str('S3_ACCESS_KEY_ID'), str('S3_SECRET_ACCESS_KEY')] as const;
   if ((s3Key[0] === null) !== (s3Key[1] === null))
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the AWS SDK default chain)');

@@ -48,7 +48,11 @@ export async function storeRecordingFile(blobs: BlobStore, recordingId: string, 
 }
 
 /** The recording's bytes: from the blob store, else a file an older version left under DATA_DIR. */
-export async function openRecording(blobs: BlobStore, config: AppConfig, recordingId: string): Promise<BlobRead | null> {
+export async function openRecording(
+  blobs: BlobStore,
+  config: AppConfig,
+  recordingId: string,
+): Promise<BlobRead | null> {
   const stored = await blobs.open(recordingKey(recordingId));
   if (stored) return stored;
   const path = recordingPath(config, recordingId);

@@ -124,7 +124,12 @@ export class SampleStore {
   }
 }
 
-const CONTENT_TYPES: Record<string, string> = { wav: 'audio/wav', flac: 'audio/flac', mp3: 'audio/mpeg', ogg: 'audio/ogg' };
+const CONTENT_TYPES: Record<string, string> = {
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  mp3: 'audio/mpeg',
+  ogg: 'audio/ogg',
+};
 
 function typeOf(name: string): string {
   return CONTENT_TYPES[name.split('.').pop() ?? ''] ?? 'application/octet-stream';
