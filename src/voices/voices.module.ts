@@ -8,6 +8,7 @@ import { TimersService } from '../runtime/timers.service';
 import { TenantsModule } from '../tenants';
 import { VoicesController } from './api/voices.controller';
 import { ChangeVoiceCloneHandler, UploadVoiceCloneHandler } from './application/voice-clone.commands';
+import { LegacySamples } from './application/legacy-samples';
 import { VoiceTraining, voicesReactor } from './application/voice-training';
 import { VoiceUsableHandler } from './application/voice-usable.query';
 import { VoicesQueries } from './application/voices.queries';
@@ -32,6 +33,7 @@ const STALE_UPLOAD_MS = 60 * 60_000;
     VoiceUsableHandler,
     VoicesQueries,
     VoiceTraining,
+    LegacySamples,
     { provide: VOICE_TRAINER, useFactory: () => new BuiltinVoiceTrainer() },
     {
       provide: SAMPLE_STORE,

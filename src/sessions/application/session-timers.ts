@@ -110,9 +110,12 @@ export class SessionTimers {
 
   private async purge(timer: DueTimer): Promise<void> {
     const { recording_id } = timer.payload as { recording_id: string };
-    // Gone from the shared store first, for every instance; only then is it recorded as purged.
+    // Gone from the shared store first, for every instance; only then is it recorded as purged. And
+    // removed again after: a start moving an older version's file into the store (LegacyRecordings)
+    // that read the state before the event put it back (docs/decisions.md 65).
     await removeRecording(this.blobs, this.config, recording_id);
     await this.action(timer, { type: 'purge_recording' });
+    await removeRecording(this.blobs, this.config, recording_id);
   }
 
   private async addOptOut(timer: DueTimer): Promise<void> {

@@ -54,6 +54,22 @@ export class SampleStore {
     await this.discard(dir);
   }
 
+  /** Voices whose samples an earlier version left under DATA_DIR/voices/<voice id>/. */
+  async legacyVoices(): Promise<string[]> {
+    const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    return entries.filter((e) => e.isDirectory() && /^voi_[A-Za-z0-9]+$/.test(e.name)).map((e) => e.name);
+  }
+
+  /** Puts an earlier version's files of the voice into the blob store (the local ones stay: `removeVoice`). */
+  async storeLegacy(voiceId: string): Promise<void> {
+    const dir = this.inside(join(this.root, voiceId));
+    for (const name of (await readdir(dir)).sort()) {
+      const file = join(dir, name);
+      const { size } = await stat(file);
+      await this.blobs.put(this.keyOf(`${voiceId}/${name}`), { stream: createReadStream(file), size }, typeOf(name));
+    }
+  }
+
   /** Removes a staging directory this store made; absent already is fine. */
   async discard(dir: string): Promise<void> {
     await rm(this.inside(dir), { recursive: true, force: true });
@@ -62,6 +78,11 @@ export class SampleStore {
   /** Removes the voice's samples from the blob store (for every instance) and any older version's files. */
   async removeVoice(voiceId: string): Promise<void> {
     await this.blobs.deletePrefix(`voices/${voiceId}/`);
+    await this.removeLocal(voiceId);
+  }
+
+  /** Removes an older version's files of the voice, on this instance's disk only. */
+  async removeLocal(voiceId: string): Promise<void> {
     await rm(this.inside(join(this.root, voiceId)), { recursive: true, force: true });
   }
 
