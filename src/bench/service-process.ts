@@ -83,9 +83,10 @@ export async function startServiceProcess(databaseUrl: string, env: Record<strin
 }
 
 /**
- * Deletes the recordings the simulator wrote under DATA_DIR/recordings (a WAV of the call's length:
- * 1.4 MB for a completed test call), so that a long ladder does not fill the disk; answers how many
- * files and megabytes there were.
+ * Deletes the recordings a build before the blob store wrote under DATA_DIR/recordings (a WAV of the
+ * call's length: 1.4 MB for a completed test call; BENCH_SERVICE_ENTRY runs such builds), so that a
+ * long ladder does not fill the disk; answers how many files and megabytes there were. The blob
+ * store keeps a simulated recording as one row without bytes (docs/decisions.md 66): nothing to do.
  */
 export function removeRecordings(dataDir: string): { files: number; mb: number } {
   const dir = join(dataDir, 'recordings');

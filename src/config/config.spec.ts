@@ -241,3 +241,62 @@ describe('loadConfig: voice clone bounds and quotas', () => {
     expect(found.join('\n')).toMatch(/VOICE_CLONES_PER_TENANT must be an integer between 1 and 1000000/);
   });
 });
+
+describe('loadConfig: BLOB_STORE and the S3 settings', () => {
+  const problems = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('defaults to PostgreSQL, without S3 settings', () => {
+    expect(loadConfig({})).toMatchObject({ blobStore: 'postgres', s3: null });
+  });
+
+  it('s3: the bucket, endpoint, region, keys and path style', () => {
+    expect(
+      loadConfig({
+        BLOB_STORE: 'S3',
+        S3_BUCKET: 'recordings',
+        S3_ENDPOINT: 'http://minio:9000/',
+        S3_REGION: 'eu-west-3',
+        S3_ACCESS_KEY_ID: 'AKIA1',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({
+      blobStore: 's3',
+      s3: {
+        bucket: 'recordings',
+        endpoint: 'http://minio:9000',
+        region: 'eu-west-3',
+        accessKeyId: 'AKIA1',
+        secretAccessKey: 'secret',
+        forcePathStyle: true,
+      },
+    });
+    // No keys: the SDK's default chain; no region: AWS_REGION, else us-east-1.
+    expect(loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'b', AWS_REGION: 'ap-south-1' }).s3).toEqual({
+      bucket: 'b',
+      endpoint: null,
+      region: 'ap-south-1',
+      accessKeyId: null,
+      secretAccessKey: null,
+      forcePathStyle: false,
+    });
+  });
+
+  it('refuses an unknown store, s3 without a bucket, half a key pair and a bad endpoint', () => {
+    expect(problems({ BLOB_STORE: 'disk' })).toEqual(['BLOB_STORE must be postgres or s3 (got "disk")']);
+    expect(problems({ BLOB_STORE: 's3' })).toEqual(['S3_BUCKET is required when BLOB_STORE=s3']);
+    expect(problems({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'AKIA1' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the AWS SDK default chain)',
+    ]);
+    expect(problems({ BLOB_STORE: 's3', S3_BUCKET: 'b', S3_ENDPOINT: 'ftp://minio' })).toEqual([
+      'S3_ENDPOINT must use http: or https: (got "ftp:")',
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
+import type { S3Settings } from '../infra/blobs/s3-blob-store';
 
 /** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
 export interface AppConfig {
@@ -70,6 +71,9 @@ export interface AppConfig {
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
   logLevel: string;
+  /** Where recordings and voice samples are kept (BLOB_STORE): PostgreSQL, or the S3 bucket of `s3`. */
+  blobStore: 'postgres' | 's3';
+  s3: S3Settings | null;
   /** Voice clones (docs/voices.md "Bounds and quotas"): decoding threads, decoding bounds, per-tenant quotas. */
   voices: VoiceLimits;
 }
@@ -239,6 +243,25 @@ export function loadConfig(env: Env = process.env): AppConfig {
     clonesPerTenant: int('VOICE_CLONES_PER_TENANT', 25, 1, 1_000_000),
     storageBytesPerTenant: int('VOICE_STORAGE_MB_PER_TENANT', 1024, 1, 10_000_000) * 1024 * 1024,
   };
+  // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
+  const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
+  if (blobStore !== 'postgres' && blobStore !== 's3')
+    problems.push(`BLOB_STORE must be postgres or s3 (got "${blobStore}")`);
+  const s3Key = [str('S3_ACCESS_KEY_ID'), str('S3_SECRET_ACCESS_KEY')] as const;
+  if ((s3Key[0] === null) !== (s3Key[1] === null))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the AWS SDK default chain)');
+  if (blobStore === 's3' && str('S3_BUCKET') === null) problems.push('S3_BUCKET is required when BLOB_STORE=s3');
+  const s3: S3Settings | null =
+    blobStore === 's3'
+      ? {
+          bucket: str('S3_BUCKET') ?? '',
+          endpoint: url('S3_ENDPOINT', ['http:', 'https:']),
+          region: str('S3_REGION') ?? str('AWS_REGION') ?? 'us-east-1',
+          accessKeyId: s3Key[0],
+          secretAccessKey: s3Key[1],
+          forcePathStyle: bool('S3_FORCE_PATH_STYLE'),
+        }
+      : null;
 
   const config: AppConfig = {
     port,
@@ -284,6 +307,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ...payments,
     logLevel,
     voices,
+    blobStore: blobStore === 's3' ? 's3' : 'postgres',
+    s3,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -35,6 +35,9 @@ import { DispatchHolds } from './dispatch-holds';
 import { assertCheckpointsOf } from './processor-runner';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
+import { BLOB_STORE, type BlobStore } from '../infra/blobs/blob-store.port';
+import { blobStoreProvider } from '../infra/blobs/blob-store.provider';
+import { PostgresBlobStore } from '../infra/blobs/postgres-blob-store';
 
 export interface RuntimeOptions {
   config: AppConfig;
@@ -61,6 +64,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     private readonly observer: LogObserver,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {
     lifecycle.register(timers);
     lifecycle.register(observer);
@@ -124,6 +128,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
             new LogObserver(store, { startFrom: () => furthestCheckpoint(pool, store.identity) }),
         },
         secretBoxProvider,
+        blobStoreProvider,
         CommandExecutor,
         ProjectionsService,
         DeadLettersService,
@@ -141,6 +146,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         PG_POOL,
         EVENT_STORE,
         SECRET_BOX,
+        BLOB_STORE,
         CqrsModule,
         CommandExecutor,
         ProjectionsService,
@@ -163,12 +169,17 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
     // event committed after anything a request could cache.
     await this.observer.takePosition();
     this.lifecycle.startAll();
+    if (this.blobs instanceof PostgresBlobStore)
+      void this.blobs
+        .sweepOrphans()
+        .catch((err: unknown) => new Logger('Blobs').warn(`sweeping unfinished blobs failed: ${describeError(err)}`));
   }
 
   /** Workers stop before any module's shutdown hook closes the database pool. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.lifecycle.stopAll();
     await this.store.close();
+    await this.blobs.close();
   }
 }
 

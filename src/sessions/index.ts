@@ -3,7 +3,7 @@ import type { SessionEvent } from './domain/session.decider';
 
 export { SessionsModule } from './sessions.module';
 export { OpenRoomSessionCommand, PlaceCallCommand, SessionActionCommand } from './application/session.commands';
-export { recordingPath } from './infra/recording-files';
+export { recordingPath, storeRecordingFile } from './infra/recording-files';
 export { RecentCallsTo } from './application/recent-calls.query';
 export { GetSession, type SessionResource } from './application/get-session.query';
 export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/session.decider';

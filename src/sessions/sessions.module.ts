@@ -17,6 +17,7 @@ import { RecentCallsToHandler } from './application/recent-calls.query';
 import { GetSessionHandler, SessionViews } from './application/get-session.query';
 import { VoicesModule } from '../voices';
 import { sessionReactor } from './application/session-reactor.processor';
+import { LegacyRecordings } from './application/legacy-recordings';
 import { SessionTimers } from './application/session-timers';
 import { SessionDispositions } from './application/session-dispositions';
 import { SessionEntity } from './projections/session.entity';
@@ -37,6 +38,7 @@ import { CLOCK, Clock } from '../kernel/clock';
     RecentCallsToHandler,
     SessionViews,
     GetSessionHandler,
+    LegacyRecordings,
     {
       provide: RecordingLinks,
       inject: [APP_CONFIG, CLOCK],

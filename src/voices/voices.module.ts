@@ -1,12 +1,14 @@
 import { Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
+import { BLOB_STORE, type BlobStore } from '../infra/blobs/blob-store.port';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processors.service';
 import { TimersService } from '../runtime/timers.service';
 import { TenantsModule } from '../tenants';
 import { VoicesController } from './api/voices.controller';
 import { ChangeVoiceCloneHandler, UploadVoiceCloneHandler } from './application/voice-clone.commands';
+import { LegacySamples } from './application/legacy-samples';
 import { VoiceTraining, voicesReactor } from './application/voice-training';
 import { VoiceQuota } from './application/voice-quota';
 import { VoiceUsableHandler } from './application/voice-usable.query';
@@ -40,8 +42,13 @@ const STALE_UPLOAD_MS = 60 * 60_000;
       useFactory: (config: AppConfig) =>
         new DecodePool({ workers: config.voices.decodeWorkers, measureTimeoutMs: config.voices.decodeTimeoutMs }),
     },
+    LegacySamples,
     { provide: VOICE_TRAINER, useFactory: () => new BuiltinVoiceTrainer() },
-    { provide: SAMPLE_STORE, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new SampleStore(config.dataDir) },
+    {
+      provide: SAMPLE_STORE,
+      inject: [APP_CONFIG, BLOB_STORE],
+      useFactory: (config: AppConfig, blobs: BlobStore) => new SampleStore(config.dataDir, blobs),
+    },
   ],
 })
 export class VoicesModule implements OnModuleInit, OnApplicationShutdown {

@@ -3,7 +3,7 @@
  * webhooks. Samples are real audio made in the test by sox and ffmpeg (WAV, FLAC, MP3, Ogg Vorbis and Opus),
  * uploaded as multipart/form-data; each training failure code comes from real audio (two samples, a
  * 10-second sample, three samples at -50 dBFS, a WAV whose header claims 60 s, a starter tenant).
- * Refused uploads (garbage, oversized, too many files, a non-audio type) leave nothing on disk, and a
+ * Refused uploads (garbage, oversized, too many files, a non-audio type) leave nothing stored, and a
  * voice that is training or failed is refused in calls, campaigns and numbers.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -119,8 +119,11 @@ async function expectFailure(tenant: TenantInfo, parts: readonly string[], code:
   return { voiceId: res.body.voice_id as string, failed, voice: voice.body };
 }
 
-/** Every file under DATA_DIR/voices, relative to it. */
-function storedFiles(): string[] {
+/**
+ * Every stored sample and staged file, relative to the voices' root: the blob store's `voices/…`
+ * keys (where committed samples go) and the files under DATA_DIR/voices (staging).
+ */
+async function storedFiles(): Promise<string[]> {
   const root = join(h.dataDir, 'voices');
   const walk = (dir: string): string[] =>
     existsSync(dir)
@@ -129,7 +132,10 @@ function storedFiles(): string[] {
           return statSync(path).isDirectory() ? walk(path) : [path.slice(root.length + 1)];
         })
       : [];
-  return walk(root);
+  const { rows } = await h.db.pool.query<{ key: string }>(
+    `SELECT substr(key, 8) AS key FROM blobs WHERE starts_with(key, 'voices/') ORDER BY key`,
+  );
+  return [...rows.map((r) => r.key), ...walk(root)];
 }
 
 let pro: TenantInfo;
@@ -163,7 +169,7 @@ describe('training', () => {
       expect(s.rms_dbfs).toBeGreaterThan(-12);
       expect(s.rms_dbfs).toBeLessThan(-6);
     }
-    expect(storedFiles().filter((f) => f.startsWith(`${readyVoice}/`))).toHaveLength(3);
+    expect((await storedFiles()).filter((f) => f.startsWith(`${readyVoice}/`))).toHaveLength(3);
 
     const call = await api(pro, 'POST', '/v1/calls', {
       to: '+14155550100',
@@ -311,14 +317,14 @@ describe('voices that cannot be used: 422 voice_not_ready', () => {
   });
 });
 
-describe('uploads that are refused leave nothing on disk', () => {
+describe('uploads that are refused leave nothing stored', () => {
   let before: string[];
-  beforeEach(() => {
-    before = storedFiles();
+  beforeEach(async () => {
+    before = await storedFiles();
   });
   afterEach(async () => {
     // Staging directories are removed before the answer is sent; give a cut-off upload a moment.
-    await eventually(() => expect(storedFiles()).toEqual(before), 5_000);
+    await eventually(async () => expect(await storedFiles()).toEqual(before), 5_000);
   });
 
   it('garbage bytes: 400, naming the file', async () => {
@@ -369,11 +375,11 @@ describe('delete', () => {
       [1, 2, 3].map(() => audio.tone('flac', { seconds: 31 })),
     );
     await trained(pro, res.body.voice_id);
-    expect(storedFiles().filter((f) => f.startsWith(`${res.body.voice_id}/`))).toHaveLength(3);
+    expect((await storedFiles()).filter((f) => f.startsWith(`${res.body.voice_id}/`))).toHaveLength(3);
     const deleted = await api(pro, 'DELETE', `/v1/voice_clones/${res.body.voice_id}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: res.body.voice_id, deleted: true });
-    expect(storedFiles().filter((f) => f.startsWith(`${res.body.voice_id}/`))).toEqual([]);
+    expect((await storedFiles()).filter((f) => f.startsWith(`${res.body.voice_id}/`))).toEqual([]);
     expect(existsSync(join(h.dataDir, 'voices', res.body.voice_id))).toBe(false);
     expect((await api(pro, 'GET', `/v1/voice_clones/${res.body.voice_id}`)).status).toBe(404);
     expect((await api(pro, 'DELETE', `/v1/voice_clones/${res.body.voice_id}`)).status).toBe(404);

@@ -188,6 +188,35 @@ export class CheckpointEventStoreUnknown0000000000207 extends ForwardOnlyMigrati
 }
 
 /**
+ * The blob store's tables (src/infra/blobs/postgres-blob-store.ts): `blobs` names each stored file
+ * (recordings, voice samples) and points at its content, whose bytes are `blob_chunks` rows of 1 MiB.
+ * Keys compare bytewise (COLLATE "C"), so that a prefix (`voices/voi_…/`) is found through the index.
+ */
+export class Blobs0000000000360 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+  CREATE TABLE IF NOT EXISTS blobs (
+    key text COLLATE "C" PRIMARY KEY,
+    content_id uuid NOT NULL,
+    content_type text NOT NULL,
+    size bigint NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE INDEX IF NOT EXISTS blobs_content ON blobs (content_id);
+  CREATE TABLE IF NOT EXISTS blob_chunks (
+    content_id uuid NOT NULL,
+    seq integer NOT NULL,
+    bytes bytea NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now(),
+    PRIMARY KEY (content_id, seq)
+  );
+  -- Out of line, uncompressed: audio hardly compresses, and compressing 1 MiB per row costs CPU.
+  ALTER TABLE blob_chunks ALTER COLUMN bytes SET STORAGE EXTERNAL;
+  `);
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -201,6 +230,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   CheckpointEventStore0000000000205,
   EventLogCopies0000000000206,
   CheckpointEventStoreUnknown0000000000207,
+  Blobs0000000000360,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {

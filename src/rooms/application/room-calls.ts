@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { DomainError } from '../../kernel/result';
@@ -8,7 +9,7 @@ import { CommandExecutor } from '../../runtime/command-executor';
 import { LogObserver } from '../../runtime/log-observer';
 import type { Worker } from '../../runtime/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
-import { recordingPath } from '../../sessions';
+import { recordingPath, storeRecordingFile } from '../../sessions';
 import { offerProblem } from '../domain/room-offer';
 import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
 import { AgentPeer, AgentSetupFailed, OfferRejected } from '../infra/agent-peer';
@@ -82,6 +83,7 @@ export class RoomCalls implements Worker {
     private readonly slots: RoomSlots,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   register(): void {
@@ -272,6 +274,8 @@ export class RoomCalls implements Worker {
         if (!call.peer) await this.hangUpAtGateway(call);
         if (call.recorder && call.recordingId) {
           const seconds = await call.recorder.finish();
+          // Into the blob store, so that every instance serves and purges it (docs/decisions.md 65).
+          await storeRecordingFile(this.blobs, call.recordingId, recordingPath(this.config, call.recordingId));
           await this.commands.execute(
             new RoomAction(call.tenantId, roomId, {
               type: 'record',

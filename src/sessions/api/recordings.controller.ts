@@ -1,11 +1,10 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { recordingPath } from '../infra/recording-files';
+import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
+import { openRecording } from '../infra/recording-files';
 import { RecordingLinks } from '../infra/recording-links';
 import { SessionsQueries } from '../application/sessions.queries';
 
@@ -24,6 +23,7 @@ export class RecordingsController {
     private readonly sessions: SessionsQueries,
     private readonly links: RecordingLinks,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   @Get(':file')
@@ -50,14 +50,14 @@ export class RecordingsController {
     }
     const status = await this.sessions.recordingStatus(recordingId);
     if (status !== 'available' && status !== 'pending_purge') throw ApiError.notFound('recording');
-    const path = recordingPath(this.config, recordingId);
-    const info = await stat(path).catch(() => null);
-    if (!info) throw ApiError.notFound('recording');
+    // From the blob store, whichever instance stored it (docs/decisions.md 65).
+    const blob = await openRecording(this.blobs, this.config, recordingId);
+    if (!blob) throw ApiError.notFound('recording');
     await reply
       .header('content-type', 'audio/wav')
-      .header('content-length', info.size)
+      .header('content-length', blob.size)
       // The link is the credential: no shared cache keeps a copy, and a purge is not outlived.
       .header('cache-control', 'private, no-store')
-      .send(createReadStream(path));
+      .send(blob.stream);
   }
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ChangeDnc } from '../../dnc';
+import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import type { SecretBox } from '../../kernel/secret-box';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
@@ -36,6 +37,7 @@ export class SessionTimers {
     private readonly holds: DispatchHolds,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   register(): void {
@@ -96,7 +98,7 @@ export class SessionTimers {
   private async playStep(timer: DueTimer, sessionId: string, seq: number, step: ScriptStep): Promise<void> {
     if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
     const recordingId = this.links.recordingIdFor(sessionId);
-    await writeSimulatedRecording(this.config, recordingId, step.record.duration_seconds);
+    await writeSimulatedRecording(this.blobs, recordingId, step.record.duration_seconds);
     await this.action(timer, {
       type: 'signal',
       seq,
@@ -111,8 +113,12 @@ export class SessionTimers {
 
   private async purge(timer: DueTimer): Promise<void> {
     const { recording_id } = timer.payload as { recording_id: string };
-    await removeRecording(this.config, recording_id);
+    // Gone from the shared store first, for every instance; only then is it recorded as purged. And
+    // removed again after: a start moving an older version's file into the store (LegacyRecordings)
+    // that read the state before the event put it back (docs/decisions.md 65).
+    await removeRecording(this.blobs, this.config, recording_id);
     await this.action(timer, { type: 'purge_recording' });
+    await removeRecording(this.blobs, this.config, recording_id);
   }
 
   private async addOptOut(timer: DueTimer): Promise<void> {

@@ -47,6 +47,12 @@ export class SessionsQueries {
     return row?.tenantId ?? null;
   }
 
+  /** The session a recording belongs to; null for an unknown recording. */
+  async sessionOfRecording(recordingId: string): Promise<string | null> {
+    const row = await this.sessions.findOne({ select: { sessionId: true }, where: { recordingId } });
+    return row?.sessionId ?? null;
+  }
+
   /** The status of a recording, by its id; null for an unknown recording. */
   async recordingStatus(recordingId: string): Promise<string | null> {
     const row = await this.sessions.findOne({

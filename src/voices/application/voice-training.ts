@@ -134,7 +134,10 @@ export class VoiceTraining {
       const budget = decodeBudget(this.bounds, measuredMs);
       let result: AudioMeasurement;
       try {
-        result = await this.decoding.measure(this.store.pathOf(sample.path), sample.format, budget.maxMs, p.tenant_id);
+        // The decoder reads a file: a local copy of the sample from the blob store, removed afterwards.
+        result = await this.store.withLocalCopy(sample.path, (path) =>
+          this.decoding.measure(path, sample.format, budget.maxMs, p.tenant_id),
+        );
       } catch (err) {
         if (err instanceof DecodeQueueFull) {
           const wait = QUEUE_FULL_RETRY_MS * (1 + Math.random());
@@ -179,7 +182,7 @@ export class VoiceTraining {
       samples: voice.samples.map((s, i) => {
         const measurement = voice.measurements[i];
         if (!measurement) throw new Error(`sample ${i} of ${voice.voiceId} is not measured`);
-        return { index: i, path: this.store.pathOf(s.path), format: s.format, sha256: s.sha256, measurement };
+        return { index: i, open: () => this.store.open(s.path), format: s.format, sha256: s.sha256, measurement };
       }),
     });
     switch (outcome.kind) {

@@ -13,8 +13,8 @@ import type { TrainingFailure } from './sample-rules';
 
 export interface TrainingSample {
   readonly index: number;
-  /** Absolute path of the stored file. */
-  readonly path: string;
+  /** The stored file's bytes, read from the blob store when asked (a provider's adapter uploads them). */
+  readonly open: () => Promise<AsyncIterable<Uint8Array>>;
   readonly format: SampleFormat;
   readonly sha256: string;
   readonly measurement: SampleMeasurement;
