@@ -71,23 +71,55 @@ export class DashboardController {
     try {
       const owner = await this.signIn.tenantByEmail(email);
       const link = owner ? await this.signIn.createLink(owner.tenantId, next) : null;
-      // To the address as the tenant registered it, never to the one typed.
-      if (owner && link)
+      // To the address as the tenant registered it, never to the one typed; a suspended tenant gets none.
+      if (owner && link && link !== 'suspended')
         await this.mailer.send(owner.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
     } catch (err) {
       this.logger.warn(`a sign-in e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
-  /** A one-time link: signs in and goes to the dashboard, or says the link cannot be used (410). */
+  /**
+   * A one-time link opened: a page naming the account, whose button POSTs the link's token to sign in.
+   * Opening it uses nothing and signs nobody in: a mail scanner following links burns none, and
+   * another site sending a browser there signs it into nothing (decision 64). A link that cannot be
+   * used shows so at once (410).
+   */
   @Get('sign_in/:token')
+  async signInPage(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    const link = await this.signIn.peek(token);
+    if (!link) return this.page(reply, 410, { csrf: null, tenantId: null, notice: 'link_refused' });
+    await this.page(reply, 200, { csrf: null, tenantId: null, notice: 'sign_in', account: link.tenantName });
+  }
+
+  /**
+   * The sign-in page's button: `{"token"}` of the link, from this site only (JSON, which another site
+   * cannot send without a preflight, and its Origin and Sec-Fetch-Site checked). Uses the link once
+   * and answers where to go; a link that cannot be used is a 410.
+   */
+  @Post('sign_in')
+  @HttpCode(200)
   async redeem(
-    @Param('token') token: string,
+    @Body() body: unknown,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ signed_in: true; next: string }> {
+    if (!fromThisSite(request, this.config.baseUrl))
+      throw new ApiError(403, 'forbidden', 'Sign-in is accepted only from the sign-in page of this site.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('Send {"token"}.');
+    const unknown = Object.keys(body).find((k) => k !== 'token');
+    if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
+    const token = (body as { token?: unknown }).token;
+    if (typeof token !== 'string' || token.length > 100)
+      throw ApiError.invalid('token must be the token of a sign-in link.', 'token');
     const session = await this.signIn.redeem(token);
-    if (!session) return this.page(reply, 410, { csrf: null, tenantId: null, notice: 'link_refused' });
+    if (!session)
+      throw new ApiError(
+        410,
+        'gone',
+        'This sign-in link cannot be used: it was already used, has expired, or was never issued.',
+        'token',
+      );
     // A session this browser had before ends: one browser, one session.
     await this.signIn.end(request.cookies[this.signIn.cookieName]);
     void reply.setCookie(this.signIn.cookieName, session.token, {
@@ -97,7 +129,7 @@ export class DashboardController {
       path: '/',
       expires: session.expiresAt,
     });
-    return this.redirect(reply, session.next ?? '/dashboard');
+    return { signed_in: true, next: session.next ?? '/dashboard' };
   }
 
   /** Sign-out ends the session everywhere and clears the cookie. */
@@ -187,4 +219,16 @@ export class DashboardController {
   private async redirect(reply: FastifyReply, to: string): Promise<void> {
     await reply.status(303).header('location', to).header('cache-control', 'no-store').send();
   }
+}
+
+/**
+ * Whether a request comes from a page of this site: a browser says so in `Sec-Fetch-Site` and
+ * `Origin` (it sends both on a cross-site POST); a client that is no browser sends neither.
+ */
+function fromThisSite(request: FastifyRequest, baseUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === new URL(baseUrl).origin || origin === `${request.protocol}://${request.headers.host ?? ''}`;
 }

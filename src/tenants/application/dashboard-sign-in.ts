@@ -47,9 +47,11 @@ export class DashboardSignIn {
     this.cookieName = sessionCookieName(this.secure);
   }
 
-  /** A new one-time link for the tenant, or null for an unknown tenant. */
-  async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | null> {
-    if (!(await this.lookups.tenant(tenantId))) return null;
+  /** A new one-time link for the tenant; null for an unknown tenant, `suspended` for a suspended one. */
+  async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | 'suspended' | null> {
+    const tenant = await this.lookups.tenant(tenantId);
+    if (!tenant) return null;
+    if (tenant.status === 'suspended') return 'suspended';
     const token = newCredential('dl');
     // Expiry on the database's clock, the one that checks it.
     const { rows } = await this.pool.query<{ expires_at: Date }>(
@@ -76,7 +78,24 @@ export class DashboardSignIn {
     return rows.length === 1 && row ? { tenantId: row.tenant_id, email: row.email } : null;
   }
 
-  /** Uses the link (once, before it expires) and opens a session; null for a used, expired or unknown link. */
+  /**
+   * The name of the tenant a link would sign in to, while the link can be used; null otherwise.
+   * Opening the link shows it and uses nothing (decision 64): only the page's POST redeems.
+   */
+  async peek(linkToken: unknown): Promise<{ tenantName: string } | null> {
+    if (!isCredential('dl', linkToken)) return null;
+    const { rows } = await this.pool.query<{ name: string }>(
+      `SELECT t.name FROM dashboard_links l JOIN tenants t ON t.tenant_id = l.tenant_id
+       WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND t.status = 'active'`,
+      [hashCredential(linkToken)],
+    );
+    return rows[0] ? { tenantName: rows[0].name } : null;
+  }
+
+  /**
+   * Uses the link (once, before it expires, while its tenant is active) and opens a session; null for
+   * a used, expired or unknown link, or a suspended tenant's.
+   */
   async redeem(linkToken: unknown): Promise<DashboardSession | null> {
     if (!isCredential('dl', linkToken)) return null;
     const token = newCredential('ds');
@@ -84,6 +103,7 @@ export class DashboardSignIn {
       `WITH used AS (
          UPDATE dashboard_links SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+           AND EXISTS (SELECT 1 FROM tenants t WHERE t.tenant_id = dashboard_links.tenant_id AND t.status = 'active')
          RETURNING tenant_id, next_path
        ), opened AS (
          INSERT INTO dashboard_sessions (session_hash, tenant_id, expires_at)
@@ -105,6 +125,18 @@ export class DashboardSignIn {
       [hashCredential(sessionToken)],
     );
     return rows[0]?.tenant_id ?? null;
+  }
+
+  /**
+   * Ends every live session of the tenant at once, in every instance (each request reads its session
+   * from the database): the operator's route. Returns how many were ended.
+   */
+  async endAll(tenantId: string): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE dashboard_sessions SET ended_at = now() WHERE tenant_id = $1 AND ended_at IS NULL AND expires_at > now()`,
+      [tenantId],
+    );
+    return rowCount ?? 0;
   }
 
   /** Sign-out: the session ends at once, in every instance. */

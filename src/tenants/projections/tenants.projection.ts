@@ -1,7 +1,11 @@
 import { defineProjection } from '../../runtime/processor';
 import { TENANT_EVENT_TYPES, TenantEvent, tenantStream } from '../domain/tenant.decider';
 
-/** Read models `tenants` and `api_keys`, used by the guards and the operator API. */
+/**
+ * Read models `tenants` and `api_keys`, used by the guards and the operator API. A suspension also
+ * ends the tenant's dashboard sessions opened before it, in the same transaction (decision 64): a
+ * replay or a rebuild ends no session opened after it.
+ */
 export const tenantsProjection = defineProjection<TenantEvent>({
   name: 'tenants',
   handles: TENANT_EVENT_TYPES,
@@ -33,6 +37,10 @@ export const tenantsProjection = defineProjection<TenantEvent>({
         break;
       case 'tenant.suspended':
         await tx.query(`UPDATE tenants SET status = 'suspended' WHERE tenant_id = $1`, [tenantId]);
+        await tx.query(
+          `UPDATE dashboard_sessions SET ended_at = now() WHERE tenant_id = $1 AND ended_at IS NULL AND created_at <= $2`,
+          [tenantId, at],
+        );
         break;
       case 'tenant.reactivated':
         await tx.query(`UPDATE tenants SET status = 'active' WHERE tenant_id = $1`, [tenantId]);
