@@ -158,11 +158,12 @@ describe('opening a sign-in link signs nobody in: its page POSTs the token (logi
   it('a sign-in POST sent by another site is refused and uses nothing; the link still works here', async () => {
     const { path } = await link(acme.tenant_id);
     const token = tokenOf(path);
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site', origin: 'https://console.example' },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       const res = await redeem(token, headers);
       expect(res.statusCode).toBe(403);
       expect(res.headers['set-cookie']).toBeUndefined();
