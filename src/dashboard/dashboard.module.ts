@@ -4,6 +4,7 @@ import { TenantsModule } from '../tenants';
 import { DashboardLinksController } from './api/dashboard-links.controller';
 import { DashboardController } from './api/dashboard.controller';
 import { SignInMailer } from './infra/sign-in-mailer';
+import { SignInRequests } from './infra/sign-in-requests';
 
 /**
  * The tenant's web console (docs/dashboard.md). It has no tables and no events: sign-in belongs to
@@ -12,7 +13,7 @@ import { SignInMailer } from './infra/sign-in-mailer';
 @Module({
   imports: [TenantsModule],
   controllers: [DashboardLinksController, DashboardController],
-  providers: [SignInMailer],
+  providers: [SignInMailer, SignInRequests],
 })
 export class DashboardModule {
   static readonly context: BoundedContext = { name: 'dashboard' };

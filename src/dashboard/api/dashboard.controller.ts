@@ -1,13 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { DashboardSignIn, SIGN_IN_LINK_TTL_MS, csrfMatches, csrfTokenOf, safeDashboardPath } from '../../tenants';
-import { SignInMailer } from '../infra/sign-in-mailer';
+import { SignInRequests } from '../infra/sign-in-requests';
 import { pageHeaders, readAsset, renderShell, type ShellContext } from './dashboard-shell';
-import { RESOURCE_PAGES, SECTIONS, signInUrl } from './dashboard-urls';
+import { RESOURCE_PAGES, SECTIONS } from './dashboard-urls';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,11 +19,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 @ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
-  private readonly logger = new Logger('Dashboard');
-
   constructor(
     private readonly signIn: DashboardSignIn,
-    private readonly mailer: SignInMailer,
+    private readonly requests: SignInRequests,
     private readonly http: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -48,35 +46,35 @@ export class DashboardController {
     await this.page(reply, 200, { csrf: null, tenantId: null });
   }
 
-  /** E-mails a one-time link to the address if a tenant has it; the answer is the same either way. */
+  /**
+   * E-mails a one-time link to the address if a tenant has it; the answer is the same either way.
+   * A client asking too often gets a 429 with Retry-After (decision 64).
+   */
   @Post('login')
   @HttpCode(202)
-  emailLink(@Body() body: unknown) {
+  emailLink(@Body() body: unknown, @Req() request: FastifyRequest) {
     const fields = (body ?? {}) as { email?: unknown; next?: unknown };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('Send {"email"}.');
     const unknown = Object.keys(fields).find((k) => k !== 'email' && k !== 'next');
     if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
     if (typeof fields.email !== 'string' || fields.email.length > 254 || !EMAIL.test(fields.email))
       throw ApiError.invalid('email must be an e-mail address.', 'email');
+    const wait = this.requests.clientWait(request.ip);
+    if (wait > 0)
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `Too many sign-in links asked for from this address; try again in ${wait} s.`,
+        undefined,
+        { 'retry-after': String(wait) },
+      );
     // Answered at once, the same for every address: whether it has an account shows neither in the
     // answer nor in its timing. The link is made and sent in the background (decision 47).
-    void this.sendLink(fields.email, safeDashboardPath(fields.next));
+    this.requests.request(fields.email, safeDashboardPath(fields.next));
     return {
       sent: true,
       message: `If an account uses ${fields.email}, a sign-in link is on its way; it works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
     };
-  }
-
-  private async sendLink(email: string, next: string | null): Promise<void> {
-    try {
-      const owner = await this.signIn.tenantByEmail(email);
-      const link = owner ? await this.signIn.createLink(owner.tenantId, next) : null;
-      // To the address as the tenant registered it, never to the one typed; a suspended tenant gets none.
-      if (owner && link && link !== 'suspended')
-        await this.mailer.send(owner.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
-    } catch (err) {
-      this.logger.warn(`a sign-in e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
-    }
   }
 
   /**

@@ -37,6 +37,7 @@ export class DashboardSignIn {
   readonly cookieName: string;
   /** Whether the cookie is `Secure`: BASE_URL is https. */
   readonly secure: boolean;
+  private lastSweep = 0;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -60,11 +61,14 @@ export class DashboardSignIn {
       [hashCredential(token), tenantId, next, SIGN_IN_LINK_TTL_MS / 1000],
     );
     const expiresAt = rows[0]?.expires_at ?? new Date(Date.now() + SIGN_IN_LINK_TTL_MS);
-    // Links and sessions long past their end are of no use to anyone.
-    await this.pool.query(
-      `DELETE FROM dashboard_links WHERE expires_at < now() - interval '1 day';
-       DELETE FROM dashboard_sessions WHERE expires_at < now() - interval '1 day'`,
-    );
+    // Links and sessions long past their end are of no use to anyone: dropped about once a minute.
+    if (Date.now() - this.lastSweep >= 60_000) {
+      this.lastSweep = Date.now();
+      await this.pool.query(
+        `DELETE FROM dashboard_links WHERE expires_at < now() - interval '1 day';
+         DELETE FROM dashboard_sessions WHERE expires_at < now() - interval '1 day'`,
+      );
+    }
     return { token, expiresAt };
   }
 
