@@ -4,6 +4,7 @@ import { webhooksBench } from './webhooks.bench';
 import { callsBench } from './calls.bench';
 import { lifecycleBench } from './lifecycle.bench';
 import { campaignBench } from './campaign.bench';
+import { loginFloodBench } from './login-flood.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -19,4 +20,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   calls: callsBench,
   lifecycle: lifecycleBench,
   campaign: campaignBench,
+  login_flood: loginFloodBench,
 };

@@ -30,8 +30,11 @@ async function tenantWithEmail(): Promise<{ tenantId: string; email: string }> {
 }
 
 const links = async (tenantId: string): Promise<number> =>
-  (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_links WHERE tenant_id = $1', [tenantId]))
-    .rows[0]!.n;
+  (
+    await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_links WHERE tenant_id = $1', [
+      tenantId,
+    ])
+  ).rows[0]!.n;
 
 it('a client address gets 10 answers a minute, then 429 with Retry-After; other addresses are served', async () => {
   const answers = [];
@@ -45,8 +48,18 @@ it('a client address gets 10 answers a minute, then 429 with Retry-After; other 
     type: 'rate_limited',
     request_id: refused.headers['request-id'],
   });
-  // Invalid requests are refused before they count, and another client is not held back.
-  expect((await login('not an address', '203.0.113.9')).statusCode).toBe(400);
+  // Beyond the limit, a request is refused as it arrives, before its body is read.
+  const early = await t.inject({
+    method: 'POST',
+    url: '/dashboard/login',
+    remoteAddress: '203.0.113.9',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"email":',
+  });
+  expect(early.statusCode).toBe(429);
+  expect(early.headers['retry-after']).toBeDefined();
+  // Invalid requests do not count; another client is not held back.
+  for (let i = 0; i < 20; i++) expect((await login('not an address', '203.0.113.10')).statusCode).toBe(400);
   expect((await login('nobody@nowhere.example', '203.0.113.10')).statusCode).toBe(202);
   // IPv6 clients count by their /64.
   for (let i = 0; i < 10; i++) await login(`v6-${i}@nowhere.example`, `2001:db8:5:6::${i + 1}`);

@@ -60,14 +60,7 @@ export class DashboardController {
     if (typeof fields.email !== 'string' || fields.email.length > 254 || !EMAIL.test(fields.email))
       throw ApiError.invalid('email must be an e-mail address.', 'email');
     const wait = this.requests.clientWait(request.ip);
-    if (wait > 0)
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `Too many sign-in links asked for from this address; try again in ${wait} s.`,
-        undefined,
-        { 'retry-after': String(wait) },
-      );
+    if (wait > 0) throw tooManySignIns(wait);
     // Answered at once, the same for every address: whether it has an account shows neither in the
     // answer nor in its timing. The link is made and sent in the background (decision 47).
     this.requests.request(fields.email, safeDashboardPath(fields.next));
@@ -229,4 +222,15 @@ function fromThisSite(request: FastifyRequest, baseUrl: string): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   return origin === new URL(baseUrl).origin || origin === `${request.protocol}://${request.headers.host ?? ''}`;
+}
+
+/** A client beyond its limit of sign-in e-mails: 429 with Retry-After. */
+export function tooManySignIns(wait: number): ApiError {
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many sign-in links asked for from this address; try again in ${wait} s.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
 }

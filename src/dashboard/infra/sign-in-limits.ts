@@ -20,6 +20,14 @@ export class WindowLimit {
     this.windows = new TtlCache(windowMs, MAX_KEYS, now);
   }
 
+  /** Without counting: 0 while the key is within the limit, else the seconds until its window ends. */
+  wait(key: string): number {
+    const now = this.now();
+    const current = this.windows.get(key);
+    if (this.limit === 0 || !current || current.resetAt <= now || current.count < this.limit) return 0;
+    return Math.max(1, Math.ceil((current.resetAt - now) / 1000));
+  }
+
   /** Counts one request of the key: 0 when within the limit, else the seconds until its window ends. */
   take(key: string): number {
     if (this.limit === 0) return 0;

@@ -32,7 +32,15 @@ export class SignInRequests {
     this.work = new BoundedWork('sign-in e-mails', CONCURRENCY, config.dashboardLoginQueue, this.logger);
   }
 
-  /** Counts a request of the client: 0 when it may be served, else the seconds it must wait. */
+  /**
+   * Whether a client already asked too often, without counting: checked as a request arrives, before
+   * its body is read, so that refusing a flood costs little (0: go on; else the seconds to wait).
+   */
+  clientRefused(ip: string): number {
+    return this.perClient.wait(clientKey(ip));
+  }
+
+  /** Counts a valid request of the client: 0 when it may be served, else the seconds it must wait. */
   clientWait(ip: string): number {
     return this.perClient.take(clientKey(ip));
   }
