@@ -10,7 +10,6 @@ import {
   newCredential,
   sessionCookieName,
 } from '../domain/dashboard-credentials';
-import { TenantLookups } from './tenant-lookups';
 
 export interface SignInLink {
   /** The token of the link (shown once, in the link itself). */
@@ -41,7 +40,6 @@ export class DashboardSignIn {
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly lookups: TenantLookups,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.secure = config.baseUrl.startsWith('https:');
@@ -50,9 +48,13 @@ export class DashboardSignIn {
 
   /** A new one-time link for the tenant; null for an unknown tenant, `suspended` for a suspended one. */
   async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | 'suspended' | null> {
-    const tenant = await this.lookups.tenant(tenantId);
-    if (!tenant) return null;
-    if (tenant.status === 'suspended') return 'suspended';
+    // Read, not cached: a suspension made on another instance a moment ago counts here too.
+    const { rows: found } = await this.pool.query<{ status: string }>(
+      'SELECT status FROM tenants WHERE tenant_id = $1',
+      [tenantId],
+    );
+    if (!found[0]) return null;
+    if (found[0].status !== 'active') return 'suspended';
     const token = newCredential('dl');
     // Expiry on the database's clock, the one that checks it.
     const { rows } = await this.pool.query<{ expires_at: Date }>(
@@ -104,10 +106,14 @@ export class DashboardSignIn {
     if (!isCredential('dl', linkToken)) return null;
     const token = newCredential('ds');
     const { rows } = await this.pool.query<{ tenant_id: string; next_path: string | null; expires_at: Date }>(
-      `WITH used AS (
+      `WITH active AS (
+         -- Locked, so that a suspension being applied waits for this session, or this sees it.
+         SELECT t.tenant_id FROM dashboard_links l JOIN tenants t ON t.tenant_id = l.tenant_id
+         WHERE l.token_hash = $1 AND t.status = 'active' FOR SHARE OF t
+       ), used AS (
          UPDATE dashboard_links SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-           AND EXISTS (SELECT 1 FROM tenants t WHERE t.tenant_id = dashboard_links.tenant_id AND t.status = 'active')
+           AND tenant_id IN (SELECT tenant_id FROM active)
          RETURNING tenant_id, next_path
        ), opened AS (
          INSERT INTO dashboard_sessions (session_hash, tenant_id, expires_at)

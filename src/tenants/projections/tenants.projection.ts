@@ -3,8 +3,8 @@ import { TENANT_EVENT_TYPES, TenantEvent, tenantStream } from '../domain/tenant.
 
 /**
  * Read models `tenants` and `api_keys`, used by the guards and the operator API. A suspension also
- * ends the tenant's dashboard sessions opened before it, in the same transaction (decision 64): a
- * replay or a rebuild ends no session opened after it.
+ * ends the tenant's dashboard sessions in the same transaction (decision 64); a replay of an old one
+ * (a rebuild) ends no session opened after it.
  */
 export const tenantsProjection = defineProjection<TenantEvent>({
   name: 'tenants',
@@ -37,8 +37,12 @@ export const tenantsProjection = defineProjection<TenantEvent>({
         break;
       case 'tenant.suspended':
         await tx.query(`UPDATE tenants SET status = 'suspended' WHERE tenant_id = $1`, [tenantId]);
+        // Applied as it happens (within minutes of the event): every session, including one opened
+        // since the event was stored; replayed later (a rebuild): only those opened before it.
         await tx.query(
-          `UPDATE dashboard_sessions SET ended_at = now() WHERE tenant_id = $1 AND ended_at IS NULL AND created_at <= $2`,
+          `UPDATE dashboard_sessions SET ended_at = now()
+           WHERE tenant_id = $1 AND ended_at IS NULL
+             AND created_at <= CASE WHEN $2::timestamptz > now() - interval '10 minutes' THEN now() ELSE $2::timestamptz END`,
           [tenantId, at],
         );
         break;
