@@ -149,7 +149,9 @@ describe('login CSRF: another site cannot sign a browser in', () => {
 
   beforeAll(async () => {
     // Another site: `localhost` is not the service's `127.0.0.1`.
-    evil = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Evil</title>'));
+    evil = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Evil</title>'),
+    );
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     evilUrl = `http://localhost:${(evil.address() as AddressInfo).port}/`;
   });

@@ -32,7 +32,9 @@ afterAll(async () => {
 /** A multipart/form-data body by hand, with a boundary of its own each time (as a new FormData would). */
 function form(name: string, files: { path: string; filename?: string }[]): { body: Buffer; type: string } {
   const boundary = `----vap${randomUUID().replace(/-/g, '')}`;
-  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n`)];
+  const chunks: Buffer[] = [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\n${name}\r\n`),
+  ];
   for (const file of files) {
     chunks.push(
       Buffer.from(

@@ -148,7 +148,10 @@ describe('opening a sign-in link signs nobody in: its page POSTs the token (logi
     // Used: the POST is a 410 and the page says the link cannot be used.
     const again = await redeem(token);
     expect(again.statusCode).toBe(410);
-    expect(again.json<{ error: { type: string; param: string } }>().error).toMatchObject({ type: 'gone', param: 'token' });
+    expect(again.json<{ error: { type: string; param: string } }>().error).toMatchObject({
+      type: 'gone',
+      param: 'token',
+    });
     expect(again.headers['set-cookie']).toBeUndefined();
     const page = await t.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(410);
@@ -191,9 +194,9 @@ describe('opening a sign-in link signs nobody in: its page POSTs the token (logi
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: { param?: string } }>().error.param).toBe(param);
     }
-    expect((await t.inject({ method: 'POST', url: '/dashboard/sign_in', payload: { token: 'nonsense' } })).statusCode).toBe(
-      410,
-    );
+    expect(
+      (await t.inject({ method: 'POST', url: '/dashboard/sign_in', payload: { token: 'nonsense' } })).statusCode,
+    ).toBe(410);
   });
 });
 
@@ -202,7 +205,11 @@ describe('ending a tenant’s dashboard sessions, on every instance', () => {
 
   beforeAll(async () => {
     // Another instance on the same database, with its own caches.
-    second = await startTestApp({ env: { BASE_URL: 'https://console.example' }, database: t.db, adminToken: t.adminToken });
+    second = await startTestApp({
+      env: { BASE_URL: 'https://console.example' },
+      database: t.db,
+      adminToken: t.adminToken,
+    });
   });
   afterAll(async () => {
     await second?.close();
@@ -218,7 +225,8 @@ describe('ending a tenant’s dashboard sessions, on every instance', () => {
     const bystander = await signIn(acme.tenant_id);
     const unused = await link(tenant.tenant_id);
     // Both instances have served (and cached what they cache of) the sessions.
-    for (const app of [t, second]) for (const s of [a, b]) expect((await creditsOn(app, s.cookie)).statusCode).toBe(200);
+    for (const app of [t, second])
+      for (const s of [a, b]) expect((await creditsOn(app, s.cookie)).statusCode).toBe(200);
 
     const suspended = await second.admin({ method: 'POST', url: `/admin/v1/tenants/${tenant.tenant_id}/suspend` });
     expect(suspended.statusCode).toBe(200);
@@ -257,7 +265,8 @@ describe('ending a tenant’s dashboard sessions, on every instance', () => {
     const ended = await t.admin({ method: 'DELETE', url: `/admin/v1/tenants/${tenant.tenant_id}/dashboard_sessions` });
     expect(ended.statusCode).toBe(200);
     expect(ended.json()).toEqual({ tenant_id: tenant.tenant_id, ended: 3 });
-    for (const app of [t, second]) for (const s of sessions) expect((await creditsOn(app, s.cookie)).statusCode).toBe(401);
+    for (const app of [t, second])
+      for (const s of sessions) expect((await creditsOn(app, s.cookie)).statusCode).toBe(401);
     expect((await creditsOn(second, bystander.cookie)).statusCode).toBe(200);
 
     const again = await t.admin({ method: 'DELETE', url: `/admin/v1/tenants/${tenant.tenant_id}/dashboard_sessions` });
@@ -267,7 +276,10 @@ describe('ending a tenant’s dashboard sessions, on every instance', () => {
 
     const unknown = await t.admin({ method: 'DELETE', url: '/admin/v1/tenants/ten_unknown/dashboard_sessions' });
     expect(unknown.statusCode).toBe(404);
-    const anonymous = await t.inject({ method: 'DELETE', url: `/admin/v1/tenants/${tenant.tenant_id}/dashboard_sessions` });
+    const anonymous = await t.inject({
+      method: 'DELETE',
+      url: `/admin/v1/tenants/${tenant.tenant_id}/dashboard_sessions`,
+    });
     expect(anonymous.statusCode).toBe(401);
   });
 });

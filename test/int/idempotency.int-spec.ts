@@ -477,7 +477,12 @@ describe('Idempotency-Key: a replay never shows a secret again (decision 63)', (
   it('tenant creation: the replay is a 409, and the stored answer holds no API key', async () => {
     const key = randomUUID();
     const send = () =>
-      t.admin({ method: 'POST', url: '/admin/v1/tenants', headers: { 'idempotency-key': key }, payload: { name: key } });
+      t.admin({
+        method: 'POST',
+        url: '/admin/v1/tenants',
+        headers: { 'idempotency-key': key },
+        payload: { name: key },
+      });
     const first = (await send()).json<CreatedTenant>();
     expectShownOnce(await send(), first.api_key, first.tenant_id);
     const kept = await stored('admin', key);

@@ -153,7 +153,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   /** The stored answer again; one that carried a secret is a 409 instead (the secret was not kept). */
   private replay(existing: StoredKey, reply: FastifyReply): unknown {
     const status = existing.response_status ?? 200;
-    const body: unknown = existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
+    const body: unknown =
+      existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
     void reply.header('idempotent-replayed', 'true');
     if (existing.secrets_withheld !== null) throw secretShownOnce(status, existing.secrets_withheld, body);
     void reply.status(status);
