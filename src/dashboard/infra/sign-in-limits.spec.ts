@@ -14,6 +14,19 @@ describe('WindowLimit', () => {
     expect(limit.take('a')).toBe(0);
   });
 
+  it('wait() tells the same without counting', () => {
+    let now = 0;
+    const limit = new WindowLimit(2, 60_000, () => now);
+    for (let i = 0; i < 5; i++) expect(limit.wait('a')).toBe(0);
+    limit.take('a');
+    expect(limit.wait('a')).toBe(0);
+    limit.take('a');
+    now += 30_000;
+    expect(limit.wait('a')).toBe(30);
+    now += 30_000;
+    expect(limit.wait('a')).toBe(0);
+  });
+
   it('a limit of 0 counts nothing', () => {
     const limit = new WindowLimit(0, 60_000);
     for (let i = 0; i < 100; i++) expect(limit.take('a')).toBe(0);
