@@ -5,6 +5,7 @@ import { callsBench } from './calls.bench';
 import { lifecycleBench } from './lifecycle.bench';
 import { campaignBench } from './campaign.bench';
 import { neighboursBench } from './neighbours.bench';
+import { loginFloodBench } from './login-flood.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -21,4 +22,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   lifecycle: lifecycleBench,
   campaign: campaignBench,
   neighbours: neighboursBench,
+  login_flood: loginFloodBench,
 };

@@ -28,11 +28,16 @@ const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 15_000;
 const KEPT_LINES = 20;
 
-export async function startServiceProcess(databaseUrl: string, env: Record<string, string>): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  databaseUrl: string,
+  env: Record<string, string>,
+  /** Another build's dist/main.js; else BENCH_SERVICE_ENTRY, else this build's. */
+  entryPath?: string,
+): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
   const port = await freePort();
   // BENCH_SERVICE_ENTRY: another build's dist/main.js, to measure an older commit with this benchmark.
-  const entry = process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', 'main.js');
+  const entry = entryPath || process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', 'main.js');
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,

@@ -59,8 +59,22 @@ export class DashboardSignIn0000000000200 extends ForwardOnlyMigration {
   }
 }
 
+/**
+ * `POST /dashboard/login` looks a tenant up by `lower(email)`, and a suspension or the operator ends
+ * a tenant's dashboard sessions (decision 64): indexes, so that neither scans a whole table.
+ */
+export class TenantsLowerEmail0000000000351 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+  CREATE INDEX IF NOT EXISTS tenants_lower_email ON tenants (lower(email));
+  CREATE INDEX IF NOT EXISTS dashboard_sessions_tenant ON dashboard_sessions (tenant_id) WHERE ended_at IS NULL;
+  `);
+  }
+}
+
 export const tenantsMigrations: readonly Migration[] = [
   Tenants0000000000021,
   TenantsDropCreditBalance0000000000141,
   DashboardSignIn0000000000200,
+  TenantsLowerEmail0000000000351,
 ];

@@ -1,17 +1,21 @@
 /**
  * Signing in to the dashboard, and what it refuses, in a real browser (Debian's chromium driven by
  * playwright-core) against the service as `node dist/main.js` with a real SMTP server: one-time
- * links from the operator and by e-mail, the HttpOnly SameSite=Lax session, sign-out; reused,
- * expired and made-up links, a missing or forged CSRF token, another tenant's ids, malformed input;
- * a session that outlives kill -9.
+ * links from the operator and by e-mail (opening one signs nobody in: its page's button does), the
+ * HttpOnly SameSite=Lax session, sign-out; reused, expired and made-up links, links opened by a
+ * mail scanner, another site trying to sign the browser in, a missing or forged CSRF token, another
+ * tenant's ids, malformed input; a session that outlives kill -9.
  */
 import { CallsService, placeCall } from '../support/calls-harness';
 import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { FROM } from '../support/campaigns-harness';
 import {
   dashboardLink,
   DashboardRig,
   expectClean,
+  followSignInLink,
   screenshot,
   startDashboardRig,
   unlabelled,
@@ -49,9 +53,16 @@ describe('signing in', () => {
     const link = await dashboardLink(h.call, h.svc.adminToken, tenant.tenant_id);
     expect(link).toMatch(new RegExp(`^${h.svc.baseUrl}/dashboard/sign_in/dl_[A-Za-z0-9_-]{43}$`));
 
+    // A mail scanner follows the link first, twice: that uses nothing.
+    for (let i = 0; i < 2; i++) expect((await fetch(link, { redirect: 'manual' })).status).toBe(200);
     const first = await page.goto(link);
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
     expect(first?.status()).toBe(200);
+    await page.getByRole('heading', { level: 1, name: 'Sign in to your dashboard' }).waitFor();
+    await page.getByText('signs you in to the dashboard of Dashboard Co').waitFor();
+    expect(await context.cookies()).toEqual([]);
+    expect(await unlabelled(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     const [cookie] = await context.cookies();
     expect(cookie).toMatchObject({ name: 'vap_dashboard', httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -114,7 +125,7 @@ describe('signing in', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ type: 'invalid_request', param: 'email' });
 
-    await page.goto(url as string);
+    await followSignInLink(page, url as string);
     expect(new URL(page.url()).pathname).toBe(`/dashboard/campaigns/${campaign.campaign_id}`);
     await page.getByRole('heading', { level: 1, name: 'Campaign Deep link' }).waitFor();
     expect(smtp.mails.slice(before).filter((m) => m.to.includes('nobody@nowhere.example'))).toEqual([]);
@@ -129,6 +140,87 @@ describe('signing in', () => {
     await page.goto(`${h.svc.baseUrl}/dashboard`);
     expect(new URL(page.url()).pathname).toBe('/dashboard/login');
     expectClean(seen);
+  });
+});
+
+describe('login CSRF: another site cannot sign a browser in', () => {
+  let evil: Server;
+  let evilUrl: string;
+
+  beforeAll(async () => {
+    // Another site: `localhost` is not the service's `127.0.0.1`.
+    evil = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Evil</title>'),
+    );
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
+    evilUrl = `http://localhost:${(evil.address() as AddressInfo).port}/`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => evil.close(resolve));
+  });
+
+  it("sending the browser to the attacker's own link, or posting its token, signs the browser in to nothing", async () => {
+    // The attacker's own account's link, which it would like the victim to be signed in with.
+    const link = await dashboardLink(h.call, h.svc.adminToken, other.tenant_id);
+    const token = /dl_[A-Za-z0-9_-]{43}$/.exec(link)?.[0] as string;
+    const context = await rig.blank();
+    const page = await context.newPage();
+    await page.goto(evilUrl);
+    // A cross-site POST of the token: text/plain (a "simple" request), then a form.
+    await page.evaluate(
+      async ([target, t]) => {
+        await fetch(`${target}/dashboard/sign_in`, {
+          method: 'POST',
+          mode: 'no-cors',
+          credentials: 'include',
+          headers: { 'content-type': 'text/plain' },
+          body: JSON.stringify({ token: t }),
+        });
+      },
+      [h.svc.baseUrl, token] as const,
+    );
+    const json = await page.evaluate(
+      async ([target, t]) =>
+        fetch(`${target}/dashboard/sign_in`, {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token: t }),
+        }).then(
+          (r) => r.status,
+          () => 'blocked',
+        ),
+      [h.svc.baseUrl, token] as const,
+    );
+    expect(json).toBe('blocked'); // no CORS preflight is ever allowed
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === '/dashboard/sign_in'),
+      // Evaluated in the page (this tsconfig has no DOM types, so the script is a string).
+      page.evaluate(`(() => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.action = ${JSON.stringify(`${h.svc.baseUrl}/dashboard/sign_in`)};
+        const input = document.createElement('input');
+        input.name = 'token';
+        input.value = ${JSON.stringify(token)};
+        form.append(input);
+        document.body.append(form);
+        form.submit();
+      })()`),
+    ]);
+    expect(await context.cookies()).toEqual([]);
+    // The top-level navigation to the link that signed a browser in before: now only its page.
+    await page.goto(evilUrl);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname.startsWith('/dashboard/sign_in/')),
+      page.evaluate(`window.location.href = ${JSON.stringify(link)}`),
+    ]);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await context.cookies()).toEqual([]);
+    const { rows } = await h.db.pool.query(`SELECT used_at FROM dashboard_links WHERE token_hash = $1`, [
+      createHash('sha256').update(token).digest('hex'),
+    ]);
+    expect(rows).toEqual([{ used_at: null }]);
   });
 });
 
@@ -242,15 +334,27 @@ describe('the sign-in routes refuse bad input with a 4xx', () => {
         ])
       ).rows[0]?.n ?? 0;
     const before = await sessions();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => raw(new URL(link).pathname)));
+    const token = /dl_[A-Za-z0-9_-]{43}$/.exec(link)?.[0] as string;
+    // Opened ten times at once: nothing used.
+    const opened = await Promise.all(Array.from({ length: 10 }, () => raw(new URL(link).pathname)));
+    expect(opened.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await sessions()).toBe(before);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        raw('/dashboard/sign_in', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ token }),
+        }),
+      ),
+    );
     const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([303, ...Array(9).fill(410)]);
-    const signedIn = answers.find((a) => a.status === 303);
+    expect(statuses).toEqual([200, ...Array(9).fill(410)]);
+    const signedIn = answers.find((a) => a.status === 200);
     expect(signedIn?.headers.get('set-cookie')).toMatch(
       /^vap_dashboard=ds_[A-Za-z0-9_-]{43}; .*HttpOnly; SameSite=Lax/,
     );
     expect(await sessions()).toBe(before + 1);
-    const token = /dl_[A-Za-z0-9_-]{43}$/.exec(link)?.[0] as string;
     const { rows } = await h.db.pool.query(`SELECT used_at FROM dashboard_links WHERE token_hash = $1`, [
       createHash('sha256').update(token).digest('hex'),
     ]);
@@ -304,9 +408,14 @@ describe('the sign-in routes refuse bad input with a 4xx', () => {
     expect((await login(JSON.stringify({ email: tenant.email, next: 'https://evil.example/' }))).status).toBe(202);
     const mail = await eventually(() => smtp.mails.slice(mailed).find((m) => m.to.includes(tenant.email)) ?? false);
     const url = /\/dashboard\/sign_in\/dl_[A-Za-z0-9_-]{43}/.exec(decodeMailText(mail.raw))?.[0] as string;
-    const followed = await raw(url);
-    expect(followed.status).toBe(303);
-    expect(followed.headers.get('location')).toBe('/dashboard');
+    expect((await raw(url)).status).toBe(200);
+    const followed = await raw('/dashboard/sign_in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: url.split('/').pop() }),
+    });
+    expect(followed.status).toBe(200);
+    expect(await followed.json()).toEqual({ signed_in: true, next: '/dashboard' });
   });
 });
 
@@ -315,7 +424,7 @@ describe('a crash', () => {
     const link = await dashboardLink(h.call, h.svc.adminToken, tenant.tenant_id);
     const context = await rig.blank({ locale: 'en-US', timezoneId: 'UTC' });
     const page = await context.newPage();
-    await page.goto(link);
+    await followSignInLink(page, link);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 
     h.svc.kill('SIGKILL');

@@ -1,4 +1,7 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { SECRET_BOX } from '../../src/infra/secret-box.provider';
+import type { SecretBox } from '../../src/kernel/secret-box';
 import { WorkerLifecycle } from '../../src/runtime/lifecycle';
 import { CreatedTenant, startTestApp, TestApp } from '../support/app';
 
@@ -28,26 +31,30 @@ describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
     return rows[0]!.n;
   };
 
-  it('replays the first response for the same key and body, and does the work once', async () => {
+  it('does the work once for the same key and body; the replay of a new tenant is a 409 without its API key', async () => {
     const key = randomUUID();
     const name = `Idem ${key}`;
     const first = await createWithKey(key, { name, plan: 'starter' });
     expect(first.statusCode).toBe(201);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const created = first.json<CreatedTenant>();
 
     const second = await createWithKey(key, { name, plan: 'starter' });
-    expect(second.statusCode).toBe(201);
+    expect(second.statusCode).toBe(409);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.json()).toEqual(first.json());
     expect(second.headers['content-type']).toMatch(/^application\/json/);
+    expect(second.body).not.toContain(created.api_key);
+    const error = second.json<{ error: { type: string; message: string; param?: string } }>().error;
+    expect(error.type).toBe('conflict');
+    expect(error.param).toBeUndefined();
+    expect(error.message).toMatch(/shown once/);
+    expect(error.message).toContain(created.tenant_id);
 
     expect(await tenantCreatedEvents(name)).toBe(1);
     const { rows } = await t.db.pool.query('SELECT count(*)::int AS n FROM tenants WHERE name = $1', [name]);
     expect(rows[0].n).toBe(1);
-
-    // The replayed key is the one that works (there is only one tenant).
-    const key1 = first.json<CreatedTenant>().api_key;
-    expect((await t.asTenant(key1, { method: 'GET', url: '/v1/events' })).statusCode).toBe(200);
+    // The one key shown works.
+    expect((await t.asTenant(created.api_key, { method: 'GET', url: '/v1/events' })).statusCode).toBe(200);
   });
 
   it('treats the same body with keys in another order as the same request', async () => {
@@ -66,8 +73,8 @@ describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
       payload: JSON.stringify({ plan: 'pro', name }),
     });
     expect(first.statusCode).toBe(201);
-    // Either a replay or a 422 is defensible; what must never happen is a second tenant.
-    expect([201, 422]).toContain(second.statusCode);
+    // Either a replay (a 409: the API key is shown once) or a 422 is defensible; never a second tenant.
+    expect([409, 422]).toContain(second.statusCode);
     expect(await tenantCreatedEvents(name)).toBe(1);
   });
 
@@ -181,11 +188,9 @@ describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
     const name = `Race ${key}`;
     const responses = await Promise.all(Array.from({ length: 8 }, () => createWithKey(key, { name })));
     const statuses = responses.map((r) => r.statusCode);
-    // The winner gets 201; others get the replay (201) or "in progress" (409); never a 5xx.
+    // The winner gets 201; others get the replay (a 409: the key is shown once) or "in progress" (409).
     for (const s of statuses) expect([201, 409]).toContain(s);
-    expect(statuses).toContain(201);
-    const created = responses.filter((r) => r.statusCode === 201).map((r) => r.json<CreatedTenant>().tenant_id);
-    expect(new Set(created).size).toBe(1);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(await tenantCreatedEvents(name)).toBe(1);
   });
 });
@@ -306,7 +311,7 @@ describe('Idempotency-Key: a lagging read model never becomes the stored answer'
     await t?.close();
   });
 
-  it('creating an endpoint while the processors are stopped still answers 201 with its secret, and replays it', async () => {
+  it('creating an endpoint while the processors are stopped still answers 201 with its secret; the replay shows it no more', async () => {
     const tenant = await t.createTenant('Lagging Projections');
     // No processor runs: read-your-writes waits its 10 s and gives up; the read model never has the endpoint.
     await t.app.get(WorkerLifecycle).stopAll();
@@ -325,8 +330,9 @@ describe('Idempotency-Key: a lagging read model never becomes the stored answer'
     expect(body.secret).toMatch(/^whsec_/);
     expect(body.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const replay = await create();
-    expect(replay.statusCode).toBe(201);
-    expect(replay.json()).toEqual(body);
+    expect(replay.statusCode).toBe(409);
+    expect(replay.body).not.toContain(body.secret);
+    expect(replay.json<{ error: { message: string } }>().error.message).toContain(body.id);
   }, 30_000);
 });
 
@@ -367,7 +373,7 @@ describe('Idempotency-Key: a retry after the key was released finds what the fir
     expect(await count('credits.granted', tenant.tenant_id)).toBe(1);
   });
 
-  it('an endpoint is created once, and the retry shows the same secret', async () => {
+  it('an endpoint is created once; the retry cannot show its secret again, and says so with a 409', async () => {
     const tenant = await t.createTenant('Endpoint Once');
     const key = randomUUID();
     const create = () =>
@@ -381,12 +387,36 @@ describe('Idempotency-Key: a retry after the key was released finds what the fir
     expect(first.statusCode).toBe(201);
     await release(tenant.tenant_id, key);
     const retry = await create();
-    expect(retry.statusCode).toBe(201);
-    expect(retry.json<{ id: string; secret: string }>()).toMatchObject({
-      id: first.json<{ id: string }>().id,
-      secret: first.json<{ secret: string }>().secret,
-    });
+    expect(retry.statusCode).toBe(409);
+    expect(retry.body).not.toContain(first.json<{ secret: string }>().secret);
+    expect(retry.json<{ error: { message: string } }>().error.message).toMatch(/shown once/);
+    expect(retry.json<{ error: { message: string } }>().error.message).toContain(first.json<{ id: string }>().id);
     expect(await count('webhook_endpoint.created', tenant.tenant_id)).toBe(1);
+  });
+
+  it('a secret is rotated once; the retry cannot show the new secret, and says so with a 409', async () => {
+    const tenant = await t.createTenant('Rotated Once');
+    const endpoint = await t.asTenant(tenant.api_key, {
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      payload: { url: 'http://127.0.0.1:9/hook' },
+    });
+    const id = endpoint.json<{ id: string }>().id;
+    const key = randomUUID();
+    const rotate = () =>
+      t.asTenant(tenant.api_key, {
+        method: 'POST',
+        url: `/v1/webhook_endpoints/${id}/rotate_secret`,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await rotate();
+    expect(first.statusCode).toBe(200);
+    await release(tenant.tenant_id, key);
+    const retry = await rotate();
+    expect(retry.statusCode).toBe(409);
+    expect(retry.body).not.toContain(first.json<{ secret: string }>().secret);
+    expect(retry.json<{ error: { message: string } }>().error.message).toMatch(/shown once/);
+    expect(await count('webhook_endpoint.secret_rotated', tenant.tenant_id)).toBe(1);
   });
 
   it('a tenant is created once; the retry cannot show the API key again, and says so with a 409', async () => {
@@ -405,5 +435,127 @@ describe('Idempotency-Key: a retry after the key was released finds what the fir
       [name],
     );
     expect(rows[0]!.n).toBe(1);
+  });
+});
+
+describe('Idempotency-Key: a replay never shows a secret again (decision 63)', () => {
+  let t: TestApp;
+  let tenant: CreatedTenant;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true' } });
+    tenant = await t.createTenant('Secrets Once');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The stored answer under the key, opened: it must hold none of the secrets. */
+  const stored = async (scope: string, key: string): Promise<{ text: string; withheld: string | null }> => {
+    const { rows } = await t.db.pool.query<{ response_sealed: string | null; secrets_withheld: string | null }>(
+      'SELECT response_sealed, secrets_withheld FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+      [scope, key],
+    );
+    const row = rows[0]!;
+    const box = t.app.get<SecretBox>(SECRET_BOX);
+    return { text: row.response_sealed === null ? '' : box.open(row.response_sealed), withheld: row.secrets_withheld };
+  };
+
+  const expectShownOnce = (res: LightMyRequestResponse, secret: string, id: string) => {
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.body).not.toContain(secret);
+    const error = res.json<{ error: { type: string; message: string; param?: string; request_id: string } }>().error;
+    expect(error).toMatchObject({ type: 'conflict', request_id: res.headers['request-id'] });
+    // Not the "in progress" 409 a client retries.
+    expect(error.param).toBeUndefined();
+    expect(error.message).not.toMatch(/in progress/i);
+    expect(error.message).toMatch(/shown once/);
+    expect(error.message).toContain(id);
+  };
+
+  it('tenant creation: the replay is a 409, and the stored answer holds no API key', async () => {
+    const key = randomUUID();
+    const send = () =>
+      t.admin({
+        method: 'POST',
+        url: '/admin/v1/tenants',
+        headers: { 'idempotency-key': key },
+        payload: { name: key },
+      });
+    const first = (await send()).json<CreatedTenant>();
+    expectShownOnce(await send(), first.api_key, first.tenant_id);
+    const kept = await stored('admin', key);
+    expect(kept.withheld).toBe('api_key');
+    expect(kept.text).toContain(first.tenant_id);
+    expect(kept.text).not.toContain(first.api_key.slice(17));
+  });
+
+  it('an API key issued: the replay is a 409, and the stored answer holds no API key', async () => {
+    const key = randomUUID();
+    const send = () =>
+      t.admin({
+        method: 'POST',
+        url: `/admin/v1/tenants/${tenant.tenant_id}/api_keys`,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    const issued = first.json<{ api_key: string; key_prefix: string }>();
+    expectShownOnce(await send(), issued.api_key, issued.key_prefix);
+    expect((await stored('admin', key)).text).not.toContain(issued.api_key.slice(17));
+  });
+
+  it('an endpoint created and its secret rotated: each replay is a 409, and no stored answer holds a whsec_', async () => {
+    const createKey = randomUUID();
+    const create = () =>
+      t.asTenant(tenant.api_key, {
+        method: 'POST',
+        url: '/v1/webhook_endpoints',
+        headers: { 'idempotency-key': createKey },
+        payload: { url: 'http://127.0.0.1:9/hook' },
+      });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    const endpoint = first.json<{ id: string; secret: string }>();
+    expectShownOnce(await create(), endpoint.secret, endpoint.id);
+
+    const rotateKey = randomUUID();
+    const rotate = () =>
+      t.asTenant(tenant.api_key, {
+        method: 'POST',
+        url: `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`,
+        headers: { 'idempotency-key': rotateKey },
+      });
+    const rotated = await rotate();
+    expect(rotated.statusCode).toBe(200);
+    const secret = rotated.json<{ secret: string }>().secret;
+    expectShownOnce(await rotate(), secret, endpoint.id);
+    const { rows } = await t.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE type = 'webhook_endpoint.secret_rotated' AND stream_id = $1`,
+      [`webhook_endpoint-${endpoint.id}`],
+    );
+    expect(rows[0]!.n).toBe(1);
+    for (const key of [createKey, rotateKey]) {
+      const kept = await stored(tenant.tenant_id, key);
+      expect(kept.withheld).toBe('secret');
+      expect(kept.text).not.toMatch(/whsec_/);
+    }
+  });
+
+  it('an answer without a secret is still replayed as it was', async () => {
+    const key = randomUUID();
+    const send = () =>
+      t.asTenant(tenant.api_key, {
+        method: 'POST',
+        url: '/v1/dnc',
+        headers: { 'idempotency-key': key },
+        payload: { phone_number: '+14155550123' },
+      });
+    const first = await send();
+    const second = await send();
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
   });
 });

@@ -66,6 +66,13 @@ export async function dashboardLink(call: ApiCall, adminToken: string, tenantId:
   return res.body.url;
 }
 
+/** Opens a one-time link and presses its "Sign in" button (opening it alone signs nobody in). */
+export async function followSignInLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/sign_in/'));
+}
+
 /** A fresh browser context signed in as the tenant through a one-time link. */
 export async function signedIn(
   browser: Browser,
@@ -80,7 +87,7 @@ export async function signedIn(
     timezoneId: options.timezoneId ?? 'UTC',
   });
   const page = await context.newPage();
-  await page.goto(await dashboardLink(call, adminToken, tenantId));
+  await followSignInLink(page, await dashboardLink(call, adminToken, tenantId));
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   return { context, page };
 }

@@ -1,11 +1,12 @@
-import { Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Delete, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
-import { AdminGuard, DashboardSignIn } from '../../tenants';
+import { AdminGuard, DashboardSignIn, GetTenant } from '../../tenants';
 import { signInUrl } from './dashboard-urls';
 
-/** The operator mints a one-time sign-in link for a tenant (CONTRACT.md, "Dashboard"). */
+/** The operator mints a one-time sign-in link for a tenant, or ends its sessions (docs/dashboard.md). */
 @ApiTags('operator')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)
@@ -13,6 +14,7 @@ import { signInUrl } from './dashboard-urls';
 export class DashboardLinksController {
   constructor(
     private readonly signIn: DashboardSignIn,
+    private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -21,6 +23,16 @@ export class DashboardLinksController {
   async create(@Param('tenantId') tenantId: string) {
     const link = await this.signIn.createLink(tenantId);
     if (!link) throw ApiError.notFound('tenant', 'tenant_id');
+    if (link === 'suspended')
+      throw new ApiError(409, 'conflict', 'The tenant is suspended: it cannot sign in to the dashboard.', 'tenant_id');
     return { url: signInUrl(this.config.baseUrl, link.token), expires_at: link.expiresAt.toISOString() };
+  }
+
+  /** Ends every dashboard session of the tenant at once, on every instance; answers how many were live. */
+  @Delete(':tenantId/dashboard_sessions')
+  @HttpCode(200)
+  async endSessions(@Param('tenantId') tenantId: string) {
+    if (!(await this.queries.execute(new GetTenant(tenantId)))) throw ApiError.notFound('tenant', 'tenant_id');
+    return { tenant_id: tenantId, ended: await this.signIn.endAll(tenantId) };
   }
 }

@@ -36,8 +36,10 @@ export interface ShellContext {
   /** The signed-in session's CSRF token, or null on the sign-in pages. */
   readonly csrf: string | null;
   readonly tenantId: string | null;
-  /** A page the server already knows about: not_found, link_refused. */
-  readonly notice?: 'not_found' | 'link_refused';
+  /** A page the server already knows about: not_found, link_refused, sign_in (a link opened). */
+  readonly notice?: 'not_found' | 'link_refused' | 'sign_in';
+  /** On the sign_in page: the name of the account the link signs in to. */
+  readonly account?: string;
 }
 
 let template: string | null = null;
@@ -53,6 +55,7 @@ export function renderShell(context: ShellContext): string | null {
     context.csrf ? `<meta name="csrf-token" content="${escapeAttribute(context.csrf)}">` : '',
     context.tenantId ? `<meta name="tenant-id" content="${escapeAttribute(context.tenantId)}">` : '',
     context.notice ? `<meta name="dashboard-notice" content="${context.notice}">` : '',
+    context.account ? `<meta name="sign-in-account" content="${escapeAttribute(context.account)}">` : '',
   ].join('');
   return template.replace('<!--dashboard-meta-->', () => meta);
 }

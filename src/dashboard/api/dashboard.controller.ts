@@ -1,13 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Logger, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { DashboardSignIn, SIGN_IN_LINK_TTL_MS, csrfMatches, csrfTokenOf, safeDashboardPath } from '../../tenants';
-import { SignInMailer } from '../infra/sign-in-mailer';
+import { SignInRequests } from '../infra/sign-in-requests';
 import { pageHeaders, readAsset, renderShell, type ShellContext } from './dashboard-shell';
-import { RESOURCE_PAGES, SECTIONS, signInUrl } from './dashboard-urls';
+import { RESOURCE_PAGES, SECTIONS } from './dashboard-urls';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -19,11 +19,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 @ApiExcludeController()
 @Controller('dashboard')
 export class DashboardController {
-  private readonly logger = new Logger('Dashboard');
-
   constructor(
     private readonly signIn: DashboardSignIn,
-    private readonly mailer: SignInMailer,
+    private readonly requests: SignInRequests,
     private readonly http: HttpAdapterHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -48,46 +46,71 @@ export class DashboardController {
     await this.page(reply, 200, { csrf: null, tenantId: null });
   }
 
-  /** E-mails a one-time link to the address if a tenant has it; the answer is the same either way. */
+  /**
+   * E-mails a one-time link to the address if a tenant has it; the answer is the same either way.
+   * A client asking too often gets a 429 with Retry-After (decision 64).
+   */
   @Post('login')
   @HttpCode(202)
-  emailLink(@Body() body: unknown) {
+  emailLink(@Body() body: unknown, @Req() request: FastifyRequest) {
     const fields = (body ?? {}) as { email?: unknown; next?: unknown };
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('Send {"email"}.');
     const unknown = Object.keys(fields).find((k) => k !== 'email' && k !== 'next');
     if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
     if (typeof fields.email !== 'string' || fields.email.length > 254 || !EMAIL.test(fields.email))
       throw ApiError.invalid('email must be an e-mail address.', 'email');
+    const wait = this.requests.clientWait(request.ip);
+    if (wait > 0) throw tooManySignIns(wait);
     // Answered at once, the same for every address: whether it has an account shows neither in the
     // answer nor in its timing. The link is made and sent in the background (decision 47).
-    void this.sendLink(fields.email, safeDashboardPath(fields.next));
+    this.requests.request(fields.email, safeDashboardPath(fields.next));
     return {
       sent: true,
       message: `If an account uses ${fields.email}, a sign-in link is on its way; it works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,
     };
   }
 
-  private async sendLink(email: string, next: string | null): Promise<void> {
-    try {
-      const owner = await this.signIn.tenantByEmail(email);
-      const link = owner ? await this.signIn.createLink(owner.tenantId, next) : null;
-      // To the address as the tenant registered it, never to the one typed.
-      if (owner && link)
-        await this.mailer.send(owner.email, signInUrl(this.config.baseUrl, link.token), link.expiresAt);
-    } catch (err) {
-      this.logger.warn(`a sign-in e-mail could not be sent: ${err instanceof Error ? err.message : String(err)}`);
-    }
+  /**
+   * A one-time link opened: a page naming the account, whose button POSTs the link's token to sign in.
+   * Opening it uses nothing and signs nobody in: a mail scanner following links burns none, and
+   * another site sending a browser there signs it into nothing (decision 64). A link that cannot be
+   * used shows so at once (410).
+   */
+  @Get('sign_in/:token')
+  async signInPage(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    const link = await this.signIn.peek(token);
+    if (!link) return this.page(reply, 410, { csrf: null, tenantId: null, notice: 'link_refused' });
+    await this.page(reply, 200, { csrf: null, tenantId: null, notice: 'sign_in', account: link.tenantName });
   }
 
-  /** A one-time link: signs in and goes to the dashboard, or says the link cannot be used (410). */
-  @Get('sign_in/:token')
+  /**
+   * The sign-in page's button: `{"token"}` of the link, from this site only (JSON, which another site
+   * cannot send without a preflight, and its Origin and Sec-Fetch-Site checked). Uses the link once
+   * and answers where to go; a link that cannot be used is a 410.
+   */
+  @Post('sign_in')
+  @HttpCode(200)
   async redeem(
-    @Param('token') token: string,
+    @Body() body: unknown,
     @Req() request: FastifyRequest,
-    @Res() reply: FastifyReply,
-  ): Promise<void> {
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<{ signed_in: true; next: string }> {
+    if (!fromThisSite(request, this.config.baseUrl))
+      throw new ApiError(403, 'forbidden', 'Sign-in is accepted only from the sign-in page of this site.');
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw ApiError.invalid('Send {"token"}.');
+    const unknown = Object.keys(body).find((k) => k !== 'token');
+    if (unknown) throw ApiError.invalid(`Unknown field ${unknown}.`, unknown);
+    const token = (body as { token?: unknown }).token;
+    if (typeof token !== 'string' || token.length > 100)
+      throw ApiError.invalid('token must be the token of a sign-in link.', 'token');
     const session = await this.signIn.redeem(token);
-    if (!session) return this.page(reply, 410, { csrf: null, tenantId: null, notice: 'link_refused' });
+    if (!session)
+      throw new ApiError(
+        410,
+        'gone',
+        'This sign-in link cannot be used: it was already used, has expired, or was never issued.',
+        'token',
+      );
     // A session this browser had before ends: one browser, one session.
     await this.signIn.end(request.cookies[this.signIn.cookieName]);
     void reply.setCookie(this.signIn.cookieName, session.token, {
@@ -97,7 +120,7 @@ export class DashboardController {
       path: '/',
       expires: session.expiresAt,
     });
-    return this.redirect(reply, session.next ?? '/dashboard');
+    return { signed_in: true, next: session.next ?? '/dashboard' };
   }
 
   /** Sign-out ends the session everywhere and clears the cookie. */
@@ -187,4 +210,27 @@ export class DashboardController {
   private async redirect(reply: FastifyReply, to: string): Promise<void> {
     await reply.status(303).header('location', to).header('cache-control', 'no-store').send();
   }
+}
+
+/**
+ * Whether a request comes from a page of this site: a browser says so in `Sec-Fetch-Site` and
+ * `Origin` (it sends both on a cross-site POST); a client that is no browser sends neither.
+ */
+function fromThisSite(request: FastifyRequest, baseUrl: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === new URL(baseUrl).origin || origin === `${request.protocol}://${request.headers.host ?? ''}`;
+}
+
+/** A client beyond its limit of sign-in e-mails: 429 with Retry-After. */
+export function tooManySignIns(wait: number): ApiError {
+  return new ApiError(
+    429,
+    'rate_limited',
+    `Too many sign-in links asked for from this address; try again in ${wait} s.`,
+    undefined,
+    { 'retry-after': String(wait) },
+  );
 }

@@ -8,8 +8,10 @@ const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`
 export const session = {
   csrf: meta('csrf-token'),
   tenantId: meta('tenant-id'),
-  /** What the server already knew when it served the page: `not_found` or `link_refused`. */
+  /** What the server already knew when it served the page: `not_found`, `link_refused` or `sign_in`. */
   notice: meta('dashboard-notice'),
+  /** On a sign-in link's page: the name of the account it signs in to. */
+  account: meta('sign-in-account'),
 };
 
 export interface Page<T> {

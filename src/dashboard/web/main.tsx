@@ -7,7 +7,7 @@ import { CreditsPage, TopupPage } from './pages/credits';
 import { DncPage } from './pages/dnc';
 import { EndpointPage, EndpointsPage } from './pages/endpoints';
 import { EventsPage } from './pages/events';
-import { LinkRefused, LoginPage } from './pages/login';
+import { LinkRefused, LoginPage, SignInWithLink } from './pages/login';
 import { Overview } from './pages/overview';
 import { NumberPage, NumbersPage, RoomPage, RoomsPage, VoicePage, VoicesPage } from './pages/resources';
 import { SessionPage, SessionsPage } from './pages/sessions';
@@ -116,6 +116,7 @@ function Shell() {
 
 function App() {
   if (session.notice === 'link_refused') return <LinkRefused />;
+  if (session.notice === 'sign_in') return <SignInWithLink />;
   if (!session.csrf) return <LoginPage />;
   return (
     <LocationProvider>

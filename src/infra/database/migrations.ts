@@ -217,6 +217,24 @@ export class Blobs0000000000360 extends ForwardOnlyMigration {
 }
 
 /**
+ * A replayed Idempotency-Key never shows a secret again (decision 63): stored answers keep no secret,
+ * and `secrets_withheld` names what was left out. Answers stored before, on the routes that answer
+ * with a secret (a tenant, an API key, a webhook endpoint, a rotated secret), are dropped.
+ */
+export class IdempotencySecretsWithheld0000000000350 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query('ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS secrets_withheld text');
+    await db.query(`
+  UPDATE idempotency_keys SET response_sealed = NULL,
+    secrets_withheld = CASE WHEN path LIKE '/v1/webhook_endpoints%' THEN 'secret' ELSE 'api_key' END
+  WHERE status = 'completed' AND response_status < 400 AND method = 'POST'
+    AND (path IN ('/admin/v1/tenants', '/v1/webhook_endpoints')
+      OR path ~ '^/admin/v1/tenants/[^/]+/api_keys$'
+      OR path ~ '^/v1/webhook_endpoints/[^/]+/rotate_secret$')`);
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -231,6 +249,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   EventLogCopies0000000000206,
   CheckpointEventStoreUnknown0000000000207,
   Blobs0000000000360,
+  IdempotencySecretsWithheld0000000000350,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {

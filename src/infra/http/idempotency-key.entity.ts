@@ -12,5 +12,7 @@ export class IdempotencyKeyEntity {
   @Column({ name: 'response_status', type: 'integer', nullable: true }) responseStatus!: number | null;
   @Column({ name: 'response_sealed', type: 'text', nullable: true }) responseSealed!: string | null;
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil!: Date | null;
+  /** What the stored answer left out (`api_key`, `secret`): its replay is a 409 (decision 63). */
+  @Column({ name: 'secrets_withheld', type: 'text', nullable: true }) secretsWithheld!: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
 }

@@ -1,7 +1,7 @@
 import { CallHandler, ExecutionContext, HttpStatus, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import { from, lastValueFrom, Observable } from 'rxjs';
@@ -11,6 +11,8 @@ import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
 import { SECRET_BOX } from '../secret-box.provider';
 import type { SecretBox } from '../../kernel/secret-box';
 import { withIdempotencyKey } from '../../kernel/idempotency-context';
+import { MultipartFingerprint } from './multipart-fingerprint';
+import { secretShownOnce, withholdSecrets } from './shown-once';
 
 const WINDOW_HOURS = 24;
 const LOCK_MS = 60_000;
@@ -21,7 +23,11 @@ interface StoredKey {
   response_status: number | null;
   response_sealed: string | null;
   locked_until: Date | null;
+  secrets_withheld: string | null;
 }
+
+/** The request hash of a multipart request while its route reads the body (the fingerprint comes after). */
+const PENDING = 'pending';
 
 /**
  * `Idempotency-Key` on POST (Stripe's semantics): the same key and body within 24 hours returns the
@@ -30,6 +36,10 @@ interface StoredKey {
  * command whose effect must not happen twice makes its resource id from the key (a call's session
  * id), so a retry after a 5xx or a crash finds what the first attempt committed instead of
  * repeating it.
+ *
+ * A multipart body is hashed part by part as the route reads it (`MultipartFingerprint`). A response
+ * that carries a secret (`api_key`, `whsec_…`) is stored without it, and its replay is a 409 that
+ * says the secret was shown once (decision 63).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -70,9 +80,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw ApiError.invalid('Idempotency-Key must be 1 to 255 characters.', 'Idempotency-Key');
     const scope = request.principal ?? '';
     const path = request.url.split('?')[0] ?? request.url;
-    const hash = createHash('sha256')
-      .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
-      .digest('hex');
+    const multipart = request.isMultipart();
+    const prefix = `${request.method} ${path}`;
+    const hash = multipart
+      ? PENDING
+      : createHash('sha256')
+          .update(`${prefix}\n${JSON.stringify(request.body ?? null)}`)
+          .digest('hex');
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     this.sweep();
 
@@ -88,30 +102,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
     if (inserted.rowCount === 0) {
       const { rows } = await this.pool.query<StoredKey>(
-        'SELECT request_hash, status, response_status, response_sealed, locked_until FROM idempotency_keys WHERE tenant_id = $1 AND key = $2',
+        `SELECT request_hash, status, response_status, response_sealed, locked_until, secrets_withheld
+         FROM idempotency_keys WHERE tenant_id = $1 AND key = $2`,
         [scope, key],
       );
       const existing = rows[0];
       if (!existing) throw inProgress();
-      if (existing.request_hash !== hash) {
-        throw new ApiError(
-          422,
-          'idempotency_error',
-          'This Idempotency-Key was already used with a different request body or path.',
-          'Idempotency-Key',
-        );
-      }
       if (existing.status === 'completed') {
-        const body: unknown =
-          existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
-        void reply.header('idempotent-replayed', 'true');
-        void reply.status(existing.response_status ?? 200);
-        if ((existing.response_status ?? 200) >= 400) {
-          void reply.send(body);
-          return undefined;
-        }
-        return body;
+        // A multipart body is read and hashed here only to compare it: the route will not see it.
+        const sent = multipart ? await MultipartFingerprint.read(request, prefix) : hash;
+        if (existing.request_hash !== sent) throw differentRequest();
+        return this.replay(existing, reply);
       }
+      if (!multipart && existing.request_hash !== hash) throw differentRequest();
       // A request under this key is running, or its process died: take it over once the lock lapses.
       const taken = await this.pool.query(
         `UPDATE idempotency_keys SET locked_until = now() + interval '${LOCK_MS} milliseconds'
@@ -123,32 +126,77 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }
     }
 
+    const fingerprint = multipart ? MultipartFingerprint.tap(request, prefix) : null;
     try {
       const body: unknown = await withIdempotencyKey(`${scope}:${key}`, () =>
         lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined }),
       );
       const status =
         this.reflector.get<number | undefined>(HTTP_CODE_METADATA, context.getHandler()) ?? HttpStatus.CREATED;
-      await this.complete(scope, key, status, body ?? null);
+      // A route that answered without reading its whole body: no retry can be told the same, none replays it.
+      const sent = fingerprint ? (fingerprint.digest() ?? `unread ${randomUUID()}`) : null;
+      await this.complete(scope, key, status, body ?? null, sent);
       return body;
     } catch (err) {
       const response = toErrorResponse(err, String(request.id));
-      if (response.status >= 500) {
+      const sent = fingerprint?.digest() ?? null;
+      // A refusal is kept only under a known fingerprint; a multipart body refused half-read is not.
+      if (response.status >= 500 || (fingerprint && sent === null)) {
         await this.pool.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [scope, key]);
       } else {
-        await this.complete(scope, key, response.status, response.body);
+        await this.complete(scope, key, response.status, response.body, sent);
       }
       throw err;
     }
   }
 
-  private async complete(scope: string, key: string, status: number, body: unknown): Promise<void> {
+  /** The stored answer again; one that carried a secret is a 409 instead (the secret was not kept). */
+  private replay(existing: StoredKey, reply: FastifyReply): unknown {
+    const status = existing.response_status ?? 200;
+    const body: unknown =
+      existing.response_sealed === null ? null : JSON.parse(this.box.open(existing.response_sealed));
+    void reply.header('idempotent-replayed', 'true');
+    if (existing.secrets_withheld !== null) throw secretShownOnce(status, existing.secrets_withheld, body);
+    void reply.status(status);
+    if (status >= 400) {
+      void reply.send(body);
+      return undefined;
+    }
+    return body;
+  }
+
+  /** Keeps the answer, sealed and without any secret; `requestHash` replaces a multipart request's pending one. */
+  private async complete(
+    scope: string,
+    key: string,
+    status: number,
+    body: unknown,
+    requestHash: string | null,
+  ): Promise<void> {
+    const { redacted, withheld } = withholdSecrets(body ?? null);
     await this.pool.query(
-      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_sealed = $4, locked_until = NULL
+      `UPDATE idempotency_keys SET status = 'completed', response_status = $3, response_sealed = $4, locked_until = NULL,
+         secrets_withheld = $5, request_hash = COALESCE($6, request_hash)
        WHERE tenant_id = $1 AND key = $2`,
-      [scope, key, status, this.box.seal(JSON.stringify(body ?? null))],
+      [
+        scope,
+        key,
+        status,
+        this.box.seal(JSON.stringify(redacted)),
+        withheld.length > 0 && status < 400 ? withheld.join(', ') : null,
+        requestHash,
+      ],
     );
   }
+}
+
+function differentRequest(): ApiError {
+  return new ApiError(
+    422,
+    'idempotency_error',
+    'This Idempotency-Key was already used with a different request body or path.',
+    'Idempotency-Key',
+  );
 }
 
 /**

@@ -48,7 +48,9 @@ export class ApiKeyGuard implements CanActivate {
   private async bySession(request: TenantRequest, session: string): Promise<boolean> {
     const tenantId = await this.signIn.sessionTenant(session);
     const tenant = tenantId ? await this.lookups.tenant(tenantId) : null;
-    if (!tenant) throw ApiError.unauthenticated('Your dashboard session has ended; sign in again.');
+    // A suspension ends the tenant's sessions (decision 64); until that is applied, its status refuses them.
+    if (!tenant || tenant.status === 'suspended')
+      throw ApiError.unauthenticated('Your dashboard session has ended; sign in again.');
     if (!SAFE_METHODS.has(request.method) && !csrfMatches(session, request.headers['x-csrf-token'])) {
       throw new ApiError(403, 'forbidden', 'Missing or invalid CSRF token: send the X-CSRF-Token header of the page.');
     }

@@ -10,7 +10,6 @@ import {
   newCredential,
   sessionCookieName,
 } from '../domain/dashboard-credentials';
-import { TenantLookups } from './tenant-lookups';
 
 export interface SignInLink {
   /** The token of the link (shown once, in the link itself). */
@@ -37,19 +36,25 @@ export class DashboardSignIn {
   readonly cookieName: string;
   /** Whether the cookie is `Secure`: BASE_URL is https. */
   readonly secure: boolean;
+  private lastSweep = 0;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
-    private readonly lookups: TenantLookups,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.secure = config.baseUrl.startsWith('https:');
     this.cookieName = sessionCookieName(this.secure);
   }
 
-  /** A new one-time link for the tenant, or null for an unknown tenant. */
-  async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | null> {
-    if (!(await this.lookups.tenant(tenantId))) return null;
+  /** A new one-time link for the tenant; null for an unknown tenant, `suspended` for a suspended one. */
+  async createLink(tenantId: string, next: string | null = null): Promise<SignInLink | 'suspended' | null> {
+    // Read, not cached: a suspension made on another instance a moment ago counts here too.
+    const { rows: found } = await this.pool.query<{ status: string }>(
+      'SELECT status FROM tenants WHERE tenant_id = $1',
+      [tenantId],
+    );
+    if (!found[0]) return null;
+    if (found[0].status !== 'active') return 'suspended';
     const token = newCredential('dl');
     // Expiry on the database's clock, the one that checks it.
     const { rows } = await this.pool.query<{ expires_at: Date }>(
@@ -58,11 +63,14 @@ export class DashboardSignIn {
       [hashCredential(token), tenantId, next, SIGN_IN_LINK_TTL_MS / 1000],
     );
     const expiresAt = rows[0]?.expires_at ?? new Date(Date.now() + SIGN_IN_LINK_TTL_MS);
-    // Links and sessions long past their end are of no use to anyone.
-    await this.pool.query(
-      `DELETE FROM dashboard_links WHERE expires_at < now() - interval '1 day';
-       DELETE FROM dashboard_sessions WHERE expires_at < now() - interval '1 day'`,
-    );
+    // Links and sessions long past their end are of no use to anyone: dropped about once a minute.
+    if (Date.now() - this.lastSweep >= 60_000) {
+      this.lastSweep = Date.now();
+      await this.pool.query(
+        `DELETE FROM dashboard_links WHERE expires_at < now() - interval '1 day';
+         DELETE FROM dashboard_sessions WHERE expires_at < now() - interval '1 day'`,
+      );
+    }
     return { token, expiresAt };
   }
 
@@ -76,14 +84,36 @@ export class DashboardSignIn {
     return rows.length === 1 && row ? { tenantId: row.tenant_id, email: row.email } : null;
   }
 
-  /** Uses the link (once, before it expires) and opens a session; null for a used, expired or unknown link. */
+  /**
+   * The name of the tenant a link would sign in to, while the link can be used; null otherwise.
+   * Opening the link shows it and uses nothing (decision 64): only the page's POST redeems.
+   */
+  async peek(linkToken: unknown): Promise<{ tenantName: string } | null> {
+    if (!isCredential('dl', linkToken)) return null;
+    const { rows } = await this.pool.query<{ name: string }>(
+      `SELECT t.name FROM dashboard_links l JOIN tenants t ON t.tenant_id = l.tenant_id
+       WHERE l.token_hash = $1 AND l.used_at IS NULL AND l.expires_at > now() AND t.status = 'active'`,
+      [hashCredential(linkToken)],
+    );
+    return rows[0] ? { tenantName: rows[0].name } : null;
+  }
+
+  /**
+   * Uses the link (once, before it expires, while its tenant is active) and opens a session; null for
+   * a used, expired or unknown link, or a suspended tenant's.
+   */
   async redeem(linkToken: unknown): Promise<DashboardSession | null> {
     if (!isCredential('dl', linkToken)) return null;
     const token = newCredential('ds');
     const { rows } = await this.pool.query<{ tenant_id: string; next_path: string | null; expires_at: Date }>(
-      `WITH used AS (
+      `WITH active AS (
+         -- Locked, so that a suspension being applied waits for this session, or this sees it.
+         SELECT t.tenant_id FROM dashboard_links l JOIN tenants t ON t.tenant_id = l.tenant_id
+         WHERE l.token_hash = $1 AND t.status = 'active' FOR SHARE OF t
+       ), used AS (
          UPDATE dashboard_links SET used_at = now()
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+           AND tenant_id IN (SELECT tenant_id FROM active)
          RETURNING tenant_id, next_path
        ), opened AS (
          INSERT INTO dashboard_sessions (session_hash, tenant_id, expires_at)
@@ -105,6 +135,18 @@ export class DashboardSignIn {
       [hashCredential(sessionToken)],
     );
     return rows[0]?.tenant_id ?? null;
+  }
+
+  /**
+   * Ends every live session of the tenant at once, in every instance (each request reads its session
+   * from the database): the operator's route. Returns how many were ended.
+   */
+  async endAll(tenantId: string): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE dashboard_sessions SET ended_at = now() WHERE tenant_id = $1 AND ended_at IS NULL AND expires_at > now()`,
+      [tenantId],
+    );
+    return rowCount ?? 0;
   }
 
   /** Sign-out: the session ends at once, in every instance. */

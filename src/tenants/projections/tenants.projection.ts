@@ -1,7 +1,11 @@
 import { defineProjection } from '../../runtime/processor';
 import { TENANT_EVENT_TYPES, TenantEvent, tenantStream } from '../domain/tenant.decider';
 
-/** Read models `tenants` and `api_keys`, used by the guards and the operator API. */
+/**
+ * Read models `tenants` and `api_keys`, used by the guards and the operator API. A suspension also
+ * ends the tenant's dashboard sessions in the same transaction (decision 64); a replay of an old one
+ * (a rebuild) ends no session opened after it.
+ */
 export const tenantsProjection = defineProjection<TenantEvent>({
   name: 'tenants',
   handles: TENANT_EVENT_TYPES,
@@ -33,6 +37,14 @@ export const tenantsProjection = defineProjection<TenantEvent>({
         break;
       case 'tenant.suspended':
         await tx.query(`UPDATE tenants SET status = 'suspended' WHERE tenant_id = $1`, [tenantId]);
+        // Applied as it happens (within minutes of the event): every session, including one opened
+        // since the event was stored; replayed later (a rebuild): only those opened before it.
+        await tx.query(
+          `UPDATE dashboard_sessions SET ended_at = now()
+           WHERE tenant_id = $1 AND ended_at IS NULL
+             AND created_at <= CASE WHEN $2::timestamptz > now() - interval '10 minutes' THEN now() ELSE $2::timestamptz END`,
+          [tenantId, at],
+        );
         break;
       case 'tenant.reactivated':
         await tx.query(`UPDATE tenants SET status = 'active' WHERE tenant_id = $1`, [tenantId]);

@@ -7,6 +7,18 @@ import { newResourceId } from '../../kernel/idempotency-context';
 import { EndpointCommand, endpointDecider, endpointStream } from '../domain/endpoint.decider';
 import { generateWebhookSecret } from '../../kernel/signing/signing';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
+import { DomainError } from '../../kernel/result';
+
+/**
+ * A retry of a request whose answer was lost, after its Idempotency-Key was released: the secret was
+ * in that answer only and is never shown twice (decision 63), so the retry is a 409 naming the endpoint.
+ */
+function secretShownOnce(endpointId: string, what: string): DomainError {
+  return new DomainError(
+    'conflict',
+    `Endpoint ${endpointId} ${what} by an earlier attempt of this request; its answer carried the secret, which is shown once, so rotate the secret to get a new one.`,
+  );
+}
 
 export class CreateEndpoint extends Command<{ endpointId: string; secret: string; createdAt: string | null }> {
   constructor(
@@ -46,19 +58,16 @@ export class CreateEndpointHandler implements ICommandHandler<CreateEndpoint> {
   async execute({ tenantId, input }: CreateEndpoint) {
     const endpointId = newResourceId('we');
     const generated = generateWebhookSecret();
-    const { events } = await this.executor.execute(
+    const { events, repeated } = await this.executor.execute(
       endpointStream(endpointId),
       endpointDecider,
       { type: 'create', tenantId, endpointId, ...input, secretSealed: this.box.seal(generated) },
       { tenantId },
       { readYourWrites: true },
     );
-    // What was stored: a retry of the request gets the first attempt's secret back (sealed in its
-    // event), and the caller answers from it even when the read models lag.
-    const created = events[0];
-    const secret =
-      typeof created?.data.secret_sealed === 'string' ? this.box.open(created.data.secret_sealed) : generated;
-    return { endpointId, secret, createdAt: created?.metadata.created_at ?? null };
+    if (repeated) throw secretShownOnce(endpointId, 'was created');
+    // The caller answers from what was stored, even when the read models lag.
+    return { endpointId, secret: generated, createdAt: events[0]?.metadata.created_at ?? null };
   }
 }
 
@@ -106,6 +115,7 @@ export class ChangeEndpointHandler implements ICommandHandler<ChangeEndpoint> {
             { tenantId },
             { readYourWrites: true },
           );
+    if (secret !== null && result.repeated) throw secretShownOnce(endpointId, 'had its secret rotated');
     return { secret, eventIds: Object.fromEntries(result.events.map((e) => [e.type, e.id])) };
   }
 }

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api } from '../api';
+import { api, ApiFailure, session } from '../api';
 import { FormError, formText, StatusMessage, useFormSubmit } from '../ui';
 
 /** Signed out: the tenant's e-mail address gets a one-time link (POST /dashboard/login). */
@@ -42,4 +42,39 @@ export function LoginPage({ refused = false }: { refused?: boolean }) {
 
 export function LinkRefused() {
   return <LoginPage refused />;
+}
+
+/**
+ * A one-time link opened: it says which account it signs in to, and signs in only when its button
+ * is pressed (POST /dashboard/sign_in with the link's token). Opening the link uses nothing.
+ */
+export function SignInWithLink() {
+  const [refused, setRefused] = useState(false);
+  const token = window.location.pathname.split('/').pop() ?? '';
+  const { busy, error, onSubmit } = useFormSubmit(async () => {
+    try {
+      const answer = await api<{ next: string }>('POST', '/dashboard/sign_in', { token });
+      // The link's address leaves the history: Back does not return to a used link.
+      window.location.replace(answer.next);
+    } catch (err) {
+      if (err instanceof ApiFailure && err.status === 410) setRefused(true);
+      else throw err;
+    }
+  });
+  if (refused) return <LinkRefused />;
+  return (
+    <main id="main" class="sign-in">
+      <h1>Sign in to your dashboard</h1>
+      <p>
+        This one-time link signs you in to the dashboard of <strong>{session.account}</strong>.
+      </p>
+      <form onSubmit={onSubmit}>
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+        <FormError error={error} />
+      </form>
+      <p class="muted small">If you did not ask for this link, close this page: nothing happens until you sign in.</p>
+    </main>
+  );
 }
