@@ -5,7 +5,8 @@
  *
  * - 200 production calls of a depleted tenant wait with their timers untouched (no row of theirs is
  *   written while they wait: before, each was claimed, read the balance and was rescheduled every
- *   second), the 201st is refused (429, the cap in its message), and a top-up releases them all.
+ *   second), and a top-up releases them all; with MAX_QUEUED_CALLS_PER_TENANT=200, the 201st is
+ *   refused (429, the cap in its message).
  * - A production campaign of a depleted tenant waits the same way (its pacer's row untouched) and
  *   calls its contacts once a top-up settles.
  */
@@ -65,39 +66,29 @@ async function versions(tenantId: string, kind: string): Promise<Map<string, str
 const written = (before: Map<string, string>, after: Map<string, string>): number =>
   [...before].filter(([id, v]) => after.get(id) !== v).length;
 
+/** Places `CAP` production calls for the tenant and waits until the read model has them all queued. */
+async function placeHeldCalls(tenant: TenantInfo): Promise<string[]> {
+  const sessions: string[] = [];
+  for (let i = 0; i < CAP; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: 20 }, () => placeCall(h.call, tenant.api_key, ANSWERED, { testMode: false })),
+    );
+    sessions.push(...batch.map((s) => s.session_id));
+  }
+  await eventually(async () => {
+    const { rows } = await h.db.pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM sessions WHERE tenant_id = $1 AND status = 'queued'`,
+      [tenant.tenant_id],
+    );
+    return rows[0]!.n === CAP;
+  }, 30_000);
+  return sessions;
+}
+
 describe('held production calls', () => {
-  it('wait without polling, are capped per tenant, and all go out once a top-up settles', async () => {
+  it('wait without polling, and all go out once a top-up settles', async () => {
     const tenant = await depletedTenant('Held Calls Co');
-    const sessions: string[] = [];
-    for (let i = 0; i < CAP; i += 20) {
-      const batch = await Promise.all(
-        Array.from({ length: 20 }, () => placeCall(h.call, tenant.api_key, ANSWERED, { testMode: false })),
-      );
-      sessions.push(...batch.map((s) => s.session_id));
-    }
-    expect(sessions).toHaveLength(CAP);
-    await eventually(async () => {
-      const { rows } = await h.db.pool.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM sessions WHERE tenant_id = $1 AND status = 'queued'`,
-        [tenant.tenant_id],
-      );
-      return rows[0]!.n === CAP;
-    }, 30_000);
-
-    // One more production call is refused, naming the cap; a test call is not counted.
-    const refused = await api(tenant, 'POST', '/v1/calls', {
-      to: ANSWERED,
-      from: '+14155550000',
-      test_mode: false,
-      agent_config: { prompt: 'Hi' },
-    });
-    expect(refused.status).toBe(429);
-    expect(refused.body.error.type).toBe('rate_limited');
-    expect(refused.body.error.message).toContain(String(CAP));
-    expect(refused.body.error.request_id).toEqual(expect.any(String));
-    const free = await placeCall(h.call, tenant.api_key, ANSWERED, { testMode: true });
-    expect(free.status).toBe('queued');
-
+    const sessions = await placeHeldCalls(tenant);
     // Every held call's timer has run once and waits: over 3 s, none of their rows is written.
     await new Promise((r) => setTimeout(r, 1500));
     const before = await versions(tenant.tenant_id, 'sim.step');
@@ -120,9 +111,31 @@ describe('held production calls', () => {
       60_000,
       200,
     );
-    // Each billed once: -1 + 3000 - 200 × 10.
-    await eventually(async () => (await api(tenant, 'GET', '/v1/credits')).body.balance_cents === 999, 30_000, 100);
+    // Each billed once: -1 + 3000 - 200 × 10 (the debits of one tenant take turns on its ledger stream).
+    await eventually(async () => (await api(tenant, 'GET', '/v1/credits')).body.balance_cents === 999, 90_000, 200);
     expect(await versions(tenant.tenant_id, 'sim.step')).toEqual(new Map());
+  });
+
+  it('are capped per tenant: one more than MAX_QUEUED_CALLS_PER_TENANT is a 429 that names the cap', async () => {
+    const tenant = await depletedTenant('Capped Calls Co');
+    await placeHeldCalls(tenant);
+    const refused = await api(tenant, 'POST', '/v1/calls', {
+      to: ANSWERED,
+      from: '+14155550000',
+      test_mode: false,
+      agent_config: { prompt: 'Hi' },
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.type).toBe('rate_limited');
+    expect(refused.body.error.message).toContain(`At most ${CAP} production calls`);
+    expect(refused.body.error.request_id).toEqual(expect.any(String));
+    // Test calls are not counted, nor held.
+    const free = await placeCall(h.call, tenant.api_key, ANSWERED, { testMode: true });
+    expect(free.status).toBe('queued');
+    // Another tenant is not affected.
+    const other = await createTenant(h.call, h.svc.adminToken, 'Uncapped Co');
+    const call = await placeCall(h.call, other.api_key, ANSWERED, { testMode: false });
+    expect(call.status).toBe('queued');
   });
 });
 
