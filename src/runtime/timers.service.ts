@@ -8,7 +8,6 @@ import { ClaimedTimer, TimerClaims, type Queryable, type TimerPark } from './tim
 
 export type { Queryable, TimerPark } from './timer-claims';
 
-
 export interface DueTimer {
   readonly timerId: string;
   readonly kind: string;
@@ -32,7 +31,6 @@ export interface TimerContext {
    */
   waitUntil(at: Date, horizonMs: number): Promise<boolean>;
 }
-
 
 /**
  * What a handler returns: nothing when the timer is done (its row is deleted as soon as it finishes),
