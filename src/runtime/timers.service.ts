@@ -63,10 +63,11 @@ const HOLD_MS = LEASE_MS / 3;
 /** Timers claimed per round, and handlers running at once (a handler waiting in memory is not running). */
 const BATCH = 50;
 /**
- * Handlers one tenant may have running at once in an instance: a third of the slots, so that one
- * tenant's backlog or slow handlers leave room for the others' timers (timer-claims.ts).
+ * Handlers one tenant may have running at once in an instance: so that one tenant's backlog or slow
+ * handlers always leave 18 slots to the others' timers (timer-claims.ts). Not fewer: one campaign's
+ * outcomes wait their turn on the campaign's stream while holding slots, and its pacer needs one.
  */
-const PER_TENANT = 16;
+const PER_TENANT = 32;
 /**
  * Longest idle sleep. Timers scheduled in this instance poke its loop (a local schedule, a reactor's
  * commit), and every instance's reactors schedule for their own loop, so a timer scheduled by
