@@ -57,8 +57,8 @@ const LEASE_MS = 30_000;
 /** A claim held with less than this left is renewed (checked at most once a second). */
 const RENEW_WHEN_LEFT_MS = LEASE_MS / 2;
 const RENEW_CHECK_EVERY_MS = 1_000;
-/** How long after its claim a handler may keep waiting in memory: a third of the lease, so that an
- *  instance that dies mid-chain leaves a row that runs again soon. */
+/** How long after its claim a handler may keep waiting in memory (a third of the lease): a chain of
+ *  steps moves its row forward at least that often, so a crash replays little of it (decision 25). */
 const HOLD_MS = LEASE_MS / 3;
 /** Timers claimed per round, and handlers running at once (a handler waiting in memory is not running). */
 const BATCH = 50;
