@@ -8,7 +8,7 @@ import { TimersService } from '../runtime/timers.service';
 import { TenantsModule } from '../tenants';
 import { AdminCreditsController, CreditsController } from './api/credits.controller';
 import { StripeWebhookController } from './api/stripe-webhook.controller';
-import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
+import { CREDITS_HOLD, creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
 import { CreditsQueries } from './application/credits.queries';
 import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
@@ -68,9 +68,9 @@ export class CreditsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.projections.registerProjection(creditsProjection);
-    this.projections.registerProcessor(creditsReactor(this.timers, this.processor?.settlesAfterMs ?? null));
+    this.projections.registerProcessor(creditsReactor(this.timers, this.processor?.settlesAfterMs ?? null, this.holds));
     this.creditTimers.register();
-    // A depleted balance holds the tenant's production calls and campaign dispatches until a top-up settles.
-    this.holds.register('credits_depleted', async (tenantId) => (await this.credits.balance(tenantId)).depleted);
+    // A depleted balance holds the tenant's production calls and campaign dispatches until it is above zero again.
+    this.holds.register(CREDITS_HOLD, async (tenantId) => (await this.credits.balance(tenantId)).depleted);
   }
 }

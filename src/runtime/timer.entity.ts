@@ -12,4 +12,11 @@ export class TimerEntity {
   @Column({ name: 'locked_until', type: 'timestamptz', nullable: true }) lockedUntil!: Date | null;
   @Column({ name: 'last_error', type: 'text', nullable: true }) lastError!: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
+  @Column({ type: 'integer' }) wakes!: number;
+  /** The tenant it works for ('' for none): claims are fair across tenants. */
+  @Column({ name: 'tenant_id', type: 'text' }) tenantId!: string;
+  /** The claim's token while claimed (with `locked_until`, the lease). */
+  @Column({ name: 'lease_id', type: 'uuid', nullable: true }) leaseId!: string | null;
+  /** The key a parked timer waits on until `TimersService.release` (see TimerPark). */
+  @Column({ name: 'held_on', type: 'text', nullable: true }) heldOn!: string | null;
 }

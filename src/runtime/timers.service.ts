@@ -4,10 +4,9 @@ import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../kernel/clock';
 import { PollingWorker } from './polling-worker';
 import { PG_POOL } from '../infra/database/database.tokens';
+import { ClaimedTimer, TimerClaims, type Queryable, type TimerPark } from './timer-claims';
 
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
-}
+export type { Queryable, TimerPark } from './timer-claims';
 
 export interface DueTimer {
   readonly timerId: string;
@@ -34,12 +33,13 @@ export interface TimerContext {
 }
 
 /**
- * What a handler returns: nothing when the timer is done (its row is deleted with the rest of its
- * batch), or the next run of the same row, which is then updated in place and released.
+ * What a handler returns: nothing when the timer is done (its row is deleted as soon as it finishes),
+ * the next run of the same row, which is then updated in place and released, or a park.
  */
-export type TimerOutcome = void | {
-  readonly next: { readonly dueAt: Date; readonly payload: Record<string, unknown> };
-};
+export type TimerOutcome =
+  | void
+  | { readonly next: { readonly dueAt: Date; readonly payload: Record<string, unknown> } }
+  | { readonly park: TimerPark };
 
 export type TimerHandler = (timer: DueTimer, context: TimerContext) => Promise<TimerOutcome>;
 
@@ -49,14 +49,25 @@ export interface ScheduleTimer {
   payload: Record<string, unknown>;
   /** A second schedule with the same key is ignored: reactors replaying a batch schedule once. */
   dedupeKey?: string;
+  /** The tenant it works for, for fair claims: by default the payload's `tenant_id`, else none (''). */
+  tenantId?: string;
 }
 
 const LEASE_MS = 30_000;
-/** How long after its claim a handler may keep waiting in memory: a third of the lease, so that its
- *  last step and the batch's completion finish well before the lease lapses. */
+/** A claim held with less than this left is renewed (checked at most once a second). */
+const RENEW_WHEN_LEFT_MS = LEASE_MS / 2;
+const RENEW_CHECK_EVERY_MS = 1_000;
+/** How long after its claim a handler may keep waiting in memory (a third of the lease): a chain of
+ *  steps moves its row forward at least that often, so a crash replays little of it (decision 25). */
 const HOLD_MS = LEASE_MS / 3;
 /** Timers claimed per round, and handlers running at once (a handler waiting in memory is not running). */
 const BATCH = 50;
+/**
+ * Handlers one tenant may have running at once in an instance: so that one tenant's backlog or slow
+ * handlers always leave 18 slots to the others' timers (timer-claims.ts). Not fewer: one campaign's
+ * outcomes wait their turn on the campaign's stream while holding slots, and its pacer needs one.
+ */
+const PER_TENANT = 32;
 /**
  * Longest idle sleep. Timers scheduled in this instance poke its loop (a local schedule, a reactor's
  * commit), and every instance's reactors schedule for their own loop, so a timer scheduled by
@@ -65,15 +76,10 @@ const BATCH = 50;
  */
 const MAX_IDLE_MS = 5_000;
 const MIN_IDLE_MS = 5;
-
-interface ClaimedRow {
-  timer_id: string | null;
-  kind: string;
-  payload: Record<string, unknown>;
-  due_at: Date;
-  attempts: number;
-  wakes: number;
-  next_due: Date | null;
+/** A claim this instance holds (its handler running or waiting in memory) and the lease end it set. */
+interface Held {
+  readonly timer: ClaimedTimer;
+  until: number;
 }
 
 /**
@@ -81,26 +87,41 @@ interface ClaimedRow {
  * row here, claimed with FOR UPDATE SKIP LOCKED under a lease, so that instances compete safely and
  * a restart loses none. A handler may run again after a crash, so handlers are idempotent.
  *
- * Cost per round trip: one statement claims a batch and, in the same round trip, finds when the next
- * timer will be due (the idle sleep); the timers of a batch that ran are deleted with one statement;
- * many timers are scheduled with one statement (`scheduleMany`). The loop does not wait for a batch
- * to finish before claiming the next one, so a handler that waits in memory (`waitUntil`) never holds
- * up other timers.
+ * - Claims are fair across tenants (timer-claims.ts): a tenant runs at most PER_TENANT handlers at
+ *   once here, and the least busy tenant's due timers are claimed first.
+ * - A claim's lease is renewed while its handler runs or waits, so a handler longer than the lease
+ *   is never run twice at once, by this instance or another; only a dead instance's claims lapse.
+ * - A timer's row goes as soon as its own handler is done (those done together in one statement),
+ *   so a slow timer of the same claim delays nothing.
+ * - A handler may park its row on a key (`TimerPark`) and `release(key)` makes it due: waiting for an
+ *   event costs nothing while it waits.
+ *
+ * Cost: one statement claims a batch and, in the same round trip, finds when the next timer will be
+ * due (the idle sleep); many timers are scheduled with one statement (`scheduleMany`). The loop does
+ * not wait for a batch to finish before claiming the next one.
  */
 @Injectable()
 export class TimersService extends PollingWorker {
   private readonly logger = new Logger('Timers');
   private readonly handlers = new Map<string, TimerHandler>();
+  private readonly claims: TimerClaims;
   /** Batches started by the loop and not yet completed (stop() waits for them). */
   private readonly inFlight = new Set<Promise<void>>();
-  /** Handlers running now (not counting those waiting in memory). */
+  /** Claims held now, by timer id: renewed before they lapse, never claimed again here. */
+  private readonly held = new Map<string, Held>();
+  /** Handlers running now (not counting those waiting in memory), in all and per tenant. */
   private busy = 0;
+  private readonly busyByTenant = new Map<string, number>();
   /** The loop found every slot taken: a handler that finishes or starts waiting pokes it. */
   private saturated = false;
   private stopping = false;
   /** Waits in memory, cut short by stop(). */
   private readonly waits = new Set<() => void>();
   private idleFor = MAX_IDLE_MS;
+  private nextRenewalCheck = 0;
+  /** Timers done and not yet deleted: those that finish together go in one statement. */
+  private finished: { timer: ClaimedTimer; deleted: () => void }[] = [];
+  private flushing = false;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -110,6 +131,7 @@ export class TimersService extends PollingWorker {
       onError: (err) => new Logger('Timers').error(`timer loop: ${err instanceof Error ? err.message : String(err)}`),
       backoffMs: () => 1000,
     });
+    this.claims = new TimerClaims(pool);
   }
 
   register(kind: string, handler: TimerHandler): void {
@@ -135,8 +157,8 @@ export class TimersService extends PollingWorker {
     });
     if (rows.length === 0) return;
     await db.query(
-      `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[])
+      `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload, tenant_id)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::text[])
        ON CONFLICT (dedupe_key) DO NOTHING`,
       [
         rows.map(() => randomUUID()),
@@ -144,6 +166,7 @@ export class TimersService extends PollingWorker {
         rows.map((t) => t.dedupeKey ?? null),
         rows.map((t) => t.dueAt),
         rows.map((t) => JSON.stringify(t.payload)),
+        rows.map(tenantOf),
       ],
     );
     if (db === this.pool) this.poke();
@@ -156,11 +179,20 @@ export class TimersService extends PollingWorker {
    */
   async wake(timer: ScheduleTimer & { dedupeKey: string }, db: Queryable = this.pool): Promise<void> {
     await db.query(
-      `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload) VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload, tenant_id) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (dedupe_key) DO UPDATE SET due_at = LEAST(timers.due_at, EXCLUDED.due_at), wakes = timers.wakes + 1`,
-      [randomUUID(), timer.kind, timer.dedupeKey, timer.dueAt, JSON.stringify(timer.payload)],
+      [randomUUID(), timer.kind, timer.dedupeKey, timer.dueAt, JSON.stringify(timer.payload), tenantOf(timer)],
     );
     if (db === this.pool) this.poke();
+  }
+
+  /**
+   * Makes every timer parked on `key` due now (`TimerPark`). Inside a caller's transaction (a
+   * reactor's, with the event that lifts what they wait for) the caller pokes the loop after commit.
+   */
+  async release(key: string, db?: Queryable): Promise<void> {
+    await this.claims.release(key, this.clock.now(), db);
+    if (db === undefined) this.poke();
   }
 
   /**
@@ -202,8 +234,9 @@ export class TimersService extends PollingWorker {
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
-  /** One round: claim what the free slots can run and start it, without waiting for it to finish. */
+  /** One round: renew the leases running short, claim what the free slots can run and start it. */
   protected async tick(): Promise<boolean> {
+    await this.renewLeases();
     const free = BATCH - this.busy;
     if (free <= 0) {
       this.saturated = true;
@@ -214,14 +247,19 @@ export class TimersService extends PollingWorker {
     if (timers.length > 0) void this.track(this.runBatch(timers, claimedAt));
     if (timers.length === free) return true;
     this.idleFor =
-      nextDue === null
-        ? MAX_IDLE_MS
-        : Math.max(MIN_IDLE_MS, Math.min(MAX_IDLE_MS, nextDue.getTime() - this.clock.now().getTime()));
+      nextDue === null ? MAX_IDLE_MS : Math.min(MAX_IDLE_MS, nextDue.getTime() - this.clock.now().getTime());
     return false;
   }
 
+  /** Until the next due timer, but never past the next lease renewal. */
   protected override idleMs(): number {
-    return this.idleFor;
+    let ms = this.idleFor;
+    if (this.held.size > 0) {
+      let renewAt = Infinity;
+      for (const h of this.held.values()) renewAt = Math.min(renewAt, h.until - RENEW_WHEN_LEFT_MS);
+      ms = Math.min(ms, Math.max(renewAt, this.nextRenewalCheck) - this.clock.now().getTime());
+    }
+    return Math.max(MIN_IDLE_MS, ms);
   }
 
   /** Claims and runs every timer due now, up to `limit`, and waits for them; returns how many ran (tests drive a manual clock with it). */
@@ -231,79 +269,59 @@ export class TimersService extends PollingWorker {
     return timers.length;
   }
 
-  /**
-   * One statement: claims up to `limit` due timers under a lease and, in the same round trip, reads
-   * when the earliest timer not claimed now becomes claimable (only when fewer than `limit` were
-   * claimed; with a full batch the loop claims again at once).
-   */
-  private async claim(limit: number): Promise<{ timers: DueTimer[]; claimedAt: number; nextDue: Date | null }> {
+  private async claim(limit: number): Promise<{ timers: ClaimedTimer[]; claimedAt: number; nextDue: Date | null }> {
     const now = this.clock.now();
-    const { rows } = await this.pool.query<ClaimedRow>(
-      `WITH due AS (
-         SELECT timer_id FROM timers
-         WHERE due_at <= $1 AND (locked_until IS NULL OR locked_until < $1)
-         ORDER BY due_at LIMIT $3 FOR UPDATE SKIP LOCKED
-       ), claimed AS (
-         UPDATE timers t SET locked_until = $2, attempts = t.attempts + 1
-         FROM due WHERE t.timer_id = due.timer_id
-         RETURNING t.timer_id, t.kind, t.payload, t.due_at, t.attempts, t.wakes
-       )
-       SELECT timer_id, kind, payload, due_at, attempts, wakes, NULL::timestamptz AS next_due FROM claimed
-       UNION ALL
-       SELECT NULL, NULL, NULL, NULL, NULL, NULL,
-         (SELECT min(greatest(due_at, coalesce(locked_until, due_at))) FROM timers
-          WHERE timer_id NOT IN (SELECT timer_id FROM due))
-       WHERE (SELECT count(*) FROM due) < $3`,
-      [now, new Date(now.getTime() + LEASE_MS), limit],
-    );
-    const timers: DueTimer[] = [];
-    let nextDue: Date | null = null;
-    for (const row of rows) {
-      if (row.timer_id === null) {
-        nextDue = row.next_due;
-        continue;
-      }
-      timers.push({
-        timerId: row.timer_id,
-        kind: row.kind,
-        payload: row.payload,
-        dueAt: row.due_at,
-        attempts: row.attempts,
-        wakes: row.wakes,
-      });
-    }
+    const until = now.getTime() + LEASE_MS;
+    const { timers, nextDue } = await this.claims.claim({
+      now,
+      leaseUntil: new Date(until),
+      leaseId: randomUUID(),
+      limit,
+      perTenant: PER_TENANT,
+      busy: this.busyByTenant,
+      held: [...this.held.keys()],
+    });
+    for (const timer of timers) this.held.set(timer.timerId, { timer, until });
     return { timers, claimedAt: now.getTime(), nextDue };
   }
 
-  /** Runs a claimed batch; the timers that are done are then deleted with one statement. */
-  private async runBatch(timers: readonly DueTimer[], claimedAt: number): Promise<void> {
-    if (timers.length === 0) return;
-    const outcomes = await Promise.all(timers.map((t) => this.fire(t, claimedAt)));
-    const done = timers.filter((_, i) => outcomes[i]);
-    if (done.length === 0) return;
-    try {
-      const ids = done.map((t) => t.timerId);
-      const { rowCount } = await this.pool.query(
-        `DELETE FROM timers t USING unnest($1::uuid[], $2::int[]) AS d(id, wakes)
-         WHERE t.timer_id = d.id AND t.wakes = d.wakes`,
-        [ids, done.map((t) => t.wakes)],
-      );
-      // Woken while they ran: released, due now, to run again.
-      if ((rowCount ?? 0) < done.length)
-        await this.pool.query('UPDATE timers SET locked_until = NULL, attempts = 0 WHERE timer_id = ANY($1::uuid[])', [
-          ids,
-        ]);
-    } catch (err) {
-      // They stay claimed until their lease lapses, then run again: handlers are idempotent.
-      this.logger.warn(`deleting ${done.length} timers that ran failed: ${describe(err)}`);
+  /**
+   * Renews the lease of every claim held with less than RENEW_WHEN_LEFT_MS left (checked at most once
+   * a second): a handler that runs or waits past its lease is neither claimed again here nor taken
+   * over by another instance.
+   */
+  private async renewLeases(): Promise<void> {
+    const now = this.clock.now().getTime();
+    if (now < this.nextRenewalCheck || this.held.size === 0) return;
+    this.nextRenewalCheck = now + RENEW_CHECK_EVERY_MS;
+    const due = [...this.held.values()].filter((h) => h.until - now < RENEW_WHEN_LEFT_MS);
+    if (due.length === 0) return;
+    const until = now + LEASE_MS;
+    const renewed = await this.claims.renew(
+      due.map((h) => h.timer),
+      new Date(until),
+    );
+    for (const h of due) {
+      if (this.held.get(h.timer.timerId) !== h) continue; // finished meanwhile
+      if (renewed.has(h.timer.timerId)) {
+        h.until = until;
+        continue;
+      }
+      this.held.delete(h.timer.timerId);
+      this.logger.warn(`the claim of timer ${h.timer.kind} ${h.timer.timerId} lapsed while it ran; it may run again`);
     }
   }
 
-  /** Runs one timer; true when it is done and its row should go. */
-  private async fire(timer: DueTimer, claimedAt: number): Promise<boolean> {
+  /** Runs a claimed batch: each timer is finished on its own, whatever the others take. */
+  private async runBatch(timers: readonly ClaimedTimer[], claimedAt: number): Promise<void> {
+    await Promise.all(timers.map((t) => this.fire(t, claimedAt)));
+  }
+
+  /** Runs one timer and records its outcome on its row (deleted, moved to its next run, backed off or parked). */
+  private async fire(timer: ClaimedTimer, claimedAt: number): Promise<void> {
     const handler = this.handlers.get(timer.kind);
     let outcome: TimerOutcome;
-    this.busy++;
+    this.take(timer.tenantId);
     let counted = true;
     const stopping = (): boolean => this.stopping;
     const context: TimerContext = {
@@ -312,54 +330,107 @@ export class TimersService extends PollingWorker {
       },
       waitUntil: async (at, horizonMs) => {
         counted = false;
-        this.released();
+        this.free(timer.tenantId);
         try {
           return await this.waitUntil(claimedAt, at, horizonMs);
         } finally {
-          this.busy++;
+          this.take(timer.tenantId);
           counted = true;
         }
       },
     };
     try {
       if (!handler) throw new Error(`no handler for timer kind ${timer.kind}`);
-      outcome = await handler(timer, context);
+      const { timerId, kind, payload, dueAt, attempts, wakes } = timer;
+      outcome = await handler({ timerId, kind, payload, dueAt, attempts, wakes }, context);
     } catch (err) {
+      this.held.delete(timer.timerId);
       const message = describe(err);
       const backoff = Math.min(300_000, 1000 * 2 ** Math.min(timer.attempts, 8));
       this.logger.warn(`timer ${timer.kind} ${timer.timerId} failed (attempt ${timer.attempts}): ${message}`);
       await this.pool
-        .query('UPDATE timers SET locked_until = NULL, due_at = $2, last_error = $3 WHERE timer_id = $1', [
-          timer.timerId,
-          new Date(this.clock.now().getTime() + backoff),
-          message.slice(0, 1000),
-        ])
+        .query(
+          `UPDATE timers SET locked_until = NULL, lease_id = NULL, held_on = NULL, due_at = $2, last_error = $3
+           WHERE timer_id = $1 AND lease_id = $4`,
+          [timer.timerId, new Date(this.clock.now().getTime() + backoff), message.slice(0, 1000), timer.leaseId],
+        )
         .catch(() => undefined);
-      return false;
+      return;
     } finally {
-      if (counted) this.released();
+      if (counted) this.free(timer.tenantId);
     }
-    if (!outcome) return true;
+    this.held.delete(timer.timerId);
+    if (!outcome) return this.finish(timer);
+    if ('park' in outcome) return this.park(timer, outcome.park);
     try {
       // The same row, its next run: released at once, so nothing waits for the lease.
       // Woken while it ran (`wakes` moved): it keeps the earlier due time and runs again at once.
       await this.pool.query(
         `UPDATE timers SET due_at = CASE WHEN wakes = $4 THEN $2 ELSE LEAST(due_at, $2) END, payload = $3,
-           locked_until = NULL, attempts = 0, last_error = NULL
-         WHERE timer_id = $1`,
-        [timer.timerId, outcome.next.dueAt, JSON.stringify(outcome.next.payload), timer.wakes],
+           locked_until = NULL, lease_id = NULL, held_on = NULL, attempts = 0, last_error = NULL
+         WHERE timer_id = $1 AND lease_id = $5`,
+        [timer.timerId, outcome.next.dueAt, JSON.stringify(outcome.next.payload), timer.wakes, timer.leaseId],
       );
       this.poke();
     } catch (err) {
       // The row keeps its previous run, claimed until the lease lapses, then runs again from there.
       this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
     }
-    return false;
   }
 
-  private released(): void {
+  /** Deletes a finished timer's row now, with the others that finish in the same turn of the event loop. */
+  private finish(timer: ClaimedTimer): Promise<void> {
+    return new Promise((deleted) => {
+      this.finished.push({ timer, deleted });
+      if (this.flushing) return;
+      this.flushing = true;
+      setImmediate(() => void this.flush());
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.finished.length > 0) {
+      const batch = this.finished.splice(0);
+      try {
+        await this.claims.finish(batch.map((b) => b.timer));
+      } catch (err) {
+        // They stay claimed until their lease lapses, then run again: handlers are idempotent.
+        this.logger.warn(`deleting ${batch.length} timers that ran failed: ${describe(err)}`);
+      }
+      for (const b of batch) b.deleted();
+    }
+    this.flushing = false;
+  }
+
+  /**
+   * Parks the row on its key and releases the claim, under the key's shared lock (a `release` of the
+   * key holds it exclusively to its commit), then asks whether it still waits: if what it waits for
+   * came meanwhile, the row is due again at once.
+   */
+  private async park(timer: ClaimedTimer, park: TimerPark): Promise<void> {
+    try {
+      await this.claims.park(timer, park);
+      if (await park.stillWaiting().catch(() => false)) return;
+      await this.claims.unpark(timer.timerId, park.key, this.clock.now());
+      this.poke();
+    } catch (err) {
+      // Claimed (or parked) as it was: it runs again once its lease lapses (or its park ends).
+      this.logger.warn(`parking timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
+    }
+  }
+
+  private take(tenantId: string): void {
+    this.busy++;
+    this.busyByTenant.set(tenantId, (this.busyByTenant.get(tenantId) ?? 0) + 1);
+  }
+
+  /** A slot is free again: the loop claims at once if it found none (all taken, or this tenant's all taken). */
+  private free(tenantId: string): void {
     this.busy--;
-    if (this.saturated && this.busy < BATCH) {
+    const left = (this.busyByTenant.get(tenantId) ?? 1) - 1;
+    if (left > 0) this.busyByTenant.set(tenantId, left);
+    else this.busyByTenant.delete(tenantId);
+    if ((this.saturated && this.busy < BATCH) || left === PER_TENANT - 1) {
       this.saturated = false;
       this.poke();
     }
@@ -384,6 +455,13 @@ export class TimersService extends PollingWorker {
     this.inFlight.add(p);
     return p.finally(() => this.inFlight.delete(p));
   }
+}
+
+/** The tenant a timer works for: given, or its payload's `tenant_id`, or none (''). */
+function tenantOf(timer: ScheduleTimer): string {
+  if (timer.tenantId !== undefined) return timer.tenantId;
+  const fromPayload = timer.payload.tenant_id;
+  return typeof fromPayload === 'string' ? fromPayload : '';
 }
 
 function describe(err: unknown): string {

@@ -75,9 +75,19 @@ export class SessionsDirection0000000000181 extends ForwardOnlyMigration {
   }
 }
 
+/** POST /v1/calls counts the tenant's queued production calls against MAX_QUEUED_CALLS_PER_TENANT. */
+export class SessionsQueuedProduction0000000000311 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS sessions_queued_production ON sessions (tenant_id) WHERE status = 'queued' AND NOT test_mode`,
+    );
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
   SessionsToNumber0000000000130,
   SessionsDirection0000000000181,
+  SessionsQueuedProduction0000000000311,
 ];

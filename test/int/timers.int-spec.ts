@@ -390,9 +390,9 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     expect(left[0]).toMatchObject({ attempts: 1, last_error: 'three fails', locked_until: null });
     expect(left[0]!.due_at.getTime()).toBe(t0 + 2000);
     expect(left[1]).toMatchObject({ attempts: 0, locked_until: null });
-    // The claim, the failing timer's backoff, and one DELETE for the four that ran.
+    // The claim, the failing timer's backoff, and one DELETE for the four that ran (done together).
     expect(sql.filter((q) => q.startsWith('DELETE'))).toEqual([
-      'DELETE FROM timers t USING unnest($1::uuid[], $2::int[]) AS d(id, wakes) WHERE t.timer_id = d.id AND t.wakes = d.wakes',
+      'DELETE FROM timers t USING unnest($1::uuid[], $2::uuid[], $3::int[]) AS d(id, lease_id, wakes) WHERE t.timer_id = d.id AND t.lease_id = d.lease_id AND t.wakes = d.wakes',
     ]);
     expect(sql).toHaveLength(3);
   });
@@ -463,7 +463,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     expect(await timers.runDue()).toBe(1);
     expect(played).toEqual([0, 1, 2]);
     // One claim and one UPDATE of the same row: no insert, no delete.
-    expect(sql.map((q) => q.split(' ').slice(0, 2).join(' '))).toEqual(['WITH due', 'UPDATE timers']);
+    expect(sql.map((q) => q.split(' ').slice(0, 2).join(' '))).toEqual(['WITH busy', 'UPDATE timers']);
     const [row] = await rows();
     expect(row).toMatchObject({ dedupe_key: 'chain', payload: { step: 3 }, locked_until: null, attempts: 0 });
     expect(row!.due_at.getTime()).toBe(t0 + 60_000);
@@ -525,7 +525,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     // Nothing due: one claim as it starts, then it sleeps (up to 5 s): no other statement.
     expect(sql.length).toBeLessThanOrEqual(1);
-    expect(sql.every((q) => q.startsWith('WITH due'))).toBe(true);
+    expect(sql.every((q) => q.startsWith('WITH busy'))).toBe(true);
 
     sql.length = 0;
     const at = Date.now() + 600;

@@ -31,9 +31,6 @@ export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
   prompt: 'You are calling on behalf of the account holder. Introduce yourself and help the person you reach.',
 };
 
-/** How often a held campaign (a depleted balance) asks again whether it may dispatch. */
-const HOLD_RECHECK_MS = 1_000;
-
 /**
  * Pacing rounds one run of the pacer may take in a row (each one when the last ran out of looked-up
  * numbers, or when lines were freed while it placed its calls).
@@ -120,8 +117,11 @@ export class CampaignPacer {
       }
     }
     const now = this.clock.now();
-    // Held (a depleted balance): asked again shortly, so the contacts go out soon after a top-up settles.
-    const next = held && isPaced(state) ? new Date(now.getTime() + HOLD_RECHECK_MS) : nextPaceAt(state, now);
+    const next = nextPaceAt(state, now);
+    // Held (a depleted balance): the row is parked on the hold, released the moment it lifts (or due
+    // at its next time-based wake, for quiet hours and `ends_at`); lifted meanwhile: again at once.
+    if (held && next)
+      return (await this.holds.park(p.tenant_id, next, { ...p })) ?? { next: { dueAt: now, payload: { ...p } } };
     return next ? { next: { dueAt: next, payload: { ...p } } } : undefined;
   }
 

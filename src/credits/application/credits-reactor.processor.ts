@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DomainEvent } from '../../kernel/decider';
+import type { DispatchHolds } from '../../runtime/dispatch-holds';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
 import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers.service';
 import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
@@ -11,7 +12,10 @@ import { ChangeLedger } from './ledger.commands';
 type ReactsTo =
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
-  | Extract<LedgerEvent, { type: 'credits.topup_requested' }>;
+  | Extract<LedgerEvent, { type: 'credits.topup_requested' | 'credits.replenished' }>;
+
+/** The dispatch hold of a depleted balance: production calls and campaign dispatches wait (DispatchHolds). */
+export const CREDITS_HOLD = 'credits_depleted';
 
 export const CREDITS_TIMER = { debit: 'credits.debit', settle: 'credits.settle_topup' } as const;
 
@@ -31,25 +35,32 @@ interface SettlePayload {
  * Metering and the test processor's settlements, on durable timers scheduled in the transaction of
  * the reactor's checkpoint: a session's terminal event with a cost schedules its debit (one timer per
  * session, and the ledger debits a session once); a requested top-up, with a processor that settles
- * by itself, schedules its settlement.
+ * by itself, schedules its settlement; a depleted balance back above zero (`credits.replenished`,
+ * whatever lifted it: a settled top-up, a grant) releases the tenant's held work in the same
+ * transaction, so it goes out at once instead of polling the balance.
  */
-export function creditsReactor(timers: TimersService, settlesAfterMs: number | null): Processor {
+export function creditsReactor(timers: TimersService, settlesAfterMs: number | null, holds: DispatchHolds): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'credits_reactor',
-    handles: ['session.ended', 'session.failed', 'credits.topup_requested'],
+    handles: ['session.ended', 'session.failed', 'credits.topup_requested', 'credits.replenished'],
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;
     },
     async applyBatch(tx, events: readonly Handled<ReactsTo>[]) {
       const due: ScheduleTimer[] = [];
+      const released = new Set<string>();
       for (const event of events) {
         const tenantId = event.metadata.tenant_id;
         // Each type from its own stream only: a session's end from a session's stream, a top-up from a ledger.
         const owner = event.type.startsWith('session.') ? sessionStream : ledgerStream;
         if (!tenantId || !owner.owns(event.streamId)) continue;
         const at = Date.parse(event.metadata.created_at);
+        if (event.type === 'credits.replenished') {
+          released.add(tenantId);
+          continue;
+        }
         if (event.type === 'credits.topup_requested') {
           if (settlesAfterMs === null) continue;
           const payload: SettlePayload = { tenant_id: tenantId, topup_id: event.data.topup_id };
@@ -76,8 +87,9 @@ export function creditsReactor(timers: TimersService, settlesAfterMs: number | n
           dedupeKey: `credits.debit:${event.data.session_id}`,
         });
       }
-      scheduled = due.length > 0;
+      scheduled = due.length > 0 || released.size > 0;
       await timers.scheduleMany(due, tx);
+      for (const tenantId of released) await holds.release(CREDITS_HOLD, tenantId, tx);
     },
   });
 }

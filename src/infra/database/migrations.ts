@@ -235,6 +235,27 @@ export class IdempotencySecretsWithheld0000000000350 extends ForwardOnlyMigratio
 }
 
 /**
+ * Timers fair across tenants, with renewable leases and parks (src/runtime/timer-claims.ts):
+ * `tenant_id` (every timer's payload names its tenant: backfilled from it; '' for none) for fair
+ * claims; `lease_id`, the claim's token, so that renewals and completions touch only their own
+ * claim; `held_on`, the key a parked timer waits on (a tenant's dispatch hold) until released.
+ */
+export class TimersFairLeases0000000000310 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await alterWithLockTimeout(
+      db,
+      `ALTER TABLE timers ADD COLUMN IF NOT EXISTS tenant_id text NOT NULL DEFAULT '',
+         ADD COLUMN IF NOT EXISTS lease_id uuid, ADD COLUMN IF NOT EXISTS held_on text`,
+    );
+    await db.query(
+      `UPDATE timers SET tenant_id = payload->>'tenant_id' WHERE tenant_id = '' AND jsonb_typeof(payload->'tenant_id') = 'string'`,
+    );
+    await db.query('CREATE INDEX IF NOT EXISTS timers_tenant_due ON timers (tenant_id, due_at)');
+    await db.query('CREATE INDEX IF NOT EXISTS timers_held_on ON timers (held_on) WHERE held_on IS NOT NULL');
+  }
+}
+
+/**
  * The platform's own migrations; each bounded context brings its own (`<context>.migrations.ts`,
  * listed by its module). All are forward-only and run in the order of the number that ends their
  * class name, whichever list they come from.
@@ -250,6 +271,7 @@ export const PLATFORM_MIGRATIONS: readonly Migration[] = [
   CheckpointEventStoreUnknown0000000000207,
   Blobs0000000000360,
   IdempotencySecretsWithheld0000000000350,
+  TimersFairLeases0000000000310,
 ];
 
 export function allMigrations(contextMigrations: readonly Migration[] = []): Migration[] {

@@ -1,6 +1,7 @@
-import { Body, Controller, Get, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
 import { pageLimit } from '../../kernel/http/page-limit';
@@ -33,6 +34,7 @@ export class CallsController {
     private readonly views: SessionViews,
     private readonly audit: AuditQueries,
     private readonly links: RecordingLinks,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post('calls')
@@ -46,6 +48,7 @@ export class CallsController {
     // A cloned voice must have finished training (422 voice_not_ready); none given is voice_default.
     if (body.agent_config.voice_id)
       await ensureVoiceUsable(this.queries, tenant.tenantId, body.agent_config.voice_id, 'agent_config.voice_id');
+    if (!(body.test_mode ?? false)) await this.checkQueueRoom(tenant.tenantId);
     const { sessionId, events } = await this.commands.execute(
       new PlaceCallCommand(tenant.tenantId, {
         to,
@@ -121,6 +124,24 @@ export class CallsController {
     const { url, expiresAt } = this.links.link(row.recordingId);
     reply.status(302).header('location', url).header('cache-control', 'no-store');
     return { recording_id: row.recordingId, recording_url: url, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * A tenant's queued production calls (waiting for a depleted balance to be topped up) are capped:
+   * one more is a 429. Counted on the read model, so a burst can pass the cap by the calls the read
+   * model has not applied yet (milliseconds' worth).
+   */
+  private async checkQueueRoom(tenantId: string): Promise<void> {
+    const cap = this.config.maxQueuedCallsPerTenant;
+    if ((await this.sessions.queuedProductionCalls(tenantId, cap)) < cap) return;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `At most ${cap} production calls may be queued at once per tenant (MAX_QUEUED_CALLS_PER_TENANT); ` +
+        'they wait while the credit balance is depleted. Top up, or retry once some have started.',
+      undefined,
+      { 'retry-after': '60' },
+    );
   }
 
   private async load(tenant: AuthenticatedTenant, id: string) {

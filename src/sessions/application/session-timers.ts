@@ -13,7 +13,14 @@ import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
 import { RecordingLinks } from '../infra/recording-links';
 import { SessionActionCommand } from './session.commands';
-import { SimStepPayload, simStepTimer, TIMER, watchdogKey, watchdogTimer } from './session-reactor.processor';
+import {
+  MAX_CALL_SECONDS,
+  SimStepPayload,
+  simStepTimer,
+  TIMER,
+  watchdogKey,
+  watchdogTimer,
+} from './session-reactor.processor';
 
 /**
  * How far ahead the simulator waits in memory for a call's next step instead of releasing its row
@@ -21,8 +28,15 @@ import { SimStepPayload, simStepTimer, TIMER, watchdogKey, watchdogTimer } from 
  */
 export const SIM_CHAIN_HORIZON_MS = 2_000;
 
-/** How often a production call held by a dispatch hold (a depleted balance) asks again whether it may go out. */
-export const HOLD_RECHECK_MS = 1_000;
+/**
+ * How long after its watchdog (MAX_CALL_SECONDS, scaled, from its placement) a held production call's
+ * timer stays parked at most: by then the watchdog has ended the call, and the timer is dropped.
+ */
+const HOLD_SLACK_MS = 60_000;
+
+/** The latest a production call placed at `base` may wait for a hold to lift. */
+const holdBound = (base: number, scale: number): number =>
+  base + Math.round(MAX_CALL_SECONDS * 1000 * scale) + HOLD_SLACK_MS;
 
 /** The work behind each session timer; every handler is safe to run twice. */
 @Injectable()
@@ -66,8 +80,9 @@ export class SessionTimers {
     let p = timer.payload as unknown as SimStepPayload;
     if (p.production && p.seq === 1) {
       const now = this.clock.now();
-      if (await this.held(p.tenant_id))
-        return { next: { dueAt: new Date(now.getTime() + HOLD_RECHECK_MS), payload: { ...p, held: true } } };
+      const bound = holdBound(p.base, p.scale);
+      const parked = await this.parkIfHeld(p.tenant_id, bound, { ...p, held: true });
+      if (parked !== null) return parked;
       // Released: the call goes out now, its steps timed from now, and its watchdog from now too.
       if (p.held) {
         p = { ...p, base: now.getTime(), held: false };
@@ -141,9 +156,22 @@ export class SessionTimers {
     return { ...payload, request: { ...rest, agent_config: { ...rest.agent_config, prompt: this.box.open(sealed) } } };
   }
 
-  /** Whether a hold (a depleted balance) keeps the tenant's production calls queued now. */
-  private async held(tenantId: string | null): Promise<boolean> {
-    return tenantId !== null && (await this.holds.heldFor(tenantId)) !== null;
+  /**
+   * While a hold (a depleted balance) is on the tenant, the call's timer is parked on it until the
+   * hold is released (DispatchHolds; no polling meanwhile) or `bound`; at `bound`, still held, it is
+   * dropped (the call's watchdog has ended it). Null when the call may go out now.
+   */
+  private async parkIfHeld(
+    tenantId: string | null,
+    bound: number,
+    payload: Record<string, unknown>,
+  ): Promise<TimerOutcome | null> {
+    if (tenantId === null) return null;
+    const parked = await this.holds.park(tenantId, new Date(bound), payload);
+    if (!parked) return null;
+    if (this.clock.now().getTime() < bound) return parked;
+    this.logger.warn(`a held call of tenant ${tenantId} waited past its bound: its timer is dropped`);
+    return undefined;
   }
 
   /**
@@ -154,10 +182,11 @@ export class SessionTimers {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
-    const tenantId = (timer.payload as { tenant_id: string | null }).tenant_id;
-    if (await this.held(tenantId))
-      return { next: { dueAt: new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), payload: timer.payload } };
-    await dispatchToMediaGateway({ url, secret }, timer.timerId, this.opened(timer.payload));
-    this.logger.log(`dispatched ${(timer.payload as { session_id: string }).session_id} to the media gateway`);
+    const { held_until: heldUntil, ...request } = timer.payload as { tenant_id: string | null; held_until?: number };
+    const bound = heldUntil ?? holdBound(this.clock.now().getTime(), this.config.simTimeScale);
+    const parked = await this.parkIfHeld(request.tenant_id, bound, { ...request, held_until: bound });
+    if (parked !== null) return parked;
+    await dispatchToMediaGateway({ url, secret }, timer.timerId, this.opened(request));
+    this.logger.log(`dispatched ${(request as { session_id?: string }).session_id} to the media gateway`);
   }
 }

@@ -14,6 +14,17 @@ export interface SessionPage {
 export class SessionsQueries {
   constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
 
+  /** The tenant's production calls placed and not yet started, counted up to `atMost`. */
+  async queuedProductionCalls(tenantId: string, atMost: number): Promise<number> {
+    const rows: { n: number }[] = await this.sessions.query(
+      `SELECT count(*)::int AS n FROM (
+         SELECT 1 FROM sessions WHERE tenant_id = $1 AND status = 'queued' AND NOT test_mode LIMIT $2
+       ) q`,
+      [tenantId, atMost],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
   get(tenantId: string, sessionId: string): Promise<SessionEntity | null> {
     return this.sessions.findOneBy({ sessionId, tenantId });
   }
