@@ -129,6 +129,15 @@ describe('held production calls', () => {
     expect(refused.body.error.type).toBe('rate_limited');
     expect(refused.body.error.message).toContain(`At most ${CAP} production calls`);
     expect(refused.body.error.request_id).toEqual(expect.any(String));
+    // Under an Idempotency-Key the 429 is not kept: a retry with the same key, once a line is free, can succeed.
+    const keyed = await h.call('POST', '/v1/calls', {
+      token: tenant.api_key,
+      headers: { 'idempotency-key': 'capped-retry' },
+      body: { to: ANSWERED, from: '+14155550000', test_mode: false, agent_config: { prompt: 'Hi' } },
+    });
+    expect(keyed.status).toBe(429);
+    const kept = await h.db.pool.query(`SELECT 1 FROM idempotency_keys WHERE key = 'capped-retry'`);
+    expect(kept.rowCount).toBe(0);
     // Test calls are not counted, nor held.
     const free = await placeCall(h.call, tenant.api_key, ANSWERED, { testMode: true });
     expect(free.status).toBe('queued');

@@ -32,7 +32,7 @@ const PENDING = 'pending';
 /**
  * `Idempotency-Key` on POST (Stripe's semantics): the same key and body within 24 hours returns the
  * first response without doing anything again; the same key with another body is a 422; a request
- * still running under that key is a 409. 5xx outcomes are not stored, so the client can retry; a
+ * still running under that key is a 409. 5xx and 429 outcomes are not stored, so the client can retry; a
  * command whose effect must not happen twice makes its resource id from the key (a call's session
  * id), so a retry after a 5xx or a crash finds what the first attempt committed instead of
  * repeating it.
@@ -141,7 +141,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       const response = toErrorResponse(err, String(request.id));
       const sent = fingerprint?.digest() ?? null;
       // A refusal is kept only under a known fingerprint; a multipart body refused half-read is not.
-      if (response.status >= 500 || (fingerprint && sent === null)) {
+      // A 429 (a rate or a queue cap) is not kept either: it says "later", and the retry under the
+      // same key must be able to succeed then (as Stripe does with rate-limited requests).
+      if (response.status >= 500 || response.status === 429 || (fingerprint && sent === null)) {
         await this.pool.query('DELETE FROM idempotency_keys WHERE tenant_id = $1 AND key = $2', [scope, key]);
       } else {
         await this.complete(scope, key, response.status, response.body, sent);
