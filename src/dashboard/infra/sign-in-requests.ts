@@ -101,7 +101,9 @@ export class SignInRequests {
         try {
           owners = await this.signIn.tenantsByEmails(batch.map(([address]) => address));
         } catch (err) {
-          this.logger.warn(`sign-in addresses could not be looked up: ${err instanceof Error ? err.message : String(err)}`);
+          this.logger.warn(
+            `sign-in addresses could not be looked up: ${err instanceof Error ? err.message : String(err)}`,
+          );
           continue;
         }
         for (const [address, next] of batch) {
