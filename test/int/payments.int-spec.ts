@@ -313,6 +313,16 @@ describe('PAYMENT_PROCESSOR=stripe', () => {
     expect(largeEvent.length).toBeGreaterThan(1024 * 1024);
     expect((await deliver(largeEvent)).statusCode).toBe(200);
     await eventually(async () => expect(await balance(t, tenant)).toBe(start + 1300));
+    // A decline whose message holds text PostgreSQL cannot store still fails the top-up.
+    const declined = await newTopup(500);
+    const declinedEvent = event('payment_intent.payment_failed', {
+      ...succeeded(declined, 500),
+      amount_received: 0,
+      last_payment_error: { message: 'declined \u0000 at \ud800' } as { code?: string },
+    });
+    expect((await deliver(declinedEvent)).statusCode).toBe(200);
+    await eventually(async () => expect((await topupRow(declined.topup_id)).status).toBe('failed'));
+    expect((await topupRow(declined.topup_id)).failure_reason).toBe('declined \ufffd at \ufffd');
     // The webhook's own limit still holds: over 2 MiB is a 413, before anything is read.
     const huge = event('payment_intent.succeeded', succeeded(large, 600, { padding: 'x'.repeat(2 * 1024 * 1024) }));
     expect((await deliver(huge)).statusCode).toBe(413);

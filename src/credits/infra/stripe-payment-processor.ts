@@ -7,6 +7,7 @@ import {
 } from '../domain/payment-processor';
 
 /** NUL and lone surrogates: text PostgreSQL cannot store (a signed event's free text may hold them). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is replaced
 const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export interface StripeSettings {
