@@ -8,7 +8,7 @@ import { BoundedWork, clientKey, WindowLimit } from './sign-in-limits';
 /** Sign-in e-mails made and sent at once per instance; the rest wait (DASHBOARD_LOGIN_QUEUE) or are dropped. */
 const CONCURRENCY = 2;
 /** Addresses waiting to be looked up, per instance (one entry per address); more are dropped. */
-export const LOOKUP_QUEUE = 1_000;
+const LOOKUP_QUEUE = 1_000;
 /** Addresses looked up in one query (by the `lower(email)` index). */
 const LOOKUP_BATCH = 100;
 
