@@ -19,6 +19,11 @@ import { createLogger } from './infra/logging/logger';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /** An SDP offer is a few kilobytes; 64 KB leaves room for many candidates. */
 export const SDP_LIMIT_BYTES = 64 * 1024;
+/**
+ * The limit of a body a route takes as signed raw JSON (`@RouteConfig({ signedJson: true })`: the
+ * Stripe webhook, whose events are under 1 MB but may be larger).
+ */
+export const SIGNED_JSON_LIMIT_BYTES = 2 * 1024 * 1024;
 
 /** Started when the service starts draining (main.ts): `lifecycle.closing` is then true. */
 export const lifecycle = draining;
@@ -99,6 +104,11 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     // While draining, answer and close, so keep-alive connections do not hold the shutdown open.
     if (lifecycle.closing) void reply.header('connection', 'close');
   });
+  // A route that takes signed JSON reads it itself, after checking the signature on the raw body:
+  // the checks below must not refuse what its sender signed (a refused event is never sent again).
+  fastify.addHook('onRoute', (route) => {
+    if ((route.config as { signedJson?: boolean } | undefined)?.signedJson) route.bodyLimit = SIGNED_JSON_LIMIT_BYTES;
+  });
   // JSON only: every other media type is a 415.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
@@ -108,6 +118,10 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       const text = typeof body === 'string' ? body : body.toString('utf8');
       // Kept for signature checks on signed ingest calls.
       (req as unknown as { rawBody: string }).rawBody = text;
+      if ((req.routeOptions.config as { signedJson?: boolean } | undefined)?.signedJson) {
+        done(null, undefined);
+        return;
+      }
       try {
         done(null, parseJsonBody(text));
       } catch (err) {

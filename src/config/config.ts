@@ -75,8 +75,10 @@ export interface AppConfig {
   logLevel: string;
   /** Sign-in e-mails one client address may ask for per minute, then 429 (DASHBOARD_LOGIN_LIMIT_PER_IP); 0: no limit. */
   dashboardLoginLimitPerIp: number;
-  /** Sign-in e-mails sent to one address per 15 minutes (DASHBOARD_LOGIN_LIMIT_PER_EMAIL); 0: no limit. */
+  /** Sign-in e-mails sent to one address per 15 minutes at one client's request (DASHBOARD_LOGIN_LIMIT_PER_EMAIL); 0: no limit. */
   dashboardLoginLimitPerEmail: number;
+  /** Sign-in e-mails sent to one address per 15 minutes whoever asks (DASHBOARD_LOGIN_LIMIT_PER_EMAIL_TOTAL); 0: no limit. */
+  dashboardLoginLimitPerEmailTotal: number;
   /** Sign-in e-mails waiting to be made and sent, per instance (DASHBOARD_LOGIN_QUEUE); more are dropped. */
   dashboardLoginQueue: number;
   /** Where recordings and voice samples are kept (BLOB_STORE): PostgreSQL, or the S3 bucket of `s3`. */
@@ -320,6 +322,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     s3,
     dashboardLoginLimitPerIp: int('DASHBOARD_LOGIN_LIMIT_PER_IP', 10, 0, 1_000_000),
     dashboardLoginLimitPerEmail: int('DASHBOARD_LOGIN_LIMIT_PER_EMAIL', 3, 0, 1_000_000),
+    dashboardLoginLimitPerEmailTotal: int('DASHBOARD_LOGIN_LIMIT_PER_EMAIL_TOTAL', 10, 0, 1_000_000),
     dashboardLoginQueue: int('DASHBOARD_LOGIN_QUEUE', 50, 0, 100_000),
   };
   if (problems.length > 0) throw new ConfigError(problems);

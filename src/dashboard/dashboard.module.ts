@@ -33,7 +33,8 @@ export class DashboardModule implements OnModuleInit {
   onModuleInit(): void {
     const fastify = this.http.httpAdapter?.getInstance<FastifyInstance>();
     fastify?.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'POST' || request.url !== '/dashboard/login') return;
+      // The path without its query: `/dashboard/login?x` is the same route, and must be refused the same.
+      if (request.method !== 'POST' || request.url.split('?', 1)[0] !== '/dashboard/login') return;
       const wait = this.requests.clientRefused(request.ip);
       if (wait === 0) return;
       const response = toErrorResponse(tooManySignIns(wait), String(request.id));

@@ -12,6 +12,14 @@ export function withIdempotencyKey<T>(scopedKey: string, work: () => T): T {
   return storage.run(scopedKey, work);
 }
 
+/**
+ * Runs the work as if no Idempotency-Key were sent: for a command that is idempotent by its own ids
+ * and may be decided again within one request (counted, uncounted, counted again on a retry).
+ */
+export function withoutIdempotencyKey<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 /** `<principal>:<key>` while serving a request that sent an Idempotency-Key; otherwise undefined. */
 export function currentIdempotencyKey(): string | undefined {
   return storage.getStore();

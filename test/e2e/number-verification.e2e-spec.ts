@@ -292,6 +292,41 @@ describe('who holds a number is nobody else’s business', () => {
   });
 });
 
+describe('verification calls are limited per number, whatever its registrations, and per tenant', () => {
+  const refused = (res: { status: number; body: any }, message: RegExp) => {
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatchObject({ type: 'rate_limited', message: expect.stringMatching(message) });
+  };
+
+  it('releasing and registering the number again does not start a new count', async () => {
+    const tenant = await newTenant('Release Loop Co');
+    const first = await register(tenant, '+14155550181');
+    await requestCall(tenant, first.phone_number_id);
+    expect((await api(tenant, 'DELETE', `/v1/phone_numbers/${first.phone_number_id}`)).status).toBe(200);
+    const again = await register(tenant, '+14155550181');
+    expect(again.phone_number_id).not.toBe(first.phone_number_id);
+    refused(await api(tenant, 'POST', `/v1/phone_numbers/${again.phone_number_id}/verification`), /per minute/);
+  });
+
+  it('a tenant places at most 20 verification calls in 24 hours over all its numbers', async () => {
+    const tenant = await newTenant('Many Numbers Co');
+    const numbers = [];
+    for (let i = 0; i < 21; i++) numbers.push(await register(tenant, `+1415555${String(1000 + i)}`));
+    for (const n of numbers.slice(0, 20)) await requestCall(tenant, n.phone_number_id);
+    refused(
+      await api(tenant, 'POST', `/v1/phone_numbers/${numbers[20]!.phone_number_id}/verification`),
+      /20 verification calls per 24 hours for a tenant/,
+    );
+    // A refusal by the number itself (its minute) is not counted against the tenant's 20.
+    const other = await newTenant('Few Numbers Co');
+    const one = await register(other, '+14155550182');
+    await requestCall(other, one.phone_number_id);
+    for (let i = 0; i < 25; i++)
+      refused(await api(other, 'POST', `/v1/phone_numbers/${one.phone_number_id}/verification`), /per minute/);
+    await requestCall(other, (await register(other, '+14155550183')).phone_number_id);
+  });
+});
+
 describe('the operator assigns numbers it holds on the trunk', () => {
   it('active at once, taking calls; it may move a number, whose former holder is pending again', async () => {
     const first = await newTenant('Assigned First Co');

@@ -543,6 +543,32 @@ describe('Idempotency-Key: a replay never shows a secret again (decision 63)', (
     }
   });
 
+  it('an operator sign-in link: the replay is a 409, and the stored answer holds no dl_ token', async () => {
+    const key = randomUUID();
+    const send = () =>
+      t.admin({
+        method: 'POST',
+        url: `/admin/v1/tenants/${tenant.tenant_id}/dashboard_links`,
+        headers: { 'idempotency-key': key },
+      });
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    const { url } = first.json<{ url: string }>();
+    const token = url.slice(url.lastIndexOf('/') + 1);
+    expect(token).toMatch(/^dl_/);
+    const replay = await send();
+    expect(replay.statusCode).toBe(409);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).not.toContain(token);
+    expect(replay.json<{ error: { type: string; message: string } }>().error).toMatchObject({
+      type: 'conflict',
+      message: expect.stringMatching(/shown once/),
+    });
+    const kept = await stored('admin', key);
+    expect(kept.withheld).toBe('url');
+    expect(kept.text).not.toMatch(/dl_/);
+  });
+
   it('an answer without a secret is still replayed as it was', async () => {
     const key = randomUUID();
     const send = () =>

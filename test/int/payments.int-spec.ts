@@ -287,6 +287,47 @@ describe('PAYMENT_PROCESSOR=stripe', () => {
     expect(succeededEvents).toHaveLength(1);
   });
 
+  it('a signed event the generic JSON checks would refuse (constructor key, deep nesting, NUL, lone surrogate) still settles; so does one over 1 MiB', async () => {
+    const start = await balance(t, tenant);
+    let deep: unknown = { end: true };
+    for (let i = 0; i < 40; i++) deep = { level: deep };
+    const odd = await newTopup(700);
+    const oddEvent = event(
+      'payment_intent.succeeded',
+      succeeded(odd, 700, {
+        metadata: {
+          tenant_id: tenant.tenant_id,
+          topup_id: odd.topup_id,
+          constructor: 'a key like any other',
+          prototype: 'another',
+        },
+        shipping: { nested: deep, note: 'NUL \u0000 and a lone \ud800' },
+      }),
+    );
+    expect((await deliver(oddEvent)).statusCode).toBe(200);
+    await eventually(async () => expect(await balance(t, tenant)).toBe(start + 700));
+    expect((await topupRow(odd.topup_id)).status).toBe('succeeded');
+
+    const large = await newTopup(600);
+    const largeEvent = event('payment_intent.succeeded', succeeded(large, 600, { padding: 'x'.repeat(1100 * 1024) }));
+    expect(largeEvent.length).toBeGreaterThan(1024 * 1024);
+    expect((await deliver(largeEvent)).statusCode).toBe(200);
+    await eventually(async () => expect(await balance(t, tenant)).toBe(start + 1300));
+    // A decline whose message holds text PostgreSQL cannot store still fails the top-up.
+    const declined = await newTopup(500);
+    const declinedEvent = event('payment_intent.payment_failed', {
+      ...succeeded(declined, 500),
+      amount_received: 0,
+      last_payment_error: { message: 'declined \u0000 at \ud800' } as { code?: string },
+    });
+    expect((await deliver(declinedEvent)).statusCode).toBe(200);
+    await eventually(async () => expect((await topupRow(declined.topup_id)).status).toBe('failed'));
+    expect((await topupRow(declined.topup_id)).failure_reason).toBe('declined \ufffd at \ufffd');
+    // The webhook's own limit still holds: over 2 MiB is a 413, before anything is read.
+    const huge = event('payment_intent.succeeded', succeeded(large, 600, { padding: 'x'.repeat(2 * 1024 * 1024) }));
+    expect((await deliver(huge)).statusCode).toBe(413);
+  });
+
   it('a bad, missing or foreign signature is a 400 and settles nothing', async () => {
     const start = await balance(t, tenant);
     const top = await newTopup(900);

@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Inject, Logger, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../kernel/http/api-error';
@@ -12,7 +13,8 @@ import { StripePaymentProcessor, type StripeNotification } from '../infra/stripe
  * Where Stripe reports the outcome of top-ups' PaymentIntents (docs/credits.md, "Stripe"). Only with
  * PAYMENT_PROCESSOR=stripe; a 404 otherwise. A bad signature is a 400; an event that is not about a
  * known top-up is answered 200 and logged (Stripe would retry anything else for days); the ledger
- * applies each event once, by its id, so a redelivery changes nothing.
+ * applies each event once, by its id, so a redelivery changes nothing. Its body skips the generic JSON
+ * checks (json-body.ts): what Stripe signed is read as Stripe sent it.
  */
 @ApiTags('payments')
 @Controller('payments/v1/stripe')
@@ -27,6 +29,9 @@ export class StripeWebhookController {
   @Post('webhook')
   @HttpCode(200)
   @ApiExcludeEndpoint()
+  // The raw body (up to 2 MiB), unchecked by the generic JSON checks: the signature is checked on it
+  // first, then the library parses it (JSON.parse). A signed event is never refused for its content.
+  @RouteConfig({ signedJson: true })
   async receive(@Req() request: FastifyRequest): Promise<{ received: true }> {
     const stripe = this.processor;
     if (!(stripe instanceof StripePaymentProcessor)) throw ApiError.notFound('route');

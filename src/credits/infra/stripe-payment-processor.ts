@@ -6,6 +6,10 @@ import {
   type PaymentRequest,
 } from '../domain/payment-processor';
 
+/** NUL and lone surrogates: text PostgreSQL cannot store (a signed event's free text may hold them). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what is replaced
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export interface StripeSettings {
   readonly secretKey: string;
   readonly webhookSecret: string;
@@ -96,7 +100,8 @@ export class StripePaymentProcessor implements PaymentProcessor {
         topupId: String(topupId),
         amountCents,
         currency: intent.currency.toUpperCase(),
-        reason: String(reason),
+        // Stored in an event: no NUL, no lone surrogate (PostgreSQL could not store them).
+        reason: String(reason).replace(UNSTORABLE, '\ufffd'),
       },
     };
   }

@@ -63,7 +63,7 @@ export class DashboardController {
     if (wait > 0) throw tooManySignIns(wait);
     // Answered at once, the same for every address: whether it has an account shows neither in the
     // answer nor in its timing. The link is made and sent in the background (decision 47).
-    this.requests.request(fields.email, safeDashboardPath(fields.next));
+    this.requests.request(fields.email, safeDashboardPath(fields.next), request.ip);
     return {
       sent: true,
       message: `If an account uses ${fields.email}, a sign-in link is on its way; it works once, for ${SIGN_IN_LINK_TTL_MS / 60_000} minutes.`,

@@ -1,9 +1,14 @@
 import { ApiError } from '../../kernel/http/api-error';
 
-/** Fields whose value is a secret shown once: a new API key, a webhook endpoint's signing secret. */
+/**
+ * Fields whose value is a secret shown once: a new API key, a webhook endpoint's signing secret (an
+ * operator's one-time sign-in link is caught by its value, below).
+ */
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['api_key', 'secret']);
 /** Values that are secrets whatever their field: `whsec_…` signing secrets and `vap_…_…` API keys. */
 const SECRET_VALUE = /^(whsec_[A-Za-z0-9+/=_-]+|vap_[0-9a-z]{12}_[A-Za-z0-9_-]{43})$/;
+/** Values that carry a one-time dashboard credential: a sign-in link's URL (`…/dl_…`), a `ds_…` session. */
+const CARRIES_CREDENTIAL = /(?:^|[/=])d[ls]_[A-Za-z0-9_-]{43}(?:$|[?#&])/;
 
 /**
  * A response body with every secret replaced by null, and the paths of what was withheld
@@ -14,7 +19,7 @@ export function withholdSecrets(body: unknown): { redacted: unknown; withheld: s
   const walk = (value: unknown, path: string): unknown => {
     if (Array.isArray(value)) return value.map((item, i) => walk(item, `${path}[${i}]`));
     if (typeof value === 'string') {
-      if (!SECRET_VALUE.test(value)) return value;
+      if (!SECRET_VALUE.test(value) && !CARRIES_CREDENTIAL.test(value)) return value;
       withheld.push(path || '(body)');
       return null;
     }
@@ -50,6 +55,6 @@ export function secretShownOnce(status: number, withheld: string, redacted: unkn
     'conflict',
     `The first request with this Idempotency-Key succeeded (${status}${ids.length ? `: ${ids.join(', ')}` : ''}). ` +
       `Its answer carried a secret (${withheld}), which is shown once and not kept, so it cannot be shown again. ` +
-      'Issue a new API key or rotate the secret to get a new one.',
+      'Issue a new API key, rotate the secret or make a new sign-in link to get a new one.',
   );
 }

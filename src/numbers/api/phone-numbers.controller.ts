@@ -140,7 +140,8 @@ export class PhoneNumbersController {
 
   /**
    * Places a verification call to the number: its agent speaks a 6-digit code, valid 10 minutes, for
-   * `POST …/verification/confirm`. At most one call a minute and 5 a day per number (429).
+   * `POST …/verification/confirm`. At most one call a minute and 5 a day to a number per tenant, 10 a
+   * day to a number for all tenants, 20 a day per tenant over its numbers (429; docs/numbers.md).
    */
   @Post(':id/verification')
   async requestVerification(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {

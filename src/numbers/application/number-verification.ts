@@ -1,10 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../kernel/clock';
-import { newResourceId } from '../../kernel/idempotency-context';
+import { newResourceId, withoutIdempotencyKey } from '../../kernel/idempotency-context';
 import { CommandExecutor } from '../../runtime/command-executor';
 import { PlaceCallCommand } from '../../sessions';
 import { phoneNumberDecider, phoneNumberStream, registrationOf, VERIFICATION } from '../domain/phone-number.decider';
+import { DomainError } from '../../kernel/result';
+import {
+  type TenantVerificationCallsCommand,
+  tenantVerificationCallsDecider,
+  tenantVerificationCallsStream,
+} from '../domain/tenant-verification-calls.decider';
 import { spokenCode, VerificationCodes } from '../infra/verification-codes';
 
 /** What the verification call's session shows as its agent: the code itself is sealed (decision 61). */
@@ -16,6 +22,8 @@ export const VERIFICATION_AGENT = { prompt: 'Phone number verification call: spe
  * code is made from the call's session id and only its hash is recorded, before the call is placed;
  * the call carries the code as a private prompt, sealed at rest. A retry under the same
  * Idempotency-Key names the same session, so it records nothing twice and places the same call.
+ * The call is first counted against the tenant's daily calls over all its numbers, then against the
+ * number's own limits (per tenant and for all tenants); one the number refuses is uncounted.
  */
 export class RequestNumberVerification extends Command<{ sessionId: string; expiresAt: string; triesLeft: number }> {
   constructor(
@@ -39,19 +47,36 @@ export class RequestNumberVerificationHandler implements ICommandHandler<Request
   async execute({ tenantId, phoneNumberId, phoneNumber }: RequestNumberVerification) {
     const sessionId = newResourceId('ses');
     const code = this.codes.codeFor(sessionId);
-    const { state } = await this.executor.execute(
-      phoneNumberStream(phoneNumber),
-      phoneNumberDecider,
-      {
-        type: 'request_verification',
-        phoneNumberId,
-        tenantId,
-        sessionId,
-        codeHash: this.codes.hash(phoneNumberId, code),
-        at: this.clock.now().toISOString(),
-      },
-      { tenantId },
-    );
+    const at = this.clock.now().toISOString();
+    // The tenant's count is kept by session id, not by the key: a retry of a request the number
+    // refused (and so uncounted) is counted again.
+    const tenantCalls = (command: TenantVerificationCallsCommand) =>
+      withoutIdempotencyKey(() =>
+        this.executor.execute(tenantVerificationCallsStream(tenantId), tenantVerificationCallsDecider, command, {
+          tenantId,
+        }),
+      );
+    await tenantCalls({ type: 'count', sessionId, at });
+    let state;
+    try {
+      ({ state } = await this.executor.execute(
+        phoneNumberStream(phoneNumber),
+        phoneNumberDecider,
+        {
+          type: 'request_verification',
+          phoneNumberId,
+          tenantId,
+          sessionId,
+          codeHash: this.codes.hash(phoneNumberId, code),
+          at,
+        },
+        { tenantId },
+      ));
+    } catch (err) {
+      // Refused by the number (its limits, not found, active already): the call is not the tenant's.
+      if (err instanceof DomainError) await tenantCalls({ type: 'uncount', sessionId });
+      throw err;
+    }
     const recorded = registrationOf(state, tenantId, phoneNumberId)?.verification;
     const pending = recorded?.sessionId === sessionId ? recorded : null;
     await this.commands.execute(

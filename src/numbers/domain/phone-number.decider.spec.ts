@@ -145,7 +145,7 @@ describe('phone number decider: verification', () => {
       .thenNothingHappened();
   });
 
-  it('at most one call a minute and 5 a day per registration (rate_limited)', () => {
+  it('at most one call a minute and 5 a day per tenant and number (rate_limited)', () => {
     spec
       .given(pending)
       .when(request('ten_a', 'pn_1', 'ses_2', at(59_000)))
@@ -164,6 +164,49 @@ describe('phone number decider: verification', () => {
       .given([registered('ten_a', 'pn_1'), ...five])
       .when(request('ten_a', 'pn_1', 'ses_6', at(25 * 3_600_000)))
       .then(requested('pn_1', 'ses_6', at(25 * 3_600_000)));
+  });
+
+  it('releasing and registering the number again keeps its count: no new minute, no new 5 a day', () => {
+    const releasedPn = (id: string): PhoneNumberEvent => ({
+      type: 'phone_number.released',
+      data: { phone_number_id: id },
+    });
+    spec
+      .given([...pending, releasedPn('pn_1'), registered('ten_a', 'pn_2')])
+      .when(request('ten_a', 'pn_2', 'ses_2', at(30_000)))
+      .thenThrows({ code: 'rate_limited', message: /per minute/ });
+    // Five calls over five registrations of the same number, each released after its call.
+    const cycles = [1, 2, 3, 4, 5].flatMap((n) => [
+      registered('ten_a', `pn_${n}`),
+      requested(`pn_${n}`, `ses_${n}`, at(n * 3_600_000)),
+      releasedPn(`pn_${n}`),
+    ]);
+    spec
+      .given([...cycles, registered('ten_a', 'pn_6')])
+      .when(request('ten_a', 'pn_6', 'ses_6', at(20 * 3_600_000)))
+      .thenThrows({ code: 'rate_limited', message: /5 verification calls per 24 hours/ });
+    spec
+      .given([...cycles, registered('ten_a', 'pn_6')])
+      .when(request('ten_a', 'pn_6', 'ses_6', at(25 * 3_600_000)))
+      .then(requested('pn_6', 'ses_6', at(25 * 3_600_000)));
+  });
+
+  it('a number gets at most 10 verification calls in 24 hours whoever asks; each tenant counts its own 5', () => {
+    const calls = (tenantId: string, id: string, from: number) => [
+      registered(tenantId, id),
+      ...[0, 1, 2, 3, 4].map((n) => requested(id, `ses_${id}_${n}`, at((from + n) * 60_000))),
+    ];
+    const twoTenants = [...calls('ten_a', 'pn_a', 0), ...calls('ten_b', 'pn_b', 10)];
+    // A third tenant's first call: the number has had its 10.
+    spec
+      .given([...twoTenants, registered('ten_c', 'pn_c')])
+      .when(request('ten_c', 'pn_c', 'ses_c', at(3_600_000)))
+      .thenThrows({ code: 'rate_limited', message: /10 verification calls in 24 hours/ });
+    // Fewer calls by the others: the third tenant's goes.
+    spec
+      .given([...calls('ten_a', 'pn_a', 0), registered('ten_c', 'pn_c')])
+      .when(request('ten_c', 'pn_c', 'ses_c', at(3_600_000)))
+      .then(requested('pn_c', 'ses_c', at(3_600_000)));
   });
 
   it('the right code makes the registration the owner; a wrong one uses a try', () => {

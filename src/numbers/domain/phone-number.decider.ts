@@ -16,12 +16,18 @@ import { conflict, DomainError, notFound } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 import type { AgentConfig } from '../../sessions';
 
-/** The verification rules: a code lives 10 minutes and takes 5 tries; at most 1 call a minute, 5 a day. */
+/**
+ * The verification rules: a code lives 10 minutes and takes 5 tries. Calls to a number: at most 1 a
+ * minute and 5 in 24 hours per tenant, whatever its registrations (a release forgets none), and 10 in
+ * 24 hours whoever asks; at most 20 in 24 hours per tenant over all its numbers (decision 68).
+ */
 export const VERIFICATION = {
   tries: 5,
   codeTtlMs: 10 * 60_000,
   callGapMs: 60_000,
   callsPerDay: 5,
+  callsPerNumberPerDay: 10,
+  callsPerTenantPerDay: 20,
   dayMs: 24 * 60 * 60_000,
 } as const;
 
@@ -104,8 +110,6 @@ export interface Registration {
   readonly agentConfig: AgentConfig;
   readonly testMode: boolean;
   readonly verification: PendingVerification | null;
-  /** When its last verification calls were placed (at most the last `VERIFICATION.callsPerDay`). */
-  readonly calls: readonly string[];
 }
 
 export interface PhoneNumberState {
@@ -113,12 +117,19 @@ export interface PhoneNumberState {
   readonly registrations: Readonly<Record<string, Registration>>;
   /** The registration that owns the number, if any. */
   readonly owner: string | null;
+  /**
+   * When verification calls to the number were placed, per tenant (its last `VERIFICATION.callsPerDay`),
+   * and for all tenants (the last `VERIFICATION.callsPerNumberPerDay`): kept when a registration is
+   * released, so that releasing and registering again starts no new count.
+   */
+  readonly callsByTenant: Readonly<Record<string, readonly string[]>>;
+  readonly calls: readonly string[];
 }
 
 export const phoneNumberStream = streamName('phone_number');
 
 export const phoneNumberDecider: Decider<PhoneNumberCommand, PhoneNumberState, PhoneNumberEvent> = {
-  initialState: () => ({ registrations: {}, owner: null }),
+  initialState: () => ({ registrations: {}, owner: null, callsByTenant: {}, calls: [] }),
   evolve,
   decide,
 };
@@ -149,15 +160,16 @@ export function sameDigest(a: string, b: string): boolean {
 
 function evolve(state: PhoneNumberState, event: PhoneNumberEvent): PhoneNumberState {
   const id = event.data.phone_number_id;
-  const put = (changes: Partial<Registration>, owner = state.owner): PhoneNumberState => {
-    const current = state.registrations[id];
-    return current ? { registrations: { ...state.registrations, [id]: { ...current, ...changes } }, owner } : state;
+  const put = (changes: Partial<Registration>, owner = state.owner, base = state): PhoneNumberState => {
+    const current = base.registrations[id];
+    return current
+      ? { ...base, registrations: { ...base.registrations, [id]: { ...current, ...changes } }, owner }
+      : base;
   };
   switch (event.type) {
     case 'phone_number.registered':
     case 'phone_number.assigned': {
       const d = event.data;
-      const current = state.registrations[id];
       const registration: Registration = {
         phoneNumberId: id,
         tenantId: d.tenant_id,
@@ -165,29 +177,39 @@ function evolve(state: PhoneNumberState, event: PhoneNumberEvent): PhoneNumberSt
         agentConfig: d.agent_config,
         testMode: d.test_mode,
         verification: null,
-        calls: current?.calls ?? [],
       };
       const owns = event.type === 'phone_number.assigned' || event.data.ownership_shown !== false;
-      return { registrations: { ...state.registrations, [id]: registration }, owner: owns ? id : state.owner };
+      return {
+        ...state,
+        registrations: { ...state.registrations, [id]: registration },
+        owner: owns ? id : state.owner,
+      };
     }
     case 'phone_number.updated':
       return put({ agentConfig: event.data.agent_config, testMode: event.data.test_mode });
     case 'phone_number.released': {
       const { [id]: _released, ...rest } = state.registrations;
-      return { registrations: rest, owner: state.owner === id ? null : state.owner };
+      return { ...state, registrations: rest, owner: state.owner === id ? null : state.owner };
     }
     case 'phone_number.verification_requested': {
       const d = event.data;
-      const calls = [...(state.registrations[id]?.calls ?? []), d.requested_at].slice(-VERIFICATION.callsPerDay);
-      return put({
-        calls,
-        verification: {
-          sessionId: d.session_id,
-          codeHash: d.code_hash,
-          expiresAt: d.expires_at,
-          triesLeft: VERIFICATION.tries,
+      const tenantId = state.registrations[id]?.tenantId;
+      if (tenantId === undefined) return state;
+      const counted: PhoneNumberState = {
+        ...state,
+        callsByTenant: {
+          ...state.callsByTenant,
+          [tenantId]: [...(state.callsByTenant[tenantId] ?? []), d.requested_at].slice(-VERIFICATION.callsPerDay),
         },
-      });
+        calls: [...state.calls, d.requested_at].slice(-VERIFICATION.callsPerNumberPerDay),
+      };
+      const verification = {
+        sessionId: d.session_id,
+        codeHash: d.code_hash,
+        expiresAt: d.expires_at,
+        triesLeft: VERIFICATION.tries,
+      };
+      return put({ verification }, state.owner, counted);
     }
     case 'phone_number.verification_failed': {
       const pending = state.registrations[id]?.verification;
@@ -285,14 +307,20 @@ function requestVerification(
     throw conflict('This number is active: its ownership is shown already, no verification is needed.');
   if (mine.verification?.sessionId === command.sessionId) return []; // the same request, retried
   const at = Date.parse(command.at);
-  const last = mine.calls.at(-1);
+  // The tenant's calls to this number, over all its registrations of it (a release forgets none).
+  const mineCalls = state.callsByTenant[command.tenantId] ?? [];
+  const last = mineCalls.at(-1);
   if (last !== undefined && at - Date.parse(last) < VERIFICATION.callGapMs)
     throw new DomainError('rate_limited', 'At most one verification call per minute for a number; retry in a minute.');
-  const oldest = mine.calls.length >= VERIFICATION.callsPerDay ? mine.calls.at(-VERIFICATION.callsPerDay) : undefined;
-  if (oldest !== undefined && at - Date.parse(oldest) < VERIFICATION.dayMs)
+  if (fullDay(mineCalls, VERIFICATION.callsPerDay, at))
     throw new DomainError(
       'rate_limited',
-      `At most ${VERIFICATION.callsPerDay} verification calls per 24 hours for a number; retry later.`,
+      `At most ${VERIFICATION.callsPerDay} verification calls per 24 hours for a number, also across releasing and registering it again; retry later.`,
+    );
+  if (fullDay(state.calls, VERIFICATION.callsPerNumberPerDay, at))
+    throw new DomainError(
+      'rate_limited',
+      `This number has had ${VERIFICATION.callsPerNumberPerDay} verification calls in 24 hours (asked for by anyone); retry later.`,
     );
   return [
     {
@@ -306,6 +334,12 @@ function requestVerification(
       },
     },
   ];
+}
+
+/** Whether `calls` (oldest first) hold `max` calls within the 24 hours before `at`. */
+function fullDay(calls: readonly string[], max: number, at: number): boolean {
+  const oldest = calls.length >= max ? calls.at(-max) : undefined;
+  return oldest !== undefined && at - Date.parse(oldest) < VERIFICATION.dayMs;
 }
 
 /**

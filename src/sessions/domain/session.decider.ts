@@ -256,8 +256,14 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         ? [{ type: 'session.consent_refused', data: { session_id: id, refused_at: ctx.at } }]
         : [];
     case 'agent_disposition':
+      // A private call keeps no free text of it either: its note could repeat what was said.
       return live
-        ? [{ type: 'session.agent_disposition_given', data: { code: signal.code, note: signal.note, at: ctx.at } }]
+        ? [
+            {
+              type: 'session.agent_disposition_given',
+              data: { code: signal.code, note: state.private ? null : signal.note, at: ctx.at },
+            },
+          ]
         : [];
     case 'hangup':
       return isTerminal(state.status) ? [] : [finish(state, signal, ctx)];

@@ -74,14 +74,20 @@ export class DashboardSignIn {
     return { token, expiresAt };
   }
 
-  /** The tenant whose e-mail address this is (case-insensitive), if exactly one has it, with the address as stored. */
-  async tenantByEmail(email: string): Promise<{ tenantId: string; email: string } | null> {
-    const { rows } = await this.pool.query<{ tenant_id: string; email: string }>(
-      `SELECT tenant_id, email FROM tenants WHERE lower(email) = lower($1) LIMIT 2`,
-      [email],
+  /**
+   * Of these addresses (lower case), those a tenant has, each with its tenant and the address as
+   * stored: one query by the `lower(email)` index for a whole batch. An address two tenants share is left out.
+   */
+  async tenantsByEmails(addresses: readonly string[]): Promise<Map<string, { tenantId: string; email: string }>> {
+    const found = new Map<string, { tenantId: string; email: string }>();
+    if (addresses.length === 0) return found;
+    const { rows } = await this.pool.query<{ address: string; tenant_id: string; email: string; n: number }>(
+      `SELECT lower(email) AS address, min(tenant_id) AS tenant_id, min(email) AS email, count(*)::int AS n
+         FROM tenants WHERE lower(email) = ANY($1::text[]) GROUP BY lower(email)`,
+      [addresses],
     );
-    const [row] = rows;
-    return rows.length === 1 && row ? { tenantId: row.tenant_id, email: row.email } : null;
+    for (const row of rows) if (row.n === 1) found.set(row.address, { tenantId: row.tenant_id, email: row.email });
+    return found;
   }
 
   /**
