@@ -3,6 +3,7 @@
 //
 //   node scripts/build.mjs            every part, always (npm run build, npm test, CI)
 //   node scripts/build.mjs --changed  only the parts whose inputs changed since they were built (npm start)
+//   --only service,dashboard,client   restricts either to the parts named
 //
 // A part's inputs are hashed: SHA-256 over the path and content of every input file, this script
 // included. After a successful build the hash is written into the part's output folder (`.inputs`),
@@ -38,7 +39,8 @@ export const PARTS = [
     // What tsconfig.build.json compiles (src/**/*.ts without tests and the dashboard), and the types
     // of the dependencies (the lockfile).
     inputs: ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
-    skip: (path) => path.startsWith(`src${sep}dashboard${sep}web${sep}`) || TESTS.test(path) || !/\.(ts|json)$/.test(path),
+    skip: (path) =>
+      path.startsWith(`src${sep}dashboard${sep}web${sep}`) || TESTS.test(path) || !/\.(ts|json)$/.test(path),
     command: () => [bin('typescript', 'tsc'), '-p', 'tsconfig.build.json'],
   },
   {
@@ -118,8 +120,15 @@ function build(part, hash) {
 }
 
 function main() {
-  const changedOnly = process.argv.includes('--changed');
-  for (const part of PARTS) {
+  const args = process.argv.slice(2);
+  const changedOnly = args.includes('--changed');
+  const only = args.includes('--only') ? (args[args.indexOf('--only') + 1] ?? '').split(',') : null;
+  const unknown = (only ?? []).filter((name) => !PARTS.some((part) => part.name === name));
+  if (unknown.length > 0) {
+    process.stderr.write(`build: unknown part ${unknown.join(', ')} (parts: ${PARTS.map((p) => p.name).join(', ')})\n`);
+    process.exit(2);
+  }
+  for (const part of PARTS.filter((p) => only === null || only.includes(p.name))) {
     const hash = inputsHash(part);
     if (changedOnly && readStamp(part) === hash) continue;
     if (changedOnly) process.stdout.write(`build: ${part.name} changed, building…\n`);
