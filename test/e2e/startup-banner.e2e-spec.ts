@@ -12,7 +12,10 @@ jest.setTimeout(120_000);
 async function outputOf(svc: ServiceProcess): Promise<string[]> {
   svc.kill('SIGTERM');
   expect(await svc.waitForExit(15_000)).toEqual({ code: 0, signal: null });
-  return svc.stdout().split('\n').filter((line) => line !== '');
+  return svc
+    .stdout()
+    .split('\n')
+    .filter((line) => line !== '');
 }
 
 describe('the start banner', () => {

@@ -405,13 +405,19 @@ describe('webhook endpoint URL policy (WEBHOOK_ALLOW_PRIVATE_URLS unset)', () =>
 
   it.each([
     ['http://localhost:4242/webhooks', /^url must use https:\/\/\. /],
-    ['https://localhost:4242/webhooks', /^url must not point to a private, loopback or otherwise non-public address\. /],
+    [
+      'https://localhost:4242/webhooks',
+      /^url must not point to a private, loopback or otherwise non-public address\. /,
+    ],
     ['https://192.168.1.20/hook', /^url must not point to /],
     ['https://hooks.does-not-exist.invalid/hook', /^url must resolve to a public address\. /],
   ])('refuses %s saying how to allow local URLs: WEBHOOK_ALLOW_PRIVATE_URLS=true or vap listen', async (url, start) => {
     for (const [method, path] of [
       ['POST', '/v1/webhook_endpoints'],
-      ['PATCH', `/v1/webhook_endpoints/${(await createEndpoint(app.call, tenant.api_key, { url: 'https://93.184.215.14/hook' })).id}`],
+      [
+        'PATCH',
+        `/v1/webhook_endpoints/${(await createEndpoint(app.call, tenant.api_key, { url: 'https://93.184.215.14/hook' })).id}`,
+      ],
     ] as const) {
       const res = await app.call(method, path, { token: tenant.api_key, body: { url } });
       expectInvalid(res, 'url', start);

@@ -5,7 +5,13 @@ import pino, { Logger } from 'pino';
  * Nest's start-up chatter: a line per module wired and per route mapped (over 100 lines). Logged at
  * debug, so that at `info` the start banner is not buried (LOG_LEVEL=debug shows them).
  */
-const NEST_STARTUP_CONTEXTS = new Set(['NestFactory', 'InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestApplication']);
+const NEST_STARTUP_CONTEXTS = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
 
 /** pino, JSON lines on stdout; Nest's own messages go through it too. Secrets are never passed to it. */
 export function createLogger(level: string): { pino: Logger; nest: LoggerService } {

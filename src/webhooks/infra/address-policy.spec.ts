@@ -185,7 +185,9 @@ describe('withPrivateUrlHint', () => {
       const refused = validateWebhookUrl(url, { allowPrivate: false });
       expect(refused.ok).toBe(false);
       const text = withPrivateUrlHint(refused.ok ? '' : refused.message, url);
-      expect(text).toMatch(/^url must .*\. For local development, start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true/);
+      expect(text).toMatch(
+        /^url must .*\. For local development, start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true/,
+      );
       expect(text).toContain('`vap listen --forward-to <url>`');
     },
   );
