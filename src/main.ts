@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from './config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
 import { createLogger } from './infra/logging/logger';
+import { listeningUrl, startupBanner } from './infra/startup/banner';
 import { createHttpApp, lifecycle } from './http-app';
 
 async function main(): Promise<void> {
@@ -17,22 +18,34 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger(config.logLevel).pino;
+  let generatedAdminToken: string | null = null;
   if (!config.adminToken) {
-    config.adminToken = `adm_${randomBytes(24).toString('base64url')}`;
-    // Printed once so a local user can call the operator API; set ADMIN_TOKEN to choose it.
-    process.stdout.write(`ADMIN_TOKEN=${config.adminToken}\n`);
+    // Printed once, in the banner, so a local user can call the operator API; ADMIN_TOKEN chooses it.
+    generatedAdminToken = `adm_${randomBytes(24).toString('base64url')}`;
+    config.adminToken = generatedAdminToken;
   }
 
   let embedded: EmbeddedPostgresHandle | null = null;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.info(m));
+    embedded = await startEmbeddedPostgres(config.dataDir, (m) => log.debug(m));
     databaseUrl = embedded.url;
   }
 
   const app = await createHttpApp({ config, databaseUrl });
   await app.listen({ port: config.port, host: config.host });
-  log.info({ base_url: config.baseUrl }, `listening on http://${config.host}:${config.port}`);
+  const server = app.getHttpServer() as { address(): { address: string; port: number } | string | null };
+  const listening = listeningUrl(server.address(), `http://${config.host}:${config.port}`);
+  // Plain lines first (the token, the addresses, a warning), then JSON logs from here on.
+  const banner = startupBanner({
+    generatedAdminToken,
+    listeningUrl: listening,
+    baseUrl: config.baseUrl,
+    webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
+    logLevel: config.logLevel,
+  });
+  process.stdout.write(`${banner.join('\n')}\n`);
+  log.info({ base_url: config.baseUrl }, `listening on ${listening}`);
 
   let stopping = false;
   const shutdown = async (signal: string, exitCode = 0): Promise<void> => {

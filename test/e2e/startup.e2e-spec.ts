@@ -66,8 +66,14 @@ describe('npm start default: embedded PostgreSQL under DATA_DIR', () => {
 
   /** Without DATABASE_URL and without ADMIN_TOKEN, as a first-time user runs it. */
   const start = async (): Promise<{ svc: ServiceProcess; adminToken: string }> => {
-    const s = await startService({ env: { DATA_DIR: dataDir, ADMIN_TOKEN: '' }, healthTimeoutMs: 90_000 });
-    const match = /^ADMIN_TOKEN=(\S+)$/m.exec(s.stdout());
+    const s = await startService({
+      env: { DATA_DIR: dataDir, ADMIN_TOKEN: '', LOG_LEVEL: 'info' },
+      healthTimeoutMs: 90_000,
+    });
+    // The token is the first line, even with the embedded database's start before it (printed as
+    // the service listens: its pipe may deliver it just after /health answered).
+    await eventually(() => expect(s.stdout()).toMatch(/^ADMIN_TOKEN=\S+\n/));
+    const match = /^ADMIN_TOKEN=(\S+)\n/.exec(s.stdout());
     expect(match).not.toBeNull();
     return { svc: s, adminToken: match![1]! };
   };

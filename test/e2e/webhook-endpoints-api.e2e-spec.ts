@@ -390,7 +390,7 @@ describe('webhook endpoint URL policy (WEBHOOK_ALLOW_PRIVATE_URLS unset)', () =>
       token: tenant.api_key,
       body: { url: 'https://hooks.does-not-exist.invalid/hook' },
     });
-    expectInvalid(res, 'url', /^url must resolve to a public address\.$/);
+    expectInvalid(res, 'url', /^url must resolve to a public address\. For local development/);
     expect(Date.now() - started).toBeLessThan(5000);
     const ok = await app.call('POST', '/v1/webhook_endpoints', {
       token: tenant.api_key,
@@ -400,8 +400,40 @@ describe('webhook endpoint URL policy (WEBHOOK_ALLOW_PRIVATE_URLS unset)', () =>
       token: tenant.api_key,
       body: { url: 'https://internal.does-not-exist.invalid/hook' },
     });
-    expectInvalid(patch, 'url', /^url must resolve to a public address\.$/);
+    expectInvalid(patch, 'url', /^url must resolve to a public address\. For local development/);
   });
+
+  it.each([
+    ['http://localhost:4242/webhooks', /^url must use https:\/\/\. /],
+    [
+      'https://localhost:4242/webhooks',
+      /^url must not point to a private, loopback or otherwise non-public address\. /,
+    ],
+    ['https://192.168.1.20/hook', /^url must not point to /],
+    ['https://hooks.does-not-exist.invalid/hook', /^url must resolve to a public address\. /],
+  ])('refuses %s saying how to allow local URLs: WEBHOOK_ALLOW_PRIVATE_URLS=true or vap listen', async (url, start) => {
+    for (const [method, path] of [
+      ['POST', '/v1/webhook_endpoints'],
+      [
+        'PATCH',
+        `/v1/webhook_endpoints/${(await createEndpoint(app.call, tenant.api_key, { url: 'https://93.184.215.14/hook' })).id}`,
+      ],
+    ] as const) {
+      const res = await app.call(method, path, { token: tenant.api_key, body: { url } });
+      expectInvalid(res, 'url', start);
+      expect(res.body.error.message).toContain('WEBHOOK_ALLOW_PRIVATE_URLS=true');
+      expect(res.body.error.message).toContain('vap listen --forward-to');
+    }
+  });
+
+  it.each(['not a url', 'ftp://localhost/x', 'https://user:pw@localhost/x'])(
+    'gives no such hint for %j, which WEBHOOK_ALLOW_PRIVATE_URLS would not allow either',
+    async (url) => {
+      const res = await app.call('POST', '/v1/webhook_endpoints', { token: tenant.api_key, body: { url } });
+      expectInvalid(res, 'url');
+      expect(res.body.error.message).not.toContain('WEBHOOK_ALLOW_PRIVATE_URLS');
+    },
+  );
 
   it('refuses http://', async () => {
     const res = await app.call('POST', '/v1/webhook_endpoints', {

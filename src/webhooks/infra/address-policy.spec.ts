@@ -12,6 +12,7 @@ import {
   pinnedLookup,
   resolvePublicAddress,
   validateWebhookUrl,
+  withPrivateUrlHint,
 } from './address-policy';
 
 describe('isPublicAddress', () => {
@@ -175,6 +176,28 @@ describe('validateWebhookUrl', () => {
   it('leaves names to DNS resolution', () => {
     expect(message('https://internal.corp/')).toBe('ok');
   });
+});
+
+describe('withPrivateUrlHint', () => {
+  it.each(['http://localhost:4242/webhooks', 'https://10.0.0.1/hook', 'http://example.com/hook'])(
+    'tells how to allow %s: WEBHOOK_ALLOW_PRIVATE_URLS=true, or vap listen',
+    (url) => {
+      const refused = validateWebhookUrl(url, { allowPrivate: false });
+      expect(refused.ok).toBe(false);
+      const text = withPrivateUrlHint(refused.ok ? '' : refused.message, url);
+      expect(text).toMatch(
+        /^url must .*\. For local development, start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true/,
+      );
+      expect(text).toContain('`vap listen --forward-to <url>`');
+    },
+  );
+
+  it.each(['not a url', 'ftp://localhost/x', 'http://user:pw@localhost/x'])(
+    'adds nothing to the refusal of %j, which the setting would not lift',
+    (url) => {
+      expect(withPrivateUrlHint('url is bad.', url)).toBe('url is bad.');
+    },
+  );
 });
 
 describe('resolvePublicAddress', () => {

@@ -111,6 +111,19 @@ export interface ResolvedAddress {
  */
 export const NOT_PUBLIC_NAME_MESSAGE = 'url must resolve to a public address.';
 
+/**
+ * Appended by the endpoints API to a refusal that WEBHOOK_ALLOW_PRIVATE_URLS=true would lift (an
+ * `http://` URL, a local, private or unresolvable host): a developer registering
+ * `http://localhost:4242` learns how to get local deliveries. Deliveries' errors never carry it.
+ */
+export const PRIVATE_URL_HINT =
+  'For local development, start the service with WEBHOOK_ALLOW_PRIVATE_URLS=true to allow http:// and private addresses, or run `vap listen --forward-to <url>` to forward events to a local URL with no endpoint.';
+
+/** The refusal with {@link PRIVATE_URL_HINT} when allowing private URLs would accept `url`. */
+export function withPrivateUrlHint(message: string, url: string): string {
+  return validateWebhookUrl(url, { allowPrivate: true }).ok ? `${message} ${PRIVATE_URL_HINT}` : message;
+}
+
 /** `message` may be shown to the tenant; `reason` is for the server log only. */
 export type AddressResolution =
   { ok: true; address: string; family: 4 | 6 } | { ok: false; message: string; reason: string };
