@@ -22,7 +22,7 @@ const ascii = (b: Uint8Array, at: number, text: string): boolean => {
 
 /**
  * Why the file's headers are refused (for a 400 at upload), or null. `head` is the file's first bytes
- * (SNIFF_BYTES of them): what it does not hold is refused, never assumed.
+ * (SNIFF_BYTES of them); headers not found there are left to the decoder to refuse.
  */
 export function audioHeaderProblem(head: Uint8Array, format: SampleFormat): string | null {
   if (format === 'flac') return flacProblem(head);
@@ -38,8 +38,8 @@ function flacProblem(head: Uint8Array): string | null {
   }
   // "fLaC", then the first metadata block, which must be STREAMINFO (type 0) of 34 bytes.
   const info = at + 8;
-  if (!ascii(head, at, 'fLaC') || ((head[at + 4] ?? 0xff) & 0x7f) !== 0 || head.length < info + 18)
-    return 'its FLAC STREAMINFO header is missing';
+  // Without STREAMINFO first, the decoder says why it does not decode (frames are bounded anyway).
+  if (!ascii(head, at, 'fLaC') || ((head[at + 4] ?? 0xff) & 0x7f) !== 0 || head.length < info + 18) return null;
   const maxBlock = ((head[info + 2] ?? 0) << 8) | (head[info + 3] ?? 0);
   const channels = (((head[info + 12] ?? 0) >> 1) & 7) + 1;
   if (maxBlock > AUDIO_LIMITS.maxFlacBlockSize)
@@ -51,9 +51,11 @@ function flacProblem(head: Uint8Array): string | null {
 function oggProblem(head: Uint8Array, format: 'ogg_vorbis' | 'ogg_opus'): string | null {
   // The identification header starts after the first page's 27-byte header and its segment table.
   const body = 27 + (head[26] ?? 0);
-  const at = format === 'ogg_opus' ? body + 9 : body + 11; // OpusHead: channel count; Vorbis: audio_channels
-  const channels = head[at];
-  if (channels === undefined || channels === 0) return 'its Ogg identification header is incomplete';
+  const opus = format === 'ogg_opus';
+  // Not the codec's identification header: the decoder says why it does not decode.
+  if (!(opus ? ascii(head, body, 'OpusHead') : head[body] === 1 && ascii(head, body + 1, 'vorbis'))) return null;
+  const channels = head[opus ? body + 9 : body + 11]; // OpusHead: channel count; Vorbis: audio_channels
+  if (channels === undefined || channels === 0) return null;
   if (channels > AUDIO_LIMITS.maxChannels) return `it has ${channels} channels (at most ${AUDIO_LIMITS.maxChannels})`;
   return null;
 }
