@@ -45,9 +45,9 @@ function send(
 ): Promise<{ status: number | 'cut'; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
+    const ticker: { timer?: NodeJS.Timeout } = {};
     const done = (status: number | 'cut') => {
-      clearInterval(timer);
+      clearInterval(ticker.timer);
       resolve({ status, ms: Date.now() - started });
     };
     const req = httpRequest({
@@ -65,11 +65,11 @@ function send(
     req.write(head);
     let left = drip;
     if (left === 0) return void req.end(tail);
-    timer = setInterval(() => {
-      if (req.destroyed) return clearInterval(timer);
+    ticker.timer = setInterval(() => {
+      if (req.destroyed) return clearInterval(ticker.timer);
       req.write('x');
       if (--left === 0) {
-        clearInterval(timer);
+        clearInterval(ticker.timer);
         req.end(tail);
       }
     }, everyMs);
