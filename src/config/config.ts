@@ -10,6 +10,8 @@ export interface AppConfig {
   host: string;
   /** Time allowed to receive a whole request (headers and body); a slower client gets a 408. */
   httpRequestTimeoutMs: number;
+  /** How long an Idempotency-Key is held by its request before another may take it over; renewed while it runs. */
+  idempotencyLockMs: number;
   databaseUrl: string | null;
   eventStoreUrl: string | null;
   dataDir: string;
@@ -99,6 +101,8 @@ export interface VoiceLimits {
   /** Voice clones a tenant may keep (deleted ones do not count), and bytes of their stored samples. */
   clonesPerTenant: number;
   storageBytesPerTenant: number;
+  /** Uploads one process handles at once (VOICE_UPLOADS_IN_FLIGHT); one more is a 429. */
+  uploadsInFlight: number;
 }
 
 export class ConfigError extends Error {
@@ -252,6 +256,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     totalMaxMs: durationWithin('VOICE_TOTAL_MAX_DURATION', '30m', 90_000, 24 * 3_600_000, '90s to 24h'),
     clonesPerTenant: int('VOICE_CLONES_PER_TENANT', 25, 1, 1_000_000),
     storageBytesPerTenant: int('VOICE_STORAGE_MB_PER_TENANT', 1024, 1, 10_000_000) * 1024 * 1024,
+    uploadsInFlight: int('VOICE_UPLOADS_IN_FLIGHT', 8, 1, 64),
   };
   // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
   const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
@@ -277,6 +282,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     port,
     host,
     httpRequestTimeoutMs: int('HTTP_REQUEST_TIMEOUT_MS', 30000, 100, 600000),
+    idempotencyLockMs: int('IDEMPOTENCY_LOCK_MS', 60000, 1000, 600000),
     databaseUrl: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     eventStoreUrl: eventStoreUrl(),
     dataDir: str('DATA_DIR') ?? './.data',

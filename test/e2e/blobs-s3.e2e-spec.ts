@@ -77,8 +77,10 @@ it('a voice’s samples are objects, trained from the bucket, and removed by its
   const res = await uploadVoice(h.svc.baseUrl, tenant.api_key, 'Bucket voice', parts);
   expect(res.status).toBe(202);
   const voiceId = res.body.voice_id as string;
-  expect(objects(`voices/${voiceId}/`)).toEqual([1, 2, 3].map((i) => `voices/${voiceId}/0${i}.flac`));
-  expect(s3.objects.get(`voices/${voiceId}/01.flac`)!.contentType).toBe('audio/flac');
+  const upload = objects(`voices/${voiceId}/`)[0]?.split('/')[2] ?? ''; // its own upload id (decision 67)
+  expect(upload).toMatch(/^up_[0-9a-f]{32}$/);
+  expect(objects(`voices/${voiceId}/`)).toEqual([1, 2, 3].map((i) => `voices/${voiceId}/${upload}/0${i}.flac`));
+  expect(s3.objects.get(`voices/${voiceId}/${upload}/01.flac`)!.contentType).toBe('audio/flac');
   await eventually(async () => {
     const v = await h.call('GET', `/v1/voice_clones/${voiceId}`, { token: tenant.api_key });
     expect(v.body.status).toBe('ready');

@@ -129,7 +129,11 @@ describe('files stored by one instance, served and deleted by another', () => {
     expect(filesUnder(join(dataDirs[0], 'recordings'))).toEqual([]);
     expect(filesUnder(join(dataDirs[0], 'voices'))).toEqual([]);
     expect(await blobKeys('recordings/')).toEqual([`recordings/${recording.recording_id}.wav`]);
-    expect(await blobKeys(`voices/${voiceId}/`)).toEqual([1, 2, 3].map((i) => `voices/${voiceId}/0${i}.wav`));
+    // One upload's files, under its own upload id (decision 67).
+    const keys = await blobKeys(`voices/${voiceId}/`);
+    const uploadId = keys[0]?.split('/')[2] ?? '';
+    expect(uploadId).toMatch(/^up_[0-9a-f]{32}$/);
+    expect(keys).toEqual([1, 2, 3].map((i) => `voices/${voiceId}/${uploadId}/0${i}.wav`));
   });
 
   it('B serves the recording A stored, byte for byte as A does', async () => {

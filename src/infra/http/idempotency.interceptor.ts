@@ -5,6 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Pool } from 'pg';
 import { from, lastValueFrom, Observable } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { PG_POOL } from '../database/database.tokens';
 import type { TenantRequest } from '../../kernel/http/current-tenant';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
@@ -15,7 +16,6 @@ import { MultipartFingerprint } from './multipart-fingerprint';
 import { secretShownOnce, withholdSecrets } from './shown-once';
 
 const WINDOW_HOURS = 24;
-const LOCK_MS = 60_000;
 
 interface StoredKey {
   request_hash: string;
@@ -47,7 +47,17 @@ export class IdempotencyInterceptor implements NestInterceptor {
     @Inject(PG_POOL) private readonly pool: Pool,
     private readonly reflector: Reflector,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.lockMs = config.idempotencyLockMs;
+  }
+
+  /**
+   * How long a key stays locked to its request (IDEMPOTENCY_LOCK_MS): a request whose process died
+   * lets another take the key over after this. A request still running renews it every third of it
+   * (`holdLock`), however long it runs (a multipart upload may take 10 minutes).
+   */
+  private readonly lockMs: number;
 
   private lastSweep = 0;
 
@@ -96,9 +106,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     );
     const inserted = await this.pool.query(
       `INSERT INTO idempotency_keys (tenant_id, key, method, path, request_hash, status, locked_until)
-       VALUES ($1, $2, $3, $4, $5, 'in_progress', now() + interval '${LOCK_MS} milliseconds')
+       VALUES ($1, $2, $3, $4, $5, 'in_progress', now() + interval '1 millisecond' * $6)
        ON CONFLICT (tenant_id, key) DO NOTHING`,
-      [scope, key, request.method, path, hash],
+      [scope, key, request.method, path, hash, this.lockMs],
     );
     if (inserted.rowCount === 0) {
       const { rows } = await this.pool.query<StoredKey>(
@@ -117,9 +127,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!multipart && existing.request_hash !== hash) throw differentRequest();
       // A request under this key is running, or its process died: take it over once the lock lapses.
       const taken = await this.pool.query(
-        `UPDATE idempotency_keys SET locked_until = now() + interval '${LOCK_MS} milliseconds'
+        `UPDATE idempotency_keys SET locked_until = now() + interval '1 millisecond' * $3
          WHERE tenant_id = $1 AND key = $2 AND status = 'in_progress' AND locked_until < now()`,
-        [scope, key],
+        [scope, key, this.lockMs],
       );
       if (taken.rowCount === 0) {
         throw inProgress();
@@ -127,6 +137,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
 
     const fingerprint = multipart ? MultipartFingerprint.tap(request, prefix) : null;
+    const held = this.holdLock(scope, key);
     try {
       const body: unknown = await withIdempotencyKey(`${scope}:${key}`, () =>
         lastValueFrom(next.handle() as Observable<unknown>, { defaultValue: undefined }),
@@ -149,7 +160,31 @@ export class IdempotencyInterceptor implements NestInterceptor {
         await this.complete(scope, key, response.status, response.body, sent);
       }
       throw err;
+    } finally {
+      held.stop();
     }
+  }
+
+  /**
+   * Renews the key's lock every third of IDEMPOTENCY_LOCK_MS while its request runs, so that a retry
+   * under the same key gets the in-progress 409 for as long as the first attempt lasts, never a
+   * takeover beside it. A lock that already lapsed (this process stalled) is not renewed: another
+   * request may have taken the key over.
+   */
+  private holdLock(scope: string, key: string): { stop: () => void } {
+    const timer = setInterval(
+      () =>
+        void this.pool
+          .query(
+            `UPDATE idempotency_keys SET locked_until = now() + interval '1 millisecond' * $3
+             WHERE tenant_id = $1 AND key = $2 AND status = 'in_progress' AND locked_until > now()`,
+            [scope, key, this.lockMs],
+          )
+          .catch(() => undefined),
+      Math.max(100, Math.floor(this.lockMs / 3)),
+    );
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
   }
 
   /** The stored answer again; one that carried a secret is a 409 instead (the secret was not kept). */

@@ -6,10 +6,20 @@ import { pipeline } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ApiError } from '../../kernel/http/api-error';
 
-/** Bounds of the interceptor's own reading of a body it will not pass on (a replay or a 422). */
-const READ_LIMITS = { fileSize: 1024 ** 3, files: 100, fields: 100, fieldSize: 64 * 1024, parts: 200 };
-/** A client that sends nothing for this long while the body is only hashed is cut off. */
-const READ_IDLE_MS = 30_000;
+/**
+ * Bounds of the interceptor's own reading of a body it will not pass on (a replay or a 422): those of
+ * the one multipart route (POST /v1/voice_clones: 25 files of 20 MB, a name field). A body past them
+ * is not the request stored under the key anyway: it is refused as soon as a bound is passed.
+ */
+const READ_LIMITS = { fileSize: 20 * 1024 * 1024, files: 25, fields: 5, fieldSize: 1024, parts: 30 };
+
+/** Time bounds of that reading: no bytes for `idleMs`, or the whole body not in after `deadlineMs`. */
+export interface ReadBounds {
+  readonly idleMs: number;
+  readonly deadlineMs: number;
+}
+/** As the route's own (sample-upload.ts): 30 s without a byte, 10 minutes in all. */
+export const READ_BOUNDS: ReadBounds = { idleMs: 30_000, deadlineMs: 10 * 60_000 };
 
 /**
  * The Idempotency-Key fingerprint of a multipart/form-data request (decision 63): SHA-256 over the
@@ -34,17 +44,26 @@ export class MultipartFingerprint {
     return fingerprint;
   }
 
-  /** Reads the whole body, hashing and dropping it: for a request the route will not see. */
-  static async read(request: FastifyRequest, prefix: string): Promise<string> {
+  /**
+   * Reads the whole body, hashing and dropping it: for a request the route will not see. A client
+   * idle for `bounds.idleMs`, or still sending after `bounds.deadlineMs`, is cut off (a slow drip
+   * holds nothing for longer than that).
+   */
+  static async read(request: FastifyRequest, prefix: string, bounds: ReadBounds = READ_BOUNDS): Promise<string> {
     const fingerprint = new MultipartFingerprint(prefix);
     const raw = request.raw;
     let seen = raw.socket?.bytesRead ?? 0;
-    let last = Date.now();
-    const idle = setInterval(() => {
-      const read = raw.socket?.bytesRead ?? seen;
-      if (read !== seen) [seen, last] = [read, Date.now()];
-      else if (Date.now() - last > READ_IDLE_MS) raw.destroy();
-    }, 1000);
+    const started = Date.now();
+    let last = started;
+    const idle = setInterval(
+      () => {
+        const now = Date.now();
+        const read = raw.socket?.bytesRead ?? seen;
+        if (read !== seen) [seen, last] = [read, now];
+        if (now - last > bounds.idleMs || now - started > bounds.deadlineMs) raw.destroy();
+      },
+      Math.min(1000, bounds.idleMs, bounds.deadlineMs),
+    );
     idle.unref();
     try {
       for await (const part of fingerprint.observe(request.parts({ limits: READ_LIMITS }))) {

@@ -12,12 +12,12 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { ApiKeyGuard } from '../../tenants';
 import { ChangeVoiceClone, UploadVoiceClone } from '../application/voice-clone.commands';
-import { VoiceQuota } from '../application/voice-quota';
+import { type UploadReservation, VoiceQuota } from '../application/voice-quota';
 import { VoicesQueries } from '../application/voices.queries';
 import { UPLOAD_LIMITS } from '../domain/sample-rules';
 import { DECODE_POOL, type DecodePool } from '../infra/decode-pool';
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
-import { receiveSamples } from './sample-upload';
+import { type ReceivedUpload, receiveSamples } from './sample-upload';
 import { presentVoice } from './voice-view';
 
 /** Voice clones: samples uploaded as multipart/form-data, trained by a durable job (docs/voices.md). */
@@ -60,37 +60,59 @@ export class VoicesController {
     // Refused before a byte of the body is stored (the command refuses it too).
     if (tenant.status === 'suspended')
       throw new ApiError(403, 'forbidden', 'This account is suspended; voices cannot be cloned.');
-    // A tenant at its quotas is refused before the body is read; the upload is checked again below.
-    await this.quota.ensureRoom(tenant.tenantId);
-    const upload = await receiveSamples(request, this.store, this.config.httpRequestTimeoutMs, this.decoding);
+    const done = this.quota.admit();
+    try {
+      // A tenant at its quotas is refused before the body is read; the upload is checked again below.
+      await this.quota.ensureRoom(tenant.tenantId);
+      const upload = await receiveSamples(request, this.store, this.config.httpRequestTimeoutMs, this.decoding);
+      return await this.record(tenant.tenantId, upload);
+    } finally {
+      done();
+    }
+  }
+
+  /**
+   * Reserves the upload's room (refused when its voice id, made from the Idempotency-Key, already has
+   * an upload), stores its files apart from any other attempt's, records it, and releases the room.
+   * On failure only this upload's own files go, and only when the voice does not record them.
+   */
+  private async record(tenantId: string, upload: ReceivedUpload) {
     const voiceId = newResourceId('voi');
     const bytes = upload.samples.reduce((sum, s) => sum + s.bytes, 0);
-    let committed = false;
+    let reservation: UploadReservation;
     try {
-      await this.quota.withinQuota(tenant.tenantId, bytes, async () => {
-        await this.store.commit(upload.staging, voiceId);
-        committed = true;
-        await this.commands.execute(
-          new UploadVoiceClone(
-            tenant.tenantId,
-            voiceId,
-            upload.name,
-            upload.samples.map((s) => ({
-              filename: s.filename,
-              content_type: s.content_type,
-              format: s.format,
-              bytes: s.bytes,
-              sha256: s.sha256,
-              path: `${voiceId}/${basename(s.file)}`,
-            })),
-          ),
-        );
-      });
+      reservation = await this.quota.reserve(tenantId, voiceId, bytes);
     } catch (err) {
-      await (committed ? this.store.removeVoice(voiceId) : this.store.discard(upload.staging));
+      await this.store.discard(upload.staging);
       throw err;
     }
-    return { voice_id: voiceId, name: upload.name, status: 'queued' };
+    const uploadId = reservation.uploadId;
+    try {
+      await this.store.commit(upload.staging, voiceId, uploadId);
+      await this.commands.execute(
+        new UploadVoiceClone(
+          tenantId,
+          voiceId,
+          upload.name,
+          upload.samples.map((s) => ({
+            filename: s.filename,
+            content_type: s.content_type,
+            format: s.format,
+            bytes: s.bytes,
+            sha256: s.sha256,
+            path: `${voiceId}/${uploadId}/${basename(s.file)}`,
+          })),
+        ),
+      );
+    } catch (err) {
+      await this.store.discard(upload.staging);
+      if (!(await this.quota.recordsUpload(voiceId, uploadId).catch(() => true)))
+        await this.store.removeUpload(voiceId, uploadId).catch(() => undefined);
+      throw err;
+    } finally {
+      await reservation.release().catch(() => undefined);
+    }
+    return { voice_id: voiceId, name: upload.name, status: 'queued' as const };
   }
 
   @Get()

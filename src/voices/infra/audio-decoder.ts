@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { AudioMeter, type SampleMeasurement } from '../domain/audio-meter';
-import type { SampleFormat } from '../domain/audio-format';
+import { SNIFF_BYTES, type SampleFormat } from '../domain/audio-format';
+import { AUDIO_LIMITS, audioHeaderProblem } from '../domain/audio-limits';
+import { FlacFrameTooLarge, flacPieces } from './flac-frames';
 
 /**
  * Decoding with `audio-decode` (audiojs: WAV in JavaScript; FLAC, MP3, Vorbis and Opus in WebAssembly),
@@ -27,10 +29,24 @@ const CODEC: Record<SampleFormat, ChunkFormat> = {
 export const SAMPLE_RATE_RANGE = { min: 8000, max: 192_000 } as const;
 
 /**
- * Bytes read at a time. Small, because a read decodes whole: 16 KB of 4 kbit/s Opus is about 32 s of
- * audio, 6 MB of float PCM at 48 kHz (64 KB would be four times that).
+ * Bytes given to the decoder at a time, by format. Small, because each piece decodes whole, every
+ * frame in it at once (then the frames' PCM is copied into one array per channel): the piece bounds
+ * what one step allocates. Worst cases per byte of crafted input: FLAC frames of one constant value
+ * hold up to 65,535 samples per channel in about 12 bytes, and the decoder believes each frame's
+ * header, not STREAMINFO: FLAC is cut into whole frames of at most 16,384 samples each instead
+ * (flac-frames.ts). An Ogg packet of 2 bytes holds up to 120 ms of Opus (5,760 samples) or a Vorbis
+ * long block (4,096), so 256 bytes are at most ~128 packets, ~24 MB at 8 channels. MP3 frames are at least 72 bytes for 576 samples
+ * of 2 channels (16 KB: ~1 MB); WAV is PCM (at most 4 bytes of float per byte).
  */
-const READ_CHUNK = 16 * 1024;
+const READ_BYTES: Record<SampleFormat, number> = {
+  wav: 16 * 1024,
+  mp3: 16 * 1024,
+  flac: 16 * 1024, // then cut into whole frames, FLAC_PIECE_SAMPLES at most (flac-frames.ts)
+  ogg_vorbis: 256,
+  ogg_opus: 256,
+};
+/** Samples per channel of one FLAC decoding step (whole frames, at least one): 8 channels, 512 KB of PCM. */
+const FLAC_PIECE_SAMPLES = 16_384;
 /** The probe reads at most this much (cover art in a tag may come before the audio)… */
 const PROBE_BYTES = 4 * 1024 * 1024;
 /** …and stops once this much audio has decoded. */
@@ -45,11 +61,31 @@ function decoder(): Promise<AudioDecodeModule> {
 
 export class UndecodableAudio extends Error {}
 
-async function* chunks(path: string, format: SampleFormat, bytes?: number) {
-  const { default: decode } = await decoder();
-  const source = createReadStream(path, { highWaterMark: READ_CHUNK, ...(bytes ? { end: bytes - 1 } : {}) });
+/** The file's first bytes (as many as the sniffer reads). */
+async function head(path: string): Promise<Uint8Array> {
+  const file = await open(path, 'r');
   try {
-    for await (const chunk of decode(source, CODEC[format])) {
+    const buffer = Buffer.alloc(SNIFF_BYTES);
+    const { bytesRead } = await file.read(buffer, 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
+
+async function* chunks(path: string, format: SampleFormat, bytes?: number) {
+  const refused = audioHeaderProblem(await head(path), format);
+  if (refused) throw new UndecodableAudio(refused);
+  const { default: decode } = await decoder();
+  const source = createReadStream(path, { highWaterMark: READ_BYTES[format], ...(bytes ? { end: bytes - 1 } : {}) });
+  const input =
+    format === 'flac'
+      ? flacPieces(source as AsyncIterable<Uint8Array>, AUDIO_LIMITS.maxFlacBlockSize, FLAC_PIECE_SAMPLES)
+      : source;
+  try {
+    for await (const chunk of decode(input, CODEC[format])) {
+      if (chunk.channelData.length > AUDIO_LIMITS.maxChannels)
+        throw new UndecodableAudio(`it has ${chunk.channelData.length} channels (at most ${AUDIO_LIMITS.maxChannels})`);
       const rate = chunk.sampleRate;
       if (!(rate >= SAMPLE_RATE_RANGE.min && rate <= SAMPLE_RATE_RANGE.max))
         throw new UndecodableAudio(
@@ -57,6 +93,8 @@ async function* chunks(path: string, format: SampleFormat, bytes?: number) {
         );
       yield chunk;
     }
+  } catch (err) {
+    throw err instanceof FlacFrameTooLarge ? new UndecodableAudio(err.message) : err;
   } finally {
     source.destroy();
   }

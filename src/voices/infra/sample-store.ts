@@ -11,8 +11,8 @@ import type { BlobStore } from '../../infra/blobs/blob-store.port';
  * Voice samples. An upload is received into a local staging directory of its own
  * (DATA_DIR/voices/.incoming/<uuid>), removed on any refusal; once the whole request has been received
  * and checked, `commit` puts its files into the blob store, which every instance reaches, as
- * `voices/<voice id>/<file name>`, and removes the staging directory. Paths kept in events are
- * `<voice id>/<file name>`. Samples stored by versions before the blob store stay where they were,
+ * `voices/<voice id>/<upload id>/<file name>`, and removes the staging directory. Paths kept in
+ * events are `<voice id>/<upload id>/<file name>` (`<voice id>/<file name>` before decision 67). Samples stored by versions before the blob store stay where they were,
  * DATA_DIR/voices/<voice id>/, read when the store has none and removed with the voice
  * (docs/decisions.md 65).
  */
@@ -36,22 +36,29 @@ export class SampleStore {
   }
 
   /**
-   * Stores the staged files as the voice's own (`<voice id>/<file name>`), then removes the staging
-   * directory. A failure stores nothing: what was already put is removed again.
+   * Stores the staged files as one upload of the voice (`<voice id>/<upload id>/<file name>`: apart
+   * from any other attempt under the same voice id), then removes the staging directory. A failure
+   * stores nothing: what this upload already put is removed again, nothing else.
    */
-  async commit(staging: string, voiceId: string): Promise<void> {
+  async commit(staging: string, voiceId: string, uploadId: string): Promise<void> {
     const dir = this.inside(staging);
     try {
       for (const name of (await readdir(dir)).sort()) {
         const file = join(dir, name);
         const { size } = await stat(file);
-        await this.blobs.put(this.keyOf(`${voiceId}/${name}`), { stream: createReadStream(file), size }, typeOf(name));
+        const key = this.keyOf(`${voiceId}/${uploadId}/${name}`);
+        await this.blobs.put(key, { stream: createReadStream(file), size }, typeOf(name));
       }
     } catch (err) {
-      await this.blobs.deletePrefix(`voices/${voiceId}/`).catch(() => undefined);
+      await this.removeUpload(voiceId, uploadId).catch(() => undefined);
       throw err;
     }
     await this.discard(dir);
+  }
+
+  /** Removes the files of one upload (`commit`) that was not recorded; the voice's others stay. */
+  async removeUpload(voiceId: string, uploadId: string): Promise<void> {
+    await this.blobs.deletePrefix(`voices/${voiceId}/${uploadId}/`);
   }
 
   /** Voices whose samples an earlier version left under DATA_DIR/voices/<voice id>/. */
