@@ -1,6 +1,6 @@
 /**
  * The Node version the README asks for is the one package.json declares, and every `EBADENGINE`
- * warning `npm ci` prints on that version is one the README announces (decision 70): what
+ * warning `npm ci` prints on that version is one the README announces (decision 69): what
  * `npm ci --dry-run` reports for the lockfile, on a copy of the manifests, run with this Node.
  */
 import { spawnSync } from 'node:child_process';
