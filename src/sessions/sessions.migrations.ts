@@ -84,10 +84,30 @@ export class SessionsQueuedProduction0000000000311 extends ForwardOnlyMigration 
   }
 }
 
+/**
+ * Production calls admitted by POST /v1/calls that the sessions read model may not show yet: the
+ * queue cap counts them with the queued sessions, so a burst cannot pass the cap while the read
+ * model catches up (decision 56).
+ */
+export class SessionsCallAdmissions0000000000312 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+CREATE TABLE IF NOT EXISTS call_admissions (
+  admission_id uuid PRIMARY KEY,
+  tenant_id text NOT NULL,
+  session_id text,
+  admitted_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS call_admissions_tenant ON call_admissions (tenant_id, admitted_at);
+`);
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
   SessionsToNumber0000000000130,
   SessionsDirection0000000000181,
   SessionsQueuedProduction0000000000311,
+  SessionsCallAdmissions0000000000312,
 ];

@@ -148,6 +148,26 @@ describe('held production calls', () => {
   });
 });
 
+describe('the queue cap under a burst', () => {
+  it('admits exactly the cap when many production calls arrive at once, the read model not caught up yet', async () => {
+    const tenant = await depletedTenant('Burst Co');
+    // All at once: before, each request counted the read model, which had not applied the others yet.
+    const answers = await Promise.all(
+      Array.from({ length: CAP + 100 }, () =>
+        api(tenant, 'POST', '/v1/calls', {
+          to: ANSWERED,
+          from: '+14155550000',
+          test_mode: false,
+          agent_config: { prompt: 'Hi' },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(CAP);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(100);
+  });
+});
+
 describe('a held production campaign', () => {
   it('waits without polling, then calls its contacts once a top-up settles', async () => {
     const tenant = await depletedTenant('Held Campaign Co');

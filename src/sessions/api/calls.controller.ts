@@ -48,15 +48,23 @@ export class CallsController {
     // A cloned voice must have finished training (422 voice_not_ready); none given is voice_default.
     if (body.agent_config.voice_id)
       await ensureVoiceUsable(this.queries, tenant.tenantId, body.agent_config.voice_id, 'agent_config.voice_id');
-    if (!(body.test_mode ?? false)) await this.checkQueueRoom(tenant.tenantId);
-    const { sessionId, events } = await this.commands.execute(
-      new PlaceCallCommand(tenant.tenantId, {
-        to,
-        from,
-        testMode: body.test_mode ?? false,
-        agentConfig: agentConfigOf(body.agent_config),
-      }),
-    );
+    const admission = body.test_mode ? null : await this.admitToQueue(tenant.tenantId);
+    const placed = await this.commands
+      .execute(
+        new PlaceCallCommand(tenant.tenantId, {
+          to,
+          from,
+          testMode: body.test_mode ?? false,
+          agentConfig: agentConfigOf(body.agent_config),
+        }),
+      )
+      .catch(async (err: unknown) => {
+        // Not placed: its place in the queue is free again at once.
+        if (admission) await this.sessions.dropAdmission(admission);
+        throw err;
+      });
+    const { sessionId, events } = placed;
+    if (admission) await this.sessions.placedAdmission(admission, sessionId);
     // Answered from the events just stored: the read model has not seen them yet (decision 16).
     // None were stored when the call had already been placed under this key: answer with it.
     if (events.length === 0) return this.load(tenant, sessionId);
@@ -128,12 +136,13 @@ export class CallsController {
 
   /**
    * A tenant's queued production calls (waiting for a depleted balance to be topped up) are capped:
-   * one more is a 429. Counted on the read model, so a burst can pass the cap by the calls the read
-   * model has not applied yet (milliseconds' worth).
+   * one more is a 429. Admitted under a per-tenant lock, counting the calls the read model does not
+   * show yet (SessionsQueries.admitQueuedProduction), so a burst cannot pass the cap.
    */
-  private async checkQueueRoom(tenantId: string): Promise<void> {
+  private async admitToQueue(tenantId: string): Promise<string> {
     const cap = this.config.maxQueuedCallsPerTenant;
-    if ((await this.sessions.queuedProductionCalls(tenantId, cap)) < cap) return;
+    const admission = await this.sessions.admitQueuedProduction(tenantId, cap);
+    if (admission !== null) return admission;
     throw new ApiError(
       429,
       'rate_limited',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
@@ -9,20 +10,53 @@ export interface SessionPage {
   hasMore: boolean;
 }
 
+/** How long an admitted call counts on its own, at most: longer than the read model ever lags behind. */
+const ADMISSION_TTL_S = 60;
+
 /** Reads of the sessions read model: the API's list and get, the media gateway's and the recordings' lookups. */
 @Injectable()
 export class SessionsQueries {
   constructor(@InjectRepository(SessionEntity) private readonly sessions: Repository<SessionEntity>) {}
 
-  /** The tenant's production calls placed and not yet started, counted up to `atMost`. */
-  async queuedProductionCalls(tenantId: string, atMost: number): Promise<number> {
-    const rows: { n: number }[] = await this.sessions.query(
-      `SELECT count(*)::int AS n FROM (
-         SELECT 1 FROM sessions WHERE tenant_id = $1 AND status = 'queued' AND NOT test_mode LIMIT $2
-       ) q`,
-      [tenantId, atMost],
-    );
-    return rows[0]?.n ?? 0;
+  /**
+   * Admits one more production call of the tenant if fewer than `cap` are queued: the queued sessions
+   * of the read model plus the calls admitted in the last ADMISSION_TTL_S seconds that it does not
+   * show yet. One short transaction under a per-tenant lock, so that concurrent requests (on any
+   * instance) cannot all see the same count. Answers the admission's id, or null when the queue is full.
+   */
+  async admitQueuedProduction(tenantId: string, cap: number): Promise<string | null> {
+    return this.sessions.manager.transaction(async (db) => {
+      await db.query(`SELECT pg_advisory_xact_lock(hashtext('call_admissions'), hashtext($1))`, [tenantId]);
+      await db.query(
+        `DELETE FROM call_admissions WHERE tenant_id = $1 AND admitted_at < now() - interval '${ADMISSION_TTL_S} seconds'`,
+        [tenantId],
+      );
+      const rows: { n: number }[] = await db.query(
+        `SELECT (SELECT count(*) FROM (
+                   SELECT 1 FROM sessions WHERE tenant_id = $1 AND status = 'queued' AND NOT test_mode LIMIT $2
+                 ) q)::int
+              + (SELECT count(*) FROM call_admissions a WHERE a.tenant_id = $1
+                   AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = a.session_id))::int AS n`,
+        [tenantId, cap],
+      );
+      if ((rows[0]?.n ?? 0) >= cap) return null;
+      const id = randomUUID();
+      await db.query('INSERT INTO call_admissions (admission_id, tenant_id) VALUES ($1, $2)', [id, tenantId]);
+      return id;
+    });
+  }
+
+  /** The admitted call was placed as `sessionId`: counted from now on through the read model once it shows it. */
+  async placedAdmission(admissionId: string, sessionId: string): Promise<void> {
+    await this.sessions.query('UPDATE call_admissions SET session_id = $2 WHERE admission_id = $1', [
+      admissionId,
+      sessionId,
+    ]);
+  }
+
+  /** The admitted call was not placed (refused or failed): it frees its place at once. */
+  async dropAdmission(admissionId: string): Promise<void> {
+    await this.sessions.query('DELETE FROM call_admissions WHERE admission_id = $1', [admissionId]);
   }
 
   get(tenantId: string, sessionId: string): Promise<SessionEntity | null> {
