@@ -226,6 +226,7 @@ describe('loadConfig: voice clone bounds and quotas', () => {
       totalMaxMs: 300_000,
       clonesPerTenant: 4,
       storageBytesPerTenant: 30 * 1024 * 1024,
+      uploadsInFlight: 8,
     });
   });
 
