@@ -35,7 +35,10 @@ function decodeInChild(op: 'probe' | 'measure', path: string): { result: unknown
   const script = `
     const d = require(${JSON.stringify(DECODER)});
     const run = ${JSON.stringify(op)} === 'probe' ? d.probeAudio(process.argv[1], 'flac') : d.measureAudio(process.argv[1], 'flac', 600000);
-    run.then((result) => console.log(JSON.stringify({ result, maxRssMb: process.resourceUsage().maxRSS / 1024 })));`;
+    // VmHWM: the peak of this process's own address space (ru_maxrss would also count the parent's
+    // resident set at fork time, which the exec replaced: under a busy jest worker, ~280 MB).
+    const hwm = () => Number(/VmHWM:\\s+(\\d+) kB/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
+    run.then((result) => console.log(JSON.stringify({ result, maxRssMb: hwm() })));`;
   const child = spawnSync(process.execPath, ['-e', script, path], { encoding: 'utf8', timeout: 60_000 });
   if (child.status !== 0) throw new Error(`decoder child failed: ${child.stderr}`);
   return JSON.parse(child.stdout.trim()) as { result: unknown; maxRssMb: number };
