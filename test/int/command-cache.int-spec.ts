@@ -295,10 +295,13 @@ describe('API keys and tenants: cached lookups invalidated through the log', () 
     const tenant = await t.createTenant('Cached Keys Co');
     const keyReads = jest.spyOn(t.app.get(getRepositoryToken(ApiKeyEntity)), 'findOneBy');
     try {
-      expect((await listEvents(t, tenant.api_key)).statusCode).toBe(200);
-      expect((await listEvents(t, tenant.api_key)).statusCode).toBe(200);
-      expect((await listEvents(t, tenant.api_key)).statusCode).toBe(200);
-      expect(keyReads.mock.calls.length).toBeLessThanOrEqual(1);
+      // The observer drops the cache when it sees the tenant's own creation events, which may land
+      // between these requests under load: once it has, three requests read the key at most once.
+      await eventually(async () => {
+        keyReads.mockClear();
+        for (let i = 0; i < 3; i++) expect((await listEvents(t, tenant.api_key)).statusCode).toBe(200);
+        return keyReads.mock.calls.length <= 1;
+      }, 10_000);
     } finally {
       keyReads.mockRestore();
     }
