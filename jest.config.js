@@ -12,7 +12,7 @@ module.exports = {
       transform,
       moduleNameMapper,
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts', '<rootDir>/bench/**/*.spec.ts'],
     },
     {
       displayName: 'int',

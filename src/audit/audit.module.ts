@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { auditMigrations } from './audit.migrations';
 import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
-import { ProjectionsService } from '../runtime/processors.service';
+import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TenantsModule } from '../tenants';
 import { EventsController } from './api/events.controller';
 import { AuditQueries } from './application/audit.queries';

@@ -1,8 +1,8 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
-import { ProjectionsService } from '../runtime/processors.service';
-import { TimersService } from '../runtime/timers.service';
+import { ProjectionsService } from '../runtime/processing/processors.service';
+import { TimersService } from '../runtime/timers/timers.service';
 import { TenantsModule } from '../tenants';
 import { CampaignsController } from './api/campaigns.controller';
 import { AddContactsHandler, ChangeCampaignHandler, CreateCampaignHandler } from './application/campaign.commands';

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppModule } from '../app.module';
 import { ConfigError, loadConfig } from '../config/config';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
-import { ProjectionsService } from '../runtime/processors.service';
+import { ProjectionsService } from '../runtime/processing/processors.service';
 
 /**
  * `npm run replay [-- --projection NAME]`: rebuilds read models from the event history, the same

@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { dncMigrations } from './dnc.migrations';
-import { ProjectionsService } from '../runtime/processors.service';
+import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TenantsModule } from '../tenants';
 import { DncController } from './api/dnc.controller';
 import { ChangeDncHandler } from './application/dnc.commands';

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
-import { ProjectionCheckpointEntity } from '../runtime/projection-checkpoint.entity';
+import { ProjectionCheckpointEntity } from '../runtime/processing/projection-checkpoint.entity';
 
 @ApiTags('health')
 @Controller()

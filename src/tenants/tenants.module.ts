@@ -2,7 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { tenantsMigrations } from './tenants.migrations';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProjectionsService } from '../runtime/processors.service';
+import { ProjectionsService } from '../runtime/processing/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
 import { DeadLettersController } from './api/dead-letters.controller';

@@ -5,7 +5,7 @@ import { webhookEvents, type WebhookPayloads } from './webhooks.events';
 import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { CommandBus } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ProjectionsService } from '../runtime/processors.service';
+import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TenantsModule } from '../tenants';
 import { RedeliverHandler } from './application/delivery.commands';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
@@ -23,7 +23,7 @@ import { MailOutboxEntity } from './projections/mail-outbox.entity';
 import { WebhookAttemptEntity, WebhookDeliveryEntity } from './projections/webhook-delivery.entity';
 import { WebhookEndpointEntity, WebhookEndpointHealthEntity } from './projections/webhook-endpoint.entity';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
-import { WorkerLifecycle } from '../runtime/lifecycle';
+import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { configureWebhookDns } from './infra/address-policy';
 

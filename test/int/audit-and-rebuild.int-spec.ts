@@ -1,7 +1,7 @@
 import { eventCatalog } from '../../src/app.module';
 import { serializeEnvelope, toEnvelope, type EventEnvelope } from '../../src/catalog/envelope';
 import { EVENT_STORE, EventStore, NewEvent, Position } from '../../src/event-store/event-store.port';
-import { ProjectionsService } from '../../src/runtime/processors.service';
+import { ProjectionsService } from '../../src/runtime/processing/processors.service';
 import { newEventId } from '../../src/kernel/ids';
 import { CreatedTenant, startTestApp, TestApp } from '../support/app';
 

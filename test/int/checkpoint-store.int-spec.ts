@@ -12,14 +12,14 @@ import type { NewEvent, Position } from '../../src/event-store/event-store.port'
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { alterWithLockTimeout, CheckpointEventStoreUnknown0000000000207 } from '../../src/infra/database/migrations';
 import { newEventId } from '../../src/kernel/ids';
-import { ProcessorGroup } from '../../src/runtime/processor-group';
+import { ProcessorGroup } from '../../src/runtime/processing/processor-group';
 import {
   assertCheckpointsOf,
   CheckpointStoreMismatchError,
   loadCheckpoints,
   ProcessorRunner,
   type Processor,
-} from '../../src/runtime/processor-runner';
+} from '../../src/runtime/processing/processor-runner';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
 const event = (n: number): NewEvent => ({

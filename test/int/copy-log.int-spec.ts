@@ -30,7 +30,7 @@ import {
 } from '../../src/event-store/migration/copy-log';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
-import { loadCheckpoints } from '../../src/runtime/processor-runner';
+import { loadCheckpoints } from '../../src/runtime/processing/processor-runner';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
 const event = (type: string, n: number): NewEvent => ({

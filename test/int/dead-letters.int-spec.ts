@@ -16,9 +16,9 @@ import { PostgresEventStore } from '../../src/event-store/postgres/postgres-even
 import type { NewEvent, Position } from '../../src/event-store/event-store.port';
 import { newEventId } from '../../src/kernel/ids';
 import type { DomainEvent } from '../../src/kernel/decider';
-import { defineProjection } from '../../src/runtime/processor';
-import { ProcessorRunner, type DeadLettered } from '../../src/runtime/processor-runner';
-import { EventFailedError } from '../../src/runtime/processor-failures';
+import { defineProjection } from '../../src/runtime/processing/processor';
+import { ProcessorRunner, type DeadLettered } from '../../src/runtime/processing/processor-runner';
+import { EventFailedError } from '../../src/runtime/processing/processor-failures';
 import { SessionActionCommand } from '../../src/sessions/application/session.commands';
 import type { MediaSignal } from '../../src/sessions/domain/media-signal';
 import { CreatedTenant, expectNoLeak, startTestApp, TestApp } from '../support/app';

@@ -1,6 +1,6 @@
 /** Ended deliveries older than WEBHOOK_RETENTION are deleted with their attempts; pending ones never are. */
 import { randomUUID } from 'node:crypto';
-import { WorkerLifecycle } from '../../src/runtime/lifecycle';
+import { WorkerLifecycle } from '../../src/runtime/workers/lifecycle';
 import { DeliveryRetention } from '../../src/webhooks/infra/delivery-retention';
 import { startTestApp, TestApp } from '../support/app';
 

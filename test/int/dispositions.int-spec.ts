@@ -17,7 +17,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CommandBus } from '@nestjs/cqrs';
 import { eventCatalog } from '../../src/app.module';
-import { TimersService } from '../../src/runtime/timers.service';
+import { TimersService } from '../../src/runtime/timers/timers.service';
 import { PlaceCallCommand } from '../../src/sessions';
 import { DISPOSITION_MAX_ATTEMPTS } from '../../src/sessions/application/session-dispositions';
 import { dispositionKey, TIMER } from '../../src/sessions/application/session-reactor.processor';

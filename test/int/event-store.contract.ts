@@ -11,8 +11,8 @@ import {
   WrongExpectedVersionError,
 } from '../../src/event-store/event-store.port';
 import { newEventId } from '../../src/kernel/ids';
-import { CheckpointStoreMismatchError, ProcessorRunner } from '../../src/runtime/processor-runner';
-import { snapshotOfStream } from '../../src/runtime/stream-state-cache';
+import { CheckpointStoreMismatchError, ProcessorRunner } from '../../src/runtime/processing/processor-runner';
+import { snapshotOfStream } from '../../src/runtime/commands/stream-state-cache';
 import { createTestDatabase, TestDatabase } from '../support/database';
 
 /**

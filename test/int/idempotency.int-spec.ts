@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { SECRET_BOX } from '../../src/infra/secret-box.provider';
 import type { SecretBox } from '../../src/kernel/secret-box';
-import { WorkerLifecycle } from '../../src/runtime/lifecycle';
+import { WorkerLifecycle } from '../../src/runtime/workers/lifecycle';
 import { CreatedTenant, startTestApp, TestApp } from '../support/app';
 
 describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {

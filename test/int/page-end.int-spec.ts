@@ -18,8 +18,8 @@ import { Logger } from '@nestjs/common';
 import { comparePositions, EventStore, NewEvent, Page, Position } from '../../src/event-store/event-store.port';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
-import { ProcessorGroup } from '../../src/runtime/processor-group';
-import { ProcessorRunner, type Processor } from '../../src/runtime/processor-runner';
+import { ProcessorGroup } from '../../src/runtime/processing/processor-group';
+import { ProcessorRunner, type Processor } from '../../src/runtime/processing/processor-runner';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { describeEventStoreContract } from './event-store.contract';
 

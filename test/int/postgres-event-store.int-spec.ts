@@ -13,7 +13,7 @@ import {
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
 import { createTestDatabase, TestDatabase } from '../support/database';
-import { PageReader } from '../../src/runtime/page-reader';
+import { PageReader } from '../../src/runtime/processing/page-reader';
 import { describeEventStoreContract } from './event-store.contract';
 
 describeEventStoreContract('PostgreSQL', async () => {

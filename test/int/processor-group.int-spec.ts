@@ -1,5 +1,5 @@
 /**
- * The processor group (src/runtime/processor-group.ts): every processor fed from one read of the log
+ * The processor group (src/runtime/processing/processor-group.ts): every processor fed from one read of the log
  * and applied in one transaction per page. What batching must not cost:
  *   - a crash in the middle of a batch (the connection dies after some members applied their rows)
  *     commits nothing of it; after a restart every event is applied once, by every member;
@@ -13,9 +13,9 @@ import type { NewEvent, Position } from '../../src/event-store/event-store.port'
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
 import type { DomainEvent } from '../../src/kernel/decider';
-import { defineProjection, type Projection } from '../../src/runtime/processor';
-import { ProcessorGroup } from '../../src/runtime/processor-group';
-import { ProcessorRunner } from '../../src/runtime/processor-runner';
+import { defineProjection, type Projection } from '../../src/runtime/processing/processor';
+import { ProcessorGroup } from '../../src/runtime/processing/processor-group';
+import { ProcessorRunner } from '../../src/runtime/processing/processor-runner';
 import { guardPoolClients } from '../../src/infra/database/faults';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';

@@ -6,7 +6,7 @@
  * watchdog lives exactly as long as the session is not ended.
  */
 import { randomUUID } from 'node:crypto';
-import { TimersService } from '../../src/runtime/timers.service';
+import { TimersService } from '../../src/runtime/timers/timers.service';
 import { simStepTimer, TIMER, watchdogKey } from '../../src/sessions/application/session-reactor.processor';
 import { scriptFor, TEST_NUMBERS } from '../../src/sessions/domain/test-pool.scenarios';
 import { CreatedTenant, startTestApp, TestApp } from '../support/app';

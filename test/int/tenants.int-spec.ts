@@ -1,7 +1,7 @@
 import type { Pool } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
-import { WorkerLifecycle } from '../../src/runtime/lifecycle';
+import { WorkerLifecycle } from '../../src/runtime/workers/lifecycle';
 import { checkedOutClients, CreatedTenant, startTestApp, TestApp } from '../support/app';
 
 const KEY_FORMAT = /^vap_[0-9a-z]{12}_[A-Za-z0-9_-]{43}$/;

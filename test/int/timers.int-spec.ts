@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ManualClock } from '../../src/kernel/clock';
-import { DueTimer, TimerContext, TimersService } from '../../src/runtime/timers.service';
+import { DueTimer, TimerContext, TimersService } from '../../src/runtime/timers/timers.service';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 

@@ -18,7 +18,7 @@ import type { Pool, PoolClient } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
 import { createHttpApp } from '../../src/http-app';
-import { WorkerLifecycle } from '../../src/runtime/lifecycle';
+import { WorkerLifecycle } from '../../src/runtime/workers/lifecycle';
 import type { Clock } from '../../src/kernel/clock';
 import { createTestDatabase, TestDatabase } from './database';
 

@@ -1,6 +1,6 @@
 /**
  * The command executor keeps folded states between commands and hands the same object to every
- * command on the stream (src/runtime/stream-state-cache.ts): that is safe only if no decider changes
+ * command on the stream (src/runtime/commands/stream-state-cache.ts): that is safe only if no decider changes
  * a state it is given, in `decide` or in `evolve`. Each decider is driven through a history here, and
  * every state it was given is compared with a deep copy taken before (Maps and Sets included, which
  * Object.freeze would not protect).

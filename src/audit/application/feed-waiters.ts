@@ -1,8 +1,8 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import { draining } from '../../kernel/http/draining';
-import { LogObserver } from '../../runtime/log-observer';
-import { ProjectionsService } from '../../runtime/processors.service';
+import { LogObserver } from '../../runtime/processing/log-observer';
+import { ProjectionsService } from '../../runtime/processing/processors.service';
 
 /** Long polls held at once per tenant in one instance; one more is a 429. */
 export const MAX_WAITS_PER_TENANT = 10;

@@ -1,6 +1,6 @@
 import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
-import { defineProjection, type Projection } from '../../runtime/processor';
+import { defineProjection, type Projection } from '../../runtime/processing/processor';
 
 /**
  * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which

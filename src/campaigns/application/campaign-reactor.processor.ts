@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../kernel/decider';
-import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
-import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
+import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
 import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
 import { type CampaignEvent, campaignStream } from '../domain/campaign.decider';
 

@@ -5,7 +5,7 @@ import { newId, idFromSeed } from '../../kernel/ids';
 import { currentIdempotencyKey, newResourceId } from '../../kernel/idempotency-context';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { DomainError } from '../../kernel/result';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { GetTenant } from '../../tenants';
 import { CampaignDefinition, campaignDecider, campaignStream } from '../domain/campaign.decider';
 import type { NewContact } from '../domain/contact';

@@ -3,9 +3,9 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ListedNumbers } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
-import { CommandExecutor } from '../../runtime/command-executor';
-import { DispatchHolds } from '../../runtime/dispatch-holds';
-import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers.service';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
+import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
+import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
 import {

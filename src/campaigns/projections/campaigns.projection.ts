@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { defineProjection, type Handled } from '../../runtime/processor';
+import { defineProjection, type Handled } from '../../runtime/processing/processor';
 import { CAMPAIGN_EVENT_TYPES, CampaignEvent, campaignStream } from '../domain/campaign.decider';
 import type { ContactStatus } from '../domain/contact';
 

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DomainEvent } from '../../kernel/decider';
-import type { DispatchHolds } from '../../runtime/dispatch-holds';
-import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
-import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers.service';
+import type { DispatchHolds } from '../../runtime/timers/dispatch-holds';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
+import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers/timers.service';
 import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
 import { type LedgerEvent, ledgerStream } from '../domain/ledger.decider';
 import { PAYMENT_PROCESSOR, type PaymentProcessor } from '../domain/payment-processor';

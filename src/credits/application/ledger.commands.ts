@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { CURRENCY, LedgerCommand, ledgerDecider, LedgerState, ledgerStream } from '../domain/ledger.decider';
 import { PAYMENT_PROCESSOR, PaymentProcessor, PaymentsNotConfigured } from '../domain/payment-processor';
 

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { defineProjection, type Handled } from '../../runtime/processor';
+import { defineProjection, type Handled } from '../../runtime/processing/processor';
 import { LEDGER_EVENT_TYPES, LedgerEvent, ledgerStream } from '../domain/ledger.decider';
 
 /** The balance as of `event`: one row per tenant, created at its first ledger event. */

@@ -1,11 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
+import { PROJECT_ROOT } from '../../infra/project-root';
 
 /**
  * The built dashboard (`npm run build` runs Vite on src/dashboard/web into dist/dashboard-web). The
- * path is the same from src/dashboard/api (tests) and from dist/dashboard/api (the service).
+ * path is found from the project's root, so it is the same from the sources (tests) and any build.
  */
-export const WEB_DIR = join(__dirname, '..', '..', '..', 'dist', 'dashboard-web');
+export const WEB_DIR = join(PROJECT_ROOT, 'dist', 'dashboard-web');
 
 /**
  * Everything the page loads comes from this origin (no CDN, no inline script: CONTRACT.md), except

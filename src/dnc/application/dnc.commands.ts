@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { DncCommand, dncDecider, dncStream } from '../domain/dnc.decider';
 
 export class ChangeDnc extends Command<void> {

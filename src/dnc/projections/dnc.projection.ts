@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../../kernel/decider';
-import { defineProjection } from '../../runtime/processor';
+import { defineProjection } from '../../runtime/processing/processor';
 import { DNC_EVENT_TYPES, DncEvent } from '../domain/dnc.decider';
 
 /**

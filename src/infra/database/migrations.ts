@@ -1,6 +1,6 @@
 import { DataSource, type QueryRunner } from 'typeorm';
 import { EVENTS_SCHEMA_SQL } from '../../event-store/postgres/postgres-event-store';
-import { ForwardOnlyMigration, type Migration } from '../../runtime/bounded-context';
+import { ForwardOnlyMigration, type Migration } from './migration';
 
 /** Was 0001_events. */
 export class Events0000000000010 extends ForwardOnlyMigration {
@@ -59,7 +59,7 @@ export class IdempotencySealed0000000000080 extends ForwardOnlyMigration {
 
 /**
  * Events a processor could not apply after PROCESSOR_MAX_ATTEMPTS tries, set aside so that the
- * processor moves on (src/runtime/processor-runner.ts, docs/decisions.md 23). `seq` orders the
+ * processor moves on (src/runtime/processing/processor-runner.ts, docs/decisions.md 23). `seq` orders the
  * operator's list (newest first) and is its cursor; one row per processor and event.
  */
 export class DeadLetters0000000000090 extends ForwardOnlyMigration {
@@ -235,7 +235,7 @@ export class IdempotencySecretsWithheld0000000000350 extends ForwardOnlyMigratio
 }
 
 /**
- * Timers fair across tenants, with renewable leases and parks (src/runtime/timer-claims.ts):
+ * Timers fair across tenants, with renewable leases and parks (src/runtime/timers/timer-claims.ts):
  * `tenant_id` (every timer's payload names its tenant: backfilled from it; '' for none) for fair
  * claims; `lease_id`, the claim's token, so that renewals and completions touch only their own
  * claim; `held_on`, the key a parked timer waits on (a tenant's dispatch hold) until released.

@@ -1,9 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { CLOCK, Clock } from '../../kernel/clock';
-import { CommandExecutor } from '../../runtime/command-executor';
-import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
-import { TimersService, type DueTimer, type ScheduleTimer, type TimerOutcome } from '../../runtime/timers.service';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
+import {
+  TimersService,
+  type DueTimer,
+  type ScheduleTimer,
+  type TimerOutcome,
+} from '../../runtime/timers/timers.service';
 import type { SessionEndedData, SessionFailedData, SessionPlacedData } from '../../sessions';
 import type { DomainEvent } from '../../kernel/decider';
 import { answerRateDecider, answerRateStream, nextAgeOut, type AnswerRateState } from '../domain/answer-rate';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId, withoutIdempotencyKey } from '../../kernel/idempotency-context';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { PlaceCallCommand } from '../../sessions';
 import { phoneNumberDecider, phoneNumberStream, registrationOf, VERIFICATION } from '../domain/phone-number.decider';
 import { DomainError } from '../../kernel/result';

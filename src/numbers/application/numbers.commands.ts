@@ -2,7 +2,7 @@ import { Command, CommandBus, CommandHandler, ICommandHandler } from '@nestjs/cq
 import { idFromSeed } from '../../kernel/ids';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { notFound } from '../../kernel/result';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { type AgentConfig, type InboundTestScript, PlaceCallCommand } from '../../sessions';
 import {
   ownerOf,

@@ -1,4 +1,4 @@
-import { defineProjection } from '../../runtime/processor';
+import { defineProjection } from '../../runtime/processing/processor';
 import { type PhoneNumberEvent, phoneNumberStream } from '../domain/phone-number.decider';
 
 type Projected = Extract<

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../runtime/command-executor';
-import { TimersService, type DueTimer } from '../../runtime/timers.service';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
+import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
 import { OpenRoomSessionCommand, SessionActionCommand } from '../../sessions';
 import { EndReason, roomDecider, roomStream } from '../domain/room.decider';
 import { RoomAction } from './room.commands';

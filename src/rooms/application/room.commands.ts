@@ -5,7 +5,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { currentIdempotencyKey, newResourceId } from '../../kernel/idempotency-context';
 import { idFromSeed, newId } from '../../kernel/ids';
 import { DomainError } from '../../kernel/result';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { GetTenant } from '../../tenants';
 import { EndReason, RoomAgent, RoomCommand, roomDecider, RoomState, roomStream } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';

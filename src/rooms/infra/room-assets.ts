@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { PROJECT_ROOT } from '../../infra/project-root';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
 
 /**
  * The rooms context's static files (the landing page, its script and style, the agent's greeting)
- * live in src/rooms/assets/ and are read from there both by the compiled service (dist/rooms/infra/)
- * and by the tests (src/rooms/infra/): both sit three levels below the repository root.
+ * live in src/rooms/assets/ and are read from there by the compiled service and by the tests.
  */
-export const ROOM_ASSETS_DIR = resolve(__dirname, '..', '..', '..', 'src', 'rooms', 'assets');
+export const ROOM_ASSETS_DIR = join(PROJECT_ROOT, 'src', 'rooms', 'assets');
 
 let greeting: Int16Array | null = null;
 

@@ -1,4 +1,4 @@
-import { defineProjection } from '../../runtime/processor';
+import { defineProjection } from '../../runtime/processing/processor';
 import { ROOM_EVENT_TYPES, RoomEvent, roomStream } from '../domain/room.decider';
 
 /** Rooms as `GET /v1/rooms…` and the landing page show them: one row per room. */

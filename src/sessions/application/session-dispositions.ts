@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { fold } from '../../kernel/decider';
-import { TimersService, type DueTimer } from '../../runtime/timers.service';
+import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
 import type { DispositionEvaluator } from '../domain/disposition-evaluator';
 import { sessionDecider, sessionStream, type SessionEvent } from '../domain/session.decider';
 import { dispositionSkip } from '../domain/session.disposition';

@@ -1,5 +1,5 @@
-import { defineReactor, type Handled, type Processor } from '../../runtime/processor';
-import type { ScheduleTimer, TimersService } from '../../runtime/timers.service';
+import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
+import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
 import { sessionStream, type SessionEvent } from '../domain/session.decider';
 

@@ -6,8 +6,13 @@ import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import type { SecretBox } from '../../kernel/secret-box';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
-import { DispatchHolds } from '../../runtime/dispatch-holds';
-import { TimersService, type DueTimer, type TimerContext, type TimerOutcome } from '../../runtime/timers.service';
+import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
+import {
+  TimersService,
+  type DueTimer,
+  type TimerContext,
+  type TimerOutcome,
+} from '../../runtime/timers/timers.service';
 import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';

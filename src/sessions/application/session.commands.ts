@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { NewEvent } from '../../event-store/event-store.port';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';

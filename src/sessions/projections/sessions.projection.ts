@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { defineProjection, type Handled } from '../../runtime/processor';
+import { defineProjection, type Handled } from '../../runtime/processing/processor';
 import { SESSION_EVENT_TYPES, SessionEvent, sessionStream } from '../domain/session.decider';
 
 /** Entries appended to one jsonb array column, by session, in the batch's order. */

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nes
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../kernel/http/api-error';
-import { ProjectionsService } from '../../runtime/processors.service';
+import { ProjectionsService } from '../../runtime/processing/processors.service';
 import { ChangeTenant, CreateTenant, IssueApiKey } from '../application/tenant.commands';
 import { AdminGuard } from './auth.guards';
 import { CreateTenantDto, RebuildProjectionsDto } from './admin.dto';

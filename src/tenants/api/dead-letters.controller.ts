@@ -2,13 +2,13 @@ import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestj
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
-import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../../runtime/dead-letter.entity';
-import { DeadLettersService } from '../../runtime/dead-letters.service';
+import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../../runtime/processing/dead-letter.entity';
+import { DeadLettersService } from '../../runtime/processing/dead-letters.service';
 import { AdminGuard } from './auth.guards';
 
 /**
  * Dead letters of the event-processing runtime (docs/decisions.md 23), on the operator API: the
- * runtime owns them (src/runtime/dead-letters.service.ts); this is only their HTTP edge, beside the
+ * runtime owns them (src/runtime/processing/dead-letters.service.ts); this is only their HTTP edge, beside the
  * other operator routes and their guard.
  */
 @ApiTags('operator')

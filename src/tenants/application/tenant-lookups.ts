@@ -3,8 +3,8 @@ import { IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { TtlCache } from '../../kernel/ttl-cache';
-import { LogObserver } from '../../runtime/log-observer';
-import { ProjectionsService } from '../../runtime/processors.service';
+import { LogObserver } from '../../runtime/processing/log-observer';
+import { ProjectionsService } from '../../runtime/processing/processors.service';
 import { TENANT_EVENT_TYPES, TenantCommand, tenantStream } from '../domain/tenant.decider';
 import { GetTenant, TenantsQueries } from './tenants.queries';
 

@@ -1,5 +1,5 @@
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
 import { generateApiKey } from '../domain/api-key';

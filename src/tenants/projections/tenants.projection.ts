@@ -1,4 +1,4 @@
-import { defineProjection } from '../../runtime/processor';
+import { defineProjection } from '../../runtime/processing/processor';
 import { TENANT_EVENT_TYPES, TenantEvent, tenantStream } from '../domain/tenant.decider';
 
 /**

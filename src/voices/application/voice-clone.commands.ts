@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { GetTenant } from '../../tenants';
 import {
   type SampleFile,

@@ -3,8 +3,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../config/config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
-import { defineReactor, type Processor } from '../../runtime/processor';
-import { TimersService, type DueTimer, type ScheduleTimer, type TimerOutcome } from '../../runtime/timers.service';
+import { defineReactor, type Processor } from '../../runtime/processing/processor';
+import {
+  TimersService,
+  type DueTimer,
+  type ScheduleTimer,
+  type TimerOutcome,
+} from '../../runtime/timers/timers.service';
 import { GetTenant } from '../../tenants';
 import {
   decodeBudget,

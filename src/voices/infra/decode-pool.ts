@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { PROJECT_ROOT } from '../../infra/project-root';
 import type { SampleFormat } from '../domain/audio-format';
 import type { AudioMeasurement } from './audio-decoder';
 
@@ -209,7 +210,7 @@ export class DecodePool {
  */
 function defaultScript(): string {
   const beside = join(__dirname, 'audio-decode.worker.js');
-  return existsSync(beside) ? beside : resolve(__dirname, '../../../dist/voices/infra/audio-decode.worker.js');
+  return existsSync(beside) ? beside : join(PROJECT_ROOT, 'dist', 'voices', 'infra', 'audio-decode.worker.js');
 }
 
 export const DECODE_POOL = Symbol('DECODE_POOL');

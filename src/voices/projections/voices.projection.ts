@@ -1,4 +1,4 @@
-import { defineProjection } from '../../runtime/processor';
+import { defineProjection } from '../../runtime/processing/processor';
 import { VOICE_CLONE_EVENT_TYPES, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
 
 /** Voice clones as `GET /v1/voice_clones…` shows them, with each sample's measurement. */

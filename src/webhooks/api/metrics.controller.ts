@@ -1,7 +1,7 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
-import { RuntimeMetrics } from '../../runtime/runtime-metrics';
+import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
 import { AdminGuard } from '../../tenants';
 import { WebhookMetrics } from '../infra/webhook-metrics';
 

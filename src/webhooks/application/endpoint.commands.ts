@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler } from '@nestjs/cqrs';
-import { CommandExecutor } from '../../runtime/command-executor';
+import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { SecretBox } from '../../kernel/secret-box';
 import { newResourceId } from '../../kernel/idempotency-context';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { PollingWorker } from '../../runtime/polling-worker';
+import { PollingWorker } from '../../runtime/workers/polling-worker';
 
 const BATCH = 1000;
 const EVERY_MS = 3_600_000;

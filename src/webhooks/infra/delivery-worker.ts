@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { CLOCK, Clock } from '../../kernel/clock';
-import { PollingWorker } from '../../runtime/polling-worker';
+import { PollingWorker } from '../../runtime/workers/polling-worker';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
 import { AttemptRecorder } from './attempt-recorder';
 import { ClaimedDelivery, DeliveryClaims, HeldClaim } from './delivery-claims';

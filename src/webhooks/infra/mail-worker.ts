@@ -4,7 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { PollingWorker } from '../../runtime/polling-worker';
+import { PollingWorker } from '../../runtime/workers/polling-worker';
 import { GetTenant } from '../../tenants';
 
 interface Mail {

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { defineProjection, type Projection } from '../../runtime/processor';
+import { defineProjection, type Projection } from '../../runtime/processing/processor';
 import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';

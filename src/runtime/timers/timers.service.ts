@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
-import { CLOCK, Clock } from '../kernel/clock';
-import { PollingWorker } from './polling-worker';
-import { PG_POOL } from '../infra/database/database.tokens';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { PollingWorker } from '../workers/polling-worker';
+import { PG_POOL } from '../../infra/database/database.tokens';
 import { ClaimedTimer, TimerClaims, type Queryable, type TimerPark } from './timer-claims';
 
 export type { Queryable, TimerPark } from './timer-claims';

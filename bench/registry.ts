@@ -11,7 +11,7 @@ import type { Benchmark } from './support';
 /**
  * Every benchmark `npm run bench` knows, by the name its results are stored under. Each runs in a
  * fresh migrated database of its own (BenchContext). To add one (webhook deliveries, the calls
- * API…), write `src/bench/<name>.bench.ts` exporting a `Benchmark` and list it here.
+ * API…), write `bench/<name>.bench.ts` exporting a `Benchmark` and list it here.
  * Select some on the command line by name or unambiguous prefix: `npm run bench -- append replay`.
  */
 export const BENCHMARKS: Record<string, Benchmark> = {

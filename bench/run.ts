@@ -39,7 +39,7 @@ interface Report {
   verdicts: Record<string, Omit<Verdict, 'kind'>>;
 }
 
-const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? resolve(__dirname, '..', '..', 'bench', 'results');
+const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? resolve(__dirname, '..', '..', '..', 'bench', 'results');
 
 async function main(): Promise<number> {
   const selected = selectBenchmarks(process.argv.slice(2));

@@ -1,4 +1,4 @@
-import type { EventStore } from '../event-store/event-store.port';
+import type { EventStore } from '../../event-store/event-store.port';
 import { PollingWorker, type PollingWorkerOptions } from './polling-worker';
 
 /**

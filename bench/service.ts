@@ -2,8 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config/config';
-import { createHttpApp } from '../http-app';
+import { loadConfig } from '../src/config/config';
+import { createHttpApp } from '../src/http-app';
 
 export interface BenchService {
   app: NestFastifyApplication;

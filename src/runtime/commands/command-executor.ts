@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { APP_CONFIG, AppConfig } from '../../config/config';
 import {
   AppendResult,
   EVENT_STORE,
@@ -8,15 +8,15 @@ import {
   Position,
   StoredEvent,
   WrongExpectedVersionError,
-} from '../event-store/event-store.port';
-import { currentIdempotencyKey } from '../kernel/idempotency-context';
-import { CLOCK, Clock } from '../kernel/clock';
-import { Decider, DomainEvent } from '../kernel/decider';
-import { newEventId } from '../kernel/ids';
-import { conflict } from '../kernel/result';
-import { ProjectionsService } from './processors.service';
-import { LogObserver } from './log-observer';
-import { RuntimeMetrics } from './runtime-metrics';
+} from '../../event-store/event-store.port';
+import { currentIdempotencyKey } from '../../kernel/idempotency-context';
+import { CLOCK, Clock } from '../../kernel/clock';
+import { Decider, DomainEvent } from '../../kernel/decider';
+import { newEventId } from '../../kernel/ids';
+import { conflict } from '../../kernel/result';
+import { ProjectionsService } from '../processing/processors.service';
+import { LogObserver } from '../processing/log-observer';
+import { RuntimeMetrics } from '../observability/runtime-metrics';
 import {
   emptySnapshot,
   KeyedEvents,

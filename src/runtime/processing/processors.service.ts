@@ -1,16 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { APP_CONFIG, AppConfig } from '../config/config';
-import { EVENT_STORE, EventStore, pageEnd, Position, START } from '../event-store/event-store.port';
-import { PG_POOL } from '../infra/database/database.tokens';
-import { inTransaction } from '../infra/database/transaction';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { EVENT_STORE, EventStore, pageEnd, Position, START } from '../../event-store/event-store.port';
+import { PG_POOL } from '../../infra/database/database.tokens';
+import { inTransaction } from '../../infra/database/transaction';
 import { ProcessorGroup } from './processor-group';
 import { ProcessorRunner } from './processor-runner';
 import { PageReader } from './page-reader';
 import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
-import { WorkerLifecycle } from './lifecycle';
-import { RuntimeMetrics } from './runtime-metrics';
+import { WorkerLifecycle } from '../workers/lifecycle';
+import { RuntimeMetrics } from '../observability/runtime-metrics';
 
 /**
  * Runs every registered projection (read model) and reactor from its checkpoint. Modules register

@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
-import { comparePositions, EventStore, Position, StoredEvent } from '../event-store/event-store.port';
-import { LogWorker } from './log-worker';
+import { comparePositions, EventStore, Position, StoredEvent } from '../../event-store/event-store.port';
+import { LogWorker } from '../workers/log-worker';
 import { EventFailedError, isTransientFailure } from './processor-failures';
-import { inTransaction } from '../infra/database/transaction';
+import { inTransaction } from '../../infra/database/transaction';
 import { loadCheckpoints, ProcessorRunner } from './processor-runner';
 import { PageReader } from './page-reader';
 

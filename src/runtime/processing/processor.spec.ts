@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../event-store/event-store.port';
-import type { DomainEvent } from '../kernel/decider';
-import { streamName } from '../kernel/stream-name';
+import type { StoredEvent } from '../../event-store/event-store.port';
+import type { DomainEvent } from '../../kernel/decider';
+import { streamName } from '../../kernel/stream-name';
 import { defineProjection, defineReactor } from './processor';
 
 type NoteEvent = DomainEvent<'note.added', { text: string }> | DomainEvent<'note.removed', { reason: string }>;

@@ -1,5 +1,5 @@
-import { isDatabaseUnavailable } from '../infra/database/faults';
-import type { StoredEvent } from '../event-store/event-store.port';
+import { isDatabaseUnavailable } from '../../infra/database/faults';
+import type { StoredEvent } from '../../event-store/event-store.port';
 
 /**
  * SQLSTATE classes and codes that say nothing about the event being applied: the transaction lost a

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { EventStore, pageEnd, Position, START, StoredEvent } from '../event-store/event-store.port';
-import { LogWorker } from './log-worker';
+import { EventStore, pageEnd, Position, START, StoredEvent } from '../../event-store/event-store.port';
+import { LogWorker } from '../workers/log-worker';
 
 /** Called with the observed events of the types it asked for, in commit order. Must not throw or block. */
 export type LogCallback = (events: readonly StoredEvent[]) => void;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { contextMigrations } from '../app.module';
+import { contextMigrations } from '../src/app.module';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
-import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
-import { migrateDatabase } from '../infra/database/migrations';
+import { startEmbeddedPostgres } from '../src/infra/database/embedded-postgres';
+import { migrateDatabase } from '../src/infra/database/migrations';
 import { percentiles, round2 } from './percentiles';
 
 export { round2 } from './percentiles';

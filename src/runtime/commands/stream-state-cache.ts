@@ -1,5 +1,5 @@
-import type { AppendResult, NewEvent, StoredEvent } from '../event-store/event-store.port';
-import { Decider, DomainEvent, fold } from '../kernel/decider';
+import type { AppendResult, NewEvent, StoredEvent } from '../../event-store/event-store.port';
+import { Decider, DomainEvent, fold } from '../../kernel/decider';
 
 /**
  * The events a stream holds under one Idempotency-Key, in stream order, as `readStream` returns

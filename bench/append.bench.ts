@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Pool } from 'pg';
-import type { ExpectedVersion, NewEvent } from '../event-store/event-store.port';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { newEventId } from '../kernel/ids';
+import type { ExpectedVersion, NewEvent } from '../src/event-store/event-store.port';
+import { PostgresEventStore } from '../src/event-store/postgres/postgres-event-store';
+import { newEventId } from '../src/kernel/ids';
 import {
   BenchContext,
   checkpoint,

@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
-import type { StoredEvent } from '../event-store/event-store.port';
-import type { DomainEvent } from '../kernel/decider';
-import type { StreamName } from '../kernel/stream-name';
+import type { StoredEvent } from '../../event-store/event-store.port';
+import type { DomainEvent } from '../../kernel/decider';
+import type { StreamName } from '../../kernel/stream-name';
 import type { Processor } from './processor-runner';
 
 export type { Processor } from './processor-runner';

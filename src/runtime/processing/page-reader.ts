@@ -1,4 +1,4 @@
-import { comparePositions, EventStore, Page, pageEnd, Position, START } from '../event-store/event-store.port';
+import { comparePositions, EventStore, Page, pageEnd, Position, START } from '../../event-store/event-store.port';
 
 /** Pages read at once when the store can read them concurrently (`EventStore.readPages`). */
 export const DEFAULT_READ_DEPTH = 2;

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
-import { EVENT_STORE, EventStore, NewEvent } from '../event-store/event-store.port';
-import { newEventId } from '../kernel/ids';
+import { EVENT_STORE, EventStore, NewEvent } from '../src/event-store/event-store.port';
+import { newEventId } from '../src/kernel/ids';
 import { startReceiverProcess } from './receiver-process';
 import { startBenchService } from './service';
 import { BenchContext, formatRate, nowMs, numberFromEnv, perSecond, round2 } from './support';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from '../infra/database/embedded-postgres';
+import { freePort } from '../src/infra/database/embedded-postgres';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -37,7 +37,7 @@ export async function startServiceProcess(
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
   const port = await freePort();
   // BENCH_SERVICE_ENTRY: another build's dist/main.js, to measure an older commit with this benchmark.
-  const entry = entryPath || process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', 'main.js');
+  const entry = entryPath || process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', '..', 'main.js');
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,

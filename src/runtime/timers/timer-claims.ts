@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { inTransaction } from '../infra/database/transaction';
+import { inTransaction } from '../../infra/database/transaction';
 
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { EventStore, Position, StoredEvent } from '../event-store/event-store.port';
-import { comparePositions } from '../event-store/event-store.port';
+import type { EventStore, Position, StoredEvent } from '../../event-store/event-store.port';
+import { comparePositions } from '../../event-store/event-store.port';
 import { LogObserver } from './log-observer';
 
 function event(n: number, type: string): StoredEvent {

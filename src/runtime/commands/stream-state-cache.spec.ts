@@ -1,5 +1,5 @@
-import type { StoredEvent } from '../event-store/event-store.port';
-import type { Decider, DomainEvent } from '../kernel/decider';
+import type { StoredEvent } from '../../event-store/event-store.port';
+import type { Decider, DomainEvent } from '../../kernel/decider';
 import {
   emptySnapshot,
   MAX_KEYS_PER_STREAM,

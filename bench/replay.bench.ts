@@ -1,8 +1,8 @@
 import type { Pool, PoolClient } from 'pg';
-import { Position, START, StoredEvent } from '../event-store/event-store.port';
-import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
-import { ProcessorRunner } from '../runtime/processor-runner';
-import type { Projection } from '../runtime/processor';
+import { Position, START, StoredEvent } from '../src/event-store/event-store.port';
+import { PostgresEventStore } from '../src/event-store/postgres/postgres-event-store';
+import { ProcessorRunner } from '../src/runtime/processing/processor-runner';
+import type { Projection } from '../src/runtime/processing/processor';
 import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed } from './support';
 
 /**

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
-import { PG_POOL } from '../infra/database/database.tokens';
+import { PG_POOL } from '../../infra/database/database.tokens';
 
 /**
  * Prometheus metrics of the event-processing runtime, served at /metrics beside the webhook

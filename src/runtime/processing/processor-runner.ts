@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { LogWorker } from './log-worker';
+import { LogWorker } from '../workers/log-worker';
 import {
   comparePositions,
   EventStore,
@@ -8,8 +8,8 @@ import {
   Position,
   START,
   StoredEvent,
-} from '../event-store/event-store.port';
-import { newId } from '../kernel/ids';
+} from '../../event-store/event-store.port';
+import { newId } from '../../kernel/ids';
 import { describeFailure, EventFailedError, isTransientFailure, type EventFailure } from './processor-failures';
 import { PageReader } from './page-reader';
 
