@@ -2,7 +2,19 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
-import type { S3Settings } from '../infra/blobs/s3-blob-store';
+
+/** Where the S3 blob store keeps its objects (`BLOB_STORE=s3`). */
+export interface S3Settings {
+  bucket: string;
+  /** An S3-compatible server (MinIO, Ceph, R2, …); null: AWS S3 itself. */
+  endpoint: string | null;
+  region: string;
+  /** Both or neither; neither: the SDK's default chain (environment, profile, instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (most self-hosted servers want it). */
+  forcePathStyle: boolean;
+}
 
 /** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
 export interface AppConfig {

@@ -8,20 +8,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Logger } from '@nestjs/common';
+import type { S3Settings } from '../../config/config';
 import type { Readable } from 'node:stream';
 import { checkKey, checkPrefix, exactly, type BlobBody, type BlobRead, type BlobStore } from './blob-store.port';
-
-export interface S3Settings {
-  bucket: string;
-  /** An S3-compatible server (MinIO, Ceph, R2, …); null: AWS S3 itself. */
-  endpoint: string | null;
-  region: string;
-  /** Both or neither; neither: the SDK's default chain (environment, profile, instance role). */
-  accessKeyId: string | null;
-  secretAccessKey: string | null;
-  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (most self-hosted servers want it). */
-  forcePathStyle: boolean;
-}
 
 const log = new Logger('BlobStore');
 
