@@ -4,7 +4,7 @@ import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 import type { S3Settings } from '../infra/blobs/s3-blob-store';
 
-/** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
+/** Typed configuration from the environment variables of docs/configuration.md; every value is optional. */
 export interface AppConfig {
   port: number;
   host: string;

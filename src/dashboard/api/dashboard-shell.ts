@@ -8,7 +8,7 @@ import { extname, join, normalize, sep } from 'node:path';
 export const WEB_DIR = join(__dirname, '..', '..', '..', 'dist', 'dashboard-web');
 
 /**
- * Everything the page loads comes from this origin (no CDN, no inline script: CONTRACT.md), except
+ * Everything the page loads comes from this origin (no CDN, no inline script: docs/dashboard.md), except
  * recordings, played from `RECORDINGS_URL`'s origin when it is another.
  */
 export function pageHeaders(recordingsUrl: string): Record<string, string> {
