@@ -42,7 +42,7 @@ export function contextMigrations(): Migration[] {
 
 /**
  * The platform's event catalog: every context's fragment. In docs/events.md and the OpenAPI document
- * the groups come in the order of SPEC.md's catalog (`function`, owned by sessions, after `number`);
+ * the groups come in this order, the catalog's published one (`function`, owned by sessions, after `number`);
  * a group not listed here (a new context's) follows them.
  */
 export const eventCatalog = EventCatalog.from(

@@ -41,7 +41,7 @@ export interface CampaignPausedQuietHoursData {
   next_open_at: string;
 }
 
-/** Added by CONTRACT.md: a quiet-hours pause ending by itself, or a manual resume. */
+/** A quiet-hours pause ending by itself, or a manual resume (docs/campaigns.md, "Lifecycle"). */
 export interface CampaignResumedData {
   campaign_id: string;
   resumed_at: string;

@@ -22,7 +22,7 @@ export interface EnvelopeSource {
 
 export function toEnvelope(catalog: EventCatalog, event: EnvelopeSource): EventEnvelope {
   const tenantId = event.metadata.tenant_id;
-  // Every delivered event belongs to a tenant (SPEC rule 2); a platform-level event reaching here is a bug.
+  // Every delivered event belongs to a tenant (its envelope's tenant_id, docs/events.md); a platform-level event reaching here is a bug.
   if (tenantId === null) throw new Error(`Event ${event.id} (${event.type}) has no tenant_id and cannot be delivered`);
   return {
     id: event.id,

@@ -1,6 +1,6 @@
 /**
  * The registry's mechanics on a small made-up catalog: assembly from fragments, validation,
- * filters, key order, envelope, OpenAPI and docs rendering. The platform's own catalog (the SPEC
+ * filters, key order, envelope, OpenAPI and docs rendering. The platform's own catalog (the published
  * types) is checked in test/unit/event-catalog.spec.ts.
  */
 import { defineEvents } from './event-fragment';

@@ -15,7 +15,7 @@ export interface CatalogEntry {
   readonly type: string;
   /** The part of the type before its first dot. */
   readonly group: string;
-  /** When the event fires (the "When" text of SPEC.md). */
+  /** When the event fires (the "When" column of docs/events.md). */
   readonly description: string;
   readonly schema: JsonSchemaObject;
   /** A payload that validates against `schema`. */

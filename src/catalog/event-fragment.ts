@@ -8,7 +8,7 @@ import type { Field, JsonSchemaObject } from './payload-schema';
 export type GroupOf<T> = T extends `${infer G}.${string}` ? G : never;
 
 export interface EventDefinition<T> {
-  /** When the event fires (the "When" text of SPEC.md). */
+  /** When the event fires (the "When" column of docs/events.md). */
   readonly description: string;
   readonly payload: Field<T>;
   /** A plausible payload, shown in docs/events.md and the OpenAPI document. */

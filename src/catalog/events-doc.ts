@@ -165,10 +165,10 @@ const CONVENTIONS = `## Conventions
 - Payloads carry no fields beyond those listed.
 - For a WebRTC room session, \`from_number\`, \`to_number\`, \`phone_number\`, \`campaign_id\` and
   \`contact_id\` are \`null\`: join on \`session_id\` or \`client_reference_id\`.
-- Room events may carry \`participant_id\` and \`client_reference_id\` (both optional) besides the fields
-  listed for each; the specification leaves further room fields open and these are the ones to join on.
-- \`campaign.resumed\` is an addition to the specification's catalog: it fires when a quiet-hours pause
-  ends by itself (\`reason: quiet_hours_ended\`) and on a manual resume (\`reason: manual\`).
+- Every room event may carry \`participant_id\` and \`client_reference_id\` (both optional), to join
+  on, besides the fields particular to it.
+- \`campaign.resumed\` fires when a quiet-hours pause ends by itself (\`reason: quiet_hours_ended\`) and
+  on a manual resume (\`reason: manual\`).
 
 ## Subscribing
 

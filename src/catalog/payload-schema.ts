@@ -3,8 +3,8 @@
  * rejects a schema that drifts from its payload interface (a missing or extra property, an optional
  * field marked required, a nullable field that is not).
  *
- * Nullability follows SPEC.md: a field marked `?` may be absent or null; a listed field is
- * required, and nullable only where SPEC says it can be null or where a value can be missing.
+ * Nullability follows docs/events.md, "Conventions": an optional field may be absent or null; any other
+ * field is required, and nullable only where its value can be missing.
  */
 
 export type JsonSchemaTypeName = 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array' | 'null';
@@ -105,7 +105,7 @@ export function nullable<V>(f: Field<V>): Field<V | null> {
   });
 }
 
-/** A `?` field of SPEC.md: it may be absent, and "a field without a value can appear as null". */
+/** An optional field (docs/events.md, "Conventions"): it may be absent, and a field without a value can be null. */
 export function optional<V>(f: Field<V>): Field<V | null, true> {
   return { schema: nullable(f).schema, optional: true };
 }

@@ -16,7 +16,7 @@ export interface S3Settings {
   forcePathStyle: boolean;
 }
 
-/** Typed configuration from the environment variables of CONTRACT.md; every value is optional. */
+/** Typed configuration from the environment variables of docs/configuration.md; every value is optional. */
 export interface AppConfig {
   port: number;
   host: string;

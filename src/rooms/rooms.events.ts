@@ -1,10 +1,9 @@
 /**
  * The rooms context's part of the event catalog: room.*.
  *
- * SPEC.md says room payloads carry further fields after room_id and participant_id?, without
- * naming them. Payloads stay closed (additionalProperties: false) and every room event also
- * accepts participant_id and client_reference_id, optional and nullable: the two room fields
- * a receiver would join on.
+ * Payloads stay closed (additionalProperties: false), and every room event also accepts
+ * participant_id and client_reference_id, optional and nullable: the two room fields a receiver
+ * joins on (docs/events.md, "Conventions").
  */
 import { defineEvents } from '../catalog/event-fragment';
 import { type FieldsOf, integer, object, optional, text, timestamp } from '../catalog/payload-schema';

@@ -1,5 +1,5 @@
 /**
- * Bad input on POST /v1/calls and the DNC API gets CONTRACT.md's error body, never a 5xx; the
+ * Bad input on POST /v1/calls and the DNC API gets the error body of docs/api.md, never a 5xx; the
  * Idempotency-Key contract; and the signed media-gateway ingest route (docs/media-gateway.md), with a
  * real loopback gateway receiving the signed dispatches. Two real service processes: one without a
  * gateway, one with MEDIA_GATEWAY_URL and MEDIA_GATEWAY_SECRET.
@@ -192,7 +192,7 @@ describe('POST /v1/calls: invalid bodies are a 400 with the error body', () => {
     expectError(await postCall('<call/>', { 'content-type': 'application/xml' }), 415, 'unsupported_media_type');
   });
 
-  it('content-type text/plain → 415 unsupported_media_type (CONTRACT: 415 unsupported media type)', async () => {
+  it('content-type text/plain → 415 unsupported_media_type (an unsupported Content-Type is a 415)', async () => {
     expectError(await postCall(JSON.stringify(VALID), { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
     expectError(
       await postCall('hello', { 'content-type': 'text/plain; charset=utf-8' }),

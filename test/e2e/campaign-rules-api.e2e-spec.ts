@@ -1,6 +1,6 @@
 /**
  * The campaigns API's refusals end to end, on the real service process: 409 for every change a
- * campaign's state does not allow, a 4xx with CONTRACT.md's error body (never a 5xx) for every
+ * campaign's state does not allow, a 4xx with the error body of docs/api.md (never a 5xx) for every
  * malformed body, 404 for unknown and other tenants' ids, and the lists' pagination and filters.
  */
 import { ALWAYS, campaignTenant, CampaignTenant, contactsFor, FROM } from '../support/campaigns-harness';
@@ -35,7 +35,7 @@ const valid = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-/** CONTRACT.md's error body, with this status and type, and this param when one is given (null: none asserted). */
+/** The error body (docs/api.md), with this status and type, and this param when one is given (null: none asserted). */
 function expectError(res: ApiResponse, status: number, type: string, param: string | null = null): void {
   const error = res.body?.error;
   expect([res.status, error?.type, param === null ? param : error?.param, res.text]).toEqual([

@@ -1,7 +1,7 @@
 /**
  * The database drops every connection of the running service 40 times in a row while calls are
  * placed: the service stays up, no request gets a 500 (only successes, or a 503 with Retry-After
- * and the contract's body), and every accepted call reaches its terminal event, exactly once, with
+ * and the error body of docs/api.md), and every accepted call reaches its terminal event, exactly once, with
  * its webhooks delivered afterwards.
  */
 import { CallsService, placeCallsUntilStopped, startCallsService } from '../support/calls-harness';

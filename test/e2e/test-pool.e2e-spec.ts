@@ -1,7 +1,7 @@
 /**
  * The test pool end to end: the real service process (node dist/main.js) with SIM_TIME_SCALE=0.01 and a
- * 2 s purge grace, one real loopback receiver subscribed to '*'. Every scripted number of CONTRACT.md
- * "The test pool" is called once and its whole event history is checked: exact catalog sequence in
+ * 2 s purge grace, one real loopback receiver subscribed to '*'. Every scripted number of
+ * docs/calls-and-test-pool.md "The test pool" is called once and its whole event history is checked: exact catalog sequence in
  * commit order, payloads against the catalog schema, signatures, transcripts, recordings (real WAV
  * files), opt-out purge, DNC, listing and tenant isolation; then a billed production call.
  */
@@ -193,7 +193,7 @@ describe('POST /v1/calls with test_mode true', () => {
   });
 
   it('answers status queued even when the scripted outcome is due almost at once (…104 fails after 10 ms)', async () => {
-    // SPEC: "The response is a session whose id is available and whose state is queued".
+    // POST /v1/calls answers as soon as the call is queued: the session's status is queued.
     const racer = await createTenant(h.call, h.svc.adminToken, 'Racer Co');
     const bodies = await Promise.all(
       Array.from({ length: 20 }, () => placeCall(h.call, racer.api_key, '+14155550104', { testMode: true })),
@@ -315,7 +315,7 @@ describe('POST /v1/calls with test_mode true', () => {
     expect(fns('+14155550100')).toEqual([{ name: 'find_open_slots', status: 'succeeded', duration_ms: 840 }]);
     expect(fns('+14155550109')).toEqual([{ name: 'find_open_slots', status: 'succeeded', duration_ms: 840 }]);
     expect(fns('+14155550108')).toEqual([{ name: 'check_inventory', status: 'succeeded', duration_ms: 9200 }]);
-    // A turn that is only a tool call has no content (SPEC transcript entry).
+    // A turn that is only a tool call has no content (content is optional in a transcript entry, docs/events.md).
     const transcript100 = histories.get('+14155550100')!.find((e) => e.type === 'session.ended')!.data
       .transcript as Record<string, unknown>[];
     expect(transcript100.some((e) => !('content' in e))).toBe(true);

@@ -116,7 +116,7 @@ async function settledDelivery(
   }, 15_000);
 }
 
-/** Every SPEC/CONTRACT rule for one received delivery, checked with independently computed HMACs. */
+/** Every rule of docs/events.md "Delivery headers" for one received delivery, checked with independently computed HMACs. */
 function expectSignedDelivery(
   req: ReceivedRequest,
   secret: string,
@@ -164,7 +164,7 @@ function expectSignedDelivery(
 // ------------------------------------------------------------------------------------------
 
 describe('a delivery: headers, signatures and envelope', () => {
-  it('webhook.test is signed as SPEC and CONTRACT say', async () => {
+  it('webhook.test is signed with both schemes, as docs/events.md says', async () => {
     const t = await tenant('Headers');
     const receiver = await startReceiver();
     const ep = await createEndpoint(app.call, t.api_key, { url: receiver.url });
@@ -792,7 +792,7 @@ describe('recover and manual retry', () => {
 // ------------------------------------------------------------------------------------------
 
 describe('deliveries log', () => {
-  it('has the CONTRACT shape, newest first', async () => {
+  it('has the shape of docs/webhooks.md, newest first', async () => {
     const t = await tenant('Log');
     const receiver = await startReceiver();
     receiver.queue({ status: 503 });

@@ -1,5 +1,5 @@
 /**
- * The webhook endpoints API of CONTRACT.md "Webhook endpoints", over real HTTP against the real
+ * The webhook endpoints API (docs/webhooks.md, "The endpoints API"), over real HTTP against the real
  * application (in-process, listening on loopback), with real loopback receivers.
  */
 import { eventually } from '../support/eventually';

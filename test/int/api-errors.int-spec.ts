@@ -5,7 +5,7 @@ interface ErrorBody {
   error: { type: string; message: string; param?: string; request_id: string };
 }
 
-/** Asserts CONTRACT.md's error body and that the request-id header matches it. */
+/** Asserts the error body of docs/api.md and that the request-id header matches it. */
 function expectError(res: LightMyRequestResponse, status: number, type: string, param?: string): ErrorBody['error'] {
   expect({ status: res.statusCode, body: res.body }).toEqual({ status, body: expect.any(String) });
   expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -23,7 +23,7 @@ function expectError(res: LightMyRequestResponse, status: number, type: string, 
   return body.error;
 }
 
-describe('API errors (CONTRACT.md "Errors")', () => {
+describe('API errors (docs/api.md, "Errors")', () => {
   let t: TestApp;
   let tenant: CreatedTenant;
 
@@ -367,7 +367,7 @@ describe('API errors (CONTRACT.md "Errors")', () => {
       expect(res.statusCode).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
       const body = res.json<Partial<ErrorBody>>();
-      expectError(res, res.statusCode, body.error?.type ?? '(not the contract shape)', body.error?.param);
+      expectError(res, res.statusCode, body.error?.type ?? '(not the error body shape)', body.error?.param);
     });
   });
 });

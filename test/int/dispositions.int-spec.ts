@@ -1,5 +1,5 @@
 /**
- * Dispositions after campaign calls (CONTRACT.md "Dispositions", SPEC.md rule 4), on the whole
+ * Dispositions after campaign calls (docs/campaigns.md, "Dispositions"), on the whole
  * application and a real database, with calls placed as the campaign pacer will place them
  * (`PlaceCallCommand` with campaign, contact and the agent's codes) and played by the simulator at
  * SIM_TIME_SCALE=0.01. A fake OpenAI-compatible server on 127.0.0.1 stands for LLM_URL.
@@ -121,8 +121,8 @@ describe('dispositions after campaign calls', () => {
     const campaign = opts.campaign ?? true;
     const { sessionId } = await t.app.get(CommandBus).execute(
       new PlaceCallCommand(tenant.tenant_id, {
-        to,
-        from: FROM,
+        toNumber: to,
+        fromNumber: FROM,
         testMode: opts.testMode ?? true,
         agentConfig: { prompt: 'Book a cleaning.', ...((opts.dispositions ?? true) ? { dispositions: CODES } : {}) },
         ...(campaign

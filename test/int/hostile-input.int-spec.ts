@@ -1,5 +1,5 @@
 /**
- * Bad input that used to get a 500 (issue: hardening), each now a 400 with the contract's error body:
+ * Bad input that used to get a 500 (issue: hardening), each now a 400 with the error body of docs/api.md:
  * NUL and control characters in query parameters, `null` for optional fields, dates that Date.parse
  * accepts but RFC 3339 does not, and a missing required field reported as missing. Also what
  * test/int/openapi-fuzz.int-spec.ts found: a projection rebuild that deadlocked with the live runner.

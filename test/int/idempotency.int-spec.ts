@@ -5,7 +5,7 @@ import type { SecretBox } from '../../src/kernel/secret-box';
 import { WorkerLifecycle } from '../../src/runtime/workers/lifecycle';
 import { CreatedTenant, startTestApp, TestApp } from '../support/app';
 
-describe('Idempotency-Key on POST (CONTRACT.md "Errors")', () => {
+describe('Idempotency-Key on POST (docs/api.md, "Idempotency")', () => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Fuzz test over every operation of the service's own OpenAPI document (CONTRACT.md "Errors": no bad
+ * Fuzz test over every operation of the service's own OpenAPI document (docs/api.md, "Errors": no bad
  * input ever yields a 5xx). The document is read from GET /openapi.json of the app under test; for each
  * path and method, requests are generated from the schema: valid-ish values mixed with hostile ones
  * (NUL and control characters, lone surrogates, very long strings, huge, negative and fractional
@@ -11,7 +11,7 @@
  * webhook endpoint on a loopback URL, its deliveries, a completed test call and its recording), so the
  * handlers behind the validation run too.
  *
- * Asserted for every response: status < 500; a 4xx has the contract's error body
+ * Asserted for every response: status < 500; a 4xx has the error body of docs/api.md
  * {"error": {type, message, param?, request_id}} matching the request-id header; no error body leaks
  * a stack frame or an internal path. Every failure is printed with the request (method, url, headers,
  * body) that reproduces it.

@@ -253,7 +253,7 @@ describe('operator API: tenants and keys', () => {
         `SELECT count(*)::int AS n FROM idempotency_keys AS r WHERE r::text LIKE '%' || $1 || '%'`,
         [secretPart],
       );
-      // CONTRACT.md: "api_key is shown once; only its hash is stored". A replayable response body
+      // docs/api.md: an API key is shown once; only its hash is stored. A replayable response body
       // kept in idempotency_keys is a stored copy of the plaintext key.
       expect(hits.rows[0]!.n).toBe(0);
     });

@@ -159,7 +159,7 @@ export function readWavHeader(buf: Buffer): WavHeader {
   };
 }
 
-/** The X-Webhook-* signature headers of SPEC.md over `${ts}.${body}`, keyed with the whole secret. */
+/** The X-Webhook-* signature headers (docs/events.md) over `${ts}.${body}`, keyed with the whole secret. */
 export function signedHeaders(
   secret: string,
   body: string,

@@ -48,8 +48,8 @@ export function placeCommand(over: Partial<PlaceCall> = {}): PlaceCall {
   return {
     type: 'place',
     sessionId: SESSION_ID,
-    to: TO,
-    from: FROM,
+    toNumber: TO,
+    fromNumber: FROM,
     agentConfig: { prompt: 'Be helpful.' },
     testMode: true,
     ...over,

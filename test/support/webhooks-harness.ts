@@ -211,7 +211,7 @@ export function decodeMailText(raw: string): string {
 }
 
 // ------------------------------------------------------------------------------------------
-// Independent signature checks (SPEC "Webhook signatures", CONTRACT Standard Webhooks headers)
+// Independent signature checks (docs/events.md "Delivery headers": X-Webhook-* and Standard Webhooks)
 // ------------------------------------------------------------------------------------------
 
 export function header(headers: IncomingHttpHeaders, name: string): string | undefined {

@@ -1,7 +1,7 @@
 /**
  * Response shapes. Request types come from the generated `paths` (src/generated/api.ts); the
- * service's OpenAPI document does not declare most response bodies yet, so these follow CONTRACT.md
- * and the service's presenters. Every object allows fields added later (`[key: string]: unknown`).
+ * service's OpenAPI document does not declare most response bodies yet, so these follow the platform's
+ * docs (docs/*.md of the service's repository) and its presenters. Every object allows fields added later (`[key: string]: unknown`).
  */
 import type { EventEnvelope, WebhookEvent } from './generated/events.js';
 

@@ -1,5 +1,5 @@
 /**
- * Rooms, voice clones and phone numbers, at the paths CONTRACT.md names. Their routes are newer than
+ * Rooms, voice clones and phone numbers, at the paths the platform's docs name. Their routes are newer than
  * the generated types, so these go through the transport's untyped `request` (same retries, keys and
  * errors); once `npm run client:generate` has run against a service that has them, they can move to
  * typed calls like the others.

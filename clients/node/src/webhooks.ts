@@ -2,7 +2,7 @@
  * Webhook signatures: checking a delivery (`verify`), and signing one as the platform does (`sign`,
  * used by `vap listen`). Either of the two signatures a delivery carries is accepted:
  *   - `X-Webhook-Signature: sha256=<hex HMAC-SHA256 of "<X-Webhook-Timestamp>.<raw body>">`, keyed with
- *     the whole `whsec_…` secret (SPEC.md "Webhook signatures");
+ *     the whole `whsec_…` secret (docs/events.md, "Delivery headers");
  *   - Standard Webhooks: `webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`,
  *     keyed with the base64-decoded part after `whsec_`.
  * Always verify the raw bytes received: parsing the JSON and serialising it again breaks the signature.

@@ -6,7 +6,7 @@ import { ProjectionsService } from '../../runtime/processing/processors.service'
 
 /** Long polls held at once per tenant in one instance; one more is a 429. */
 export const MAX_WAITS_PER_TENANT = 10;
-/** The longest `wait` (CONTRACT: 30 seconds). */
+/** The longest `wait` (docs/api.md, "Ids and lists": 30 seconds). */
 export const MAX_WAIT_SECONDS = 30;
 const MAX_WAIT_MS = MAX_WAIT_SECONDS * 1000;
 

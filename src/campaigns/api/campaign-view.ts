@@ -2,7 +2,7 @@ import type { CampaignContactEntity, CampaignEntity } from '../projections/campa
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-/** A campaign as the API shows it. `status` is SPEC.md's (a quiet-hours pause is `paused`, with `pause_reason`). */
+/** A campaign as the API shows it. `status` is one of docs/campaigns.md's (a quiet-hours pause is `paused`, with `pause_reason`). */
 export function presentCampaign(row: CampaignEntity) {
   const quiet = row.status === 'paused_quiet_hours';
   return {

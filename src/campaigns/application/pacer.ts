@@ -171,8 +171,8 @@ export class CampaignPacer {
       await this.commands.execute(
         new PlaceCallCommand(tenantId, {
           sessionId: contact.sessionId,
-          to: contact.e164,
-          from: state.from_number,
+          toNumber: contact.e164,
+          fromNumber: state.from_number,
           testMode: state.test_mode,
           agentConfig: state.frozenAgent ?? DEFAULT_CAMPAIGN_AGENT,
           campaignId: state.campaign_id,

@@ -18,7 +18,7 @@ export class CreditsQueries {
     @InjectRepository(CreditTopupEntity) private readonly topups: Repository<CreditTopupEntity>,
   ) {}
 
-  /** A tenant with no ledger event yet has 0 and a threshold of 0 (CONTRACT.md). */
+  /** A tenant with no ledger event yet has 0 and a threshold of 0 (docs/credits.md). */
   async balance(tenantId: string): Promise<Balance> {
     const row = await this.balances.findOneBy({ tenantId });
     return {

@@ -98,7 +98,7 @@ export const ledgerStream = streamName('credits');
 export const MAX_AMOUNT_CENTS = 10_000_000_000;
 
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
-  // A new tenant starts at a balance of 0 and a threshold of 0 (CONTRACT.md): not depleted until a change takes it there.
+  // A new tenant starts at a balance of 0 and a threshold of 0 (docs/credits.md): not depleted until a change takes it there.
   initialState: () => ({
     balanceCents: 0,
     thresholdCents: 0,

@@ -9,7 +9,7 @@ import { PROJECT_ROOT } from '../../infra/project-root';
 export const WEB_DIR = join(PROJECT_ROOT, 'dist', 'dashboard-web');
 
 /**
- * Everything the page loads comes from this origin (no CDN, no inline script: CONTRACT.md), except
+ * Everything the page loads comes from this origin (no CDN, no inline script: docs/dashboard.md), except
  * recordings, played from `RECORDINGS_URL`'s origin when it is another.
  */
 export function pageHeaders(recordingsUrl: string): Record<string, string> {

@@ -12,7 +12,7 @@ import { RESOURCE_PAGES, SECTIONS } from './dashboard-urls';
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The dashboard's pages, sign-in and sign-out (CONTRACT.md, "Dashboard"; docs/dashboard.md). The
+ * The dashboard's pages, sign-in and sign-out (docs/dashboard.md). The
  * pages are one Preact application; what they show and change goes through the /v1 API with the
  * session cookie, so the dashboard has no path to the data of its own.
  */

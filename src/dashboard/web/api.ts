@@ -19,7 +19,7 @@ export interface Page<T> {
   has_more?: boolean;
 }
 
-/** An API refusal, with the error body of CONTRACT.md. */
+/** An API refusal, with the error body of docs/api.md. */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,

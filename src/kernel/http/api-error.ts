@@ -1,6 +1,6 @@
 import { DomainError, DomainErrorCode } from '../result';
 
-/** The error body of CONTRACT.md: {"error": {type, message, param?, request_id}}. */
+/** The error body of docs/api.md, "Errors": {"error": {type, message, param?, request_id}}. */
 export type ApiErrorType =
   | 'invalid_request'
   | 'authentication'

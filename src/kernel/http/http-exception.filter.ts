@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toErrorResponse } from './api-error';
 
-/** The single place where failures become HTTP: CONTRACT.md's error body, never a stack trace. */
+/** The single place where failures become HTTP: the error body of docs/api.md, never a stack trace. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HTTP');

@@ -92,7 +92,7 @@ describe('signDelivery', () => {
     }
     const otherId = signDelivery({ ...input, eventId: 'evt_2' });
     expect(otherId['webhook-signature']).not.toBe(base['webhook-signature']);
-    // The X-Webhook scheme does not cover the id (SPEC); only Standard Webhooks does.
+    // The X-Webhook scheme does not cover the id (docs/events.md); only Standard Webhooks does.
     expect(otherId['X-Webhook-Signature']).toBe(base['X-Webhook-Signature']);
   });
 

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 
-/** A new endpoint secret: `whsec_` + base64 of 32 random bytes (CONTRACT "Webhook endpoints"). */
+/** A new endpoint secret: `whsec_` + base64 of 32 random bytes (docs/webhooks.md, "Security"). */
 export function generateWebhookSecret(): string {
   return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64');
 }
@@ -16,7 +16,7 @@ export interface SignDeliveryInput {
   body: string;
 }
 
-/** `sha256=` + hex HMAC-SHA256 over `<ts>.<body>`, keyed with the whole `whsec_…` string (SPEC "Webhook signatures"). */
+/** `sha256=` + hex HMAC-SHA256 over `<ts>.<body>`, keyed with the whole `whsec_…` string (docs/events.md, "Delivery headers"). */
 export function xWebhookSignature(secret: string, timestampSeconds: number, body: string): string {
   const hex = createHmac('sha256', secret).update(`${timestampSeconds}.`).update(body, 'utf8').digest('hex');
   return `sha256=${hex}`;
@@ -34,7 +34,7 @@ export function standardWebhookSignature(
   return `v1,${b64}`;
 }
 
-/** Every header of one delivery attempt (SPEC "Delivery headers" plus the Standard Webhooks trio). */
+/** Every header of one delivery attempt (docs/events.md, "Delivery headers": the X-Webhook-* four and the Standard Webhooks trio). */
 export function signDelivery(input: SignDeliveryInput): Record<string, string> {
   const { secret, eventId, eventType, timestampSeconds, body } = input;
   if (!Number.isSafeInteger(timestampSeconds) || timestampSeconds < 0) {

@@ -82,9 +82,9 @@ export class RequestNumberVerificationHandler implements ICommandHandler<Request
     await this.commands.execute(
       new PlaceCallCommand(tenantId, {
         sessionId,
-        to: phoneNumber,
+        toNumber: phoneNumber,
         // The number calls itself: the gateway places it with the caller id its trunk allows.
-        from: phoneNumber,
+        fromNumber: phoneNumber,
         agentConfig: VERIFICATION_AGENT,
         privatePrompt: spokenCode(code),
         testMode: false,

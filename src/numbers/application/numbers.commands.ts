@@ -93,8 +93,8 @@ export class ReceiveInboundCallHandler implements ICommandHandler<ReceiveInbound
     const { sessionId } = await this.commands.execute(
       new PlaceCallCommand(tenantId, {
         ...(callId ? { sessionId: idFromSeed('ses', `inbound:${tenantId}:${callId}`) } : {}),
-        to: number.phoneNumber,
-        from,
+        toNumber: number.phoneNumber,
+        fromNumber: from,
         agentConfig: number.agentConfig,
         // A test inbound call is free and simulated whatever the number's mode.
         testMode: testScript !== null || number.testMode,

@@ -1,5 +1,5 @@
 /**
- * The answer rate of an inbound number (CONTRACT.md "Phone numbers and inbound calls"): of its inbound
+ * The answer rate of an inbound number (docs/numbers.md, "The answer rate"): of its inbound
  * calls that ended in the rolling last 24 hours, the share that reached in_progress. One stream per
  * registration (`answer_rate-<phone number id>`) holds the calls' outcomes and the alert's state:
  *

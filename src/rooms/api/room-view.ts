@@ -2,7 +2,7 @@ import type { RoomEntity } from '../projections/room.entity';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-/** A room as the API shows it: the fields of SPEC.md's Room resource, its state and its session. */
+/** A room as the API shows it: the room's fields, its state and its session (docs/rooms.md, "API"). */
 export function presentRoom(row: RoomEntity) {
   return {
     room_id: row.roomId,

@@ -4,7 +4,7 @@ import { IsIn, IsInt, IsObject, IsString, Length, Max, Min, ValidateNested } fro
 import { Optional } from '../../kernel/http/optional';
 import { AgentConfigDto } from '../../sessions';
 
-/** `expires_in_seconds` bounds (CONTRACT.md "Rooms"): 1 second to 7 days. */
+/** `expires_in_seconds` bounds (docs/rooms.md, "API"): 1 second to 7 days. */
 export const MAX_ROOM_TTL_SECONDS = 604_800;
 
 export class CreateRoomDto {

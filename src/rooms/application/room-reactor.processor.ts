@@ -24,7 +24,7 @@ export const ROOM_TIMER = {
   mediaWatch: 'room.media_watch',
 } as const;
 
-/** A participant whose audio has not arrived for this long has lost the connection (CONTRACT.md "Rooms"). */
+/** A participant whose audio has not arrived for this long has lost the connection (docs/rooms.md, "Ends"). */
 export const CONNECTION_LOST_MS = 30_000;
 /**
  * The fallback watch fires this long after the loss would be seen by the instance holding the call,

@@ -39,11 +39,11 @@ export class CallsController {
 
   @Post('calls')
   async placeCall(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCallDto) {
-    const to = normalisePhoneNumber(body.to);
-    if (!to)
+    const toNumber = normalisePhoneNumber(body.to);
+    if (!toNumber)
       throw ApiError.invalid('to must be a valid phone number in international format, e.g. +14155550100.', 'to');
-    const from = normalisePhoneNumber(body.from);
-    if (!from)
+    const fromNumber = normalisePhoneNumber(body.from);
+    if (!fromNumber)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
     // A cloned voice must have finished training (422 voice_not_ready); none given is voice_default.
     if (body.agent_config.voice_id)
@@ -52,8 +52,8 @@ export class CallsController {
     const placed = await this.commands
       .execute(
         new PlaceCallCommand(tenant.tenantId, {
-          to,
-          from,
+          toNumber,
+          fromNumber,
           testMode: body.test_mode ?? false,
           agentConfig: agentConfigOf(body.agent_config),
         }),

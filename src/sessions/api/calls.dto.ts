@@ -60,6 +60,14 @@ export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
   };
 }
 
+/**
+ * The body of `POST /v1/calls`. The wire names `to` and `from` are the request's; inside, the numbers
+ * are `toNumber` and `fromNumber` from here on, end to end, with one mapping at each edge:
+ * request `to` → (the controller) `PlaceCall.toNumber` → (the decider) `to_number` of the stored
+ * `session.placed` and of the catalog payloads, hence webhooks → (evolve) `Live.toNumber`, and (the
+ * sessions projection) the `to_number` column, read as `SessionEntity.toNumber` → (the session view)
+ * the response's `to_number`. Likewise `from`. The stored and wire names never change.
+ */
 export class CreateCallDto {
   @ApiProperty({ example: '+14155550100', description: 'International format with a leading +.' })
   @IsString()

@@ -14,7 +14,7 @@ const RENEW_HINT = 'GET /v1/sessions/{session_id}/recording (with the API key) a
  * Recording files at {recordings_url}, served only through the expiring signed links of
  * recording-links.ts. A link that is unsigned or whose signature does not match is a 403 (checked
  * before anything is looked up, so it reveals nothing about the recording); a genuine link past its
- * expiry is a 410, so that a client knows to renew it; a purged recording is a 404 (SPEC.md).
+ * expiry is a 410, so that a client knows to renew it; a purged recording is a 404 (docs/calls-and-test-pool.md, "Recording links").
  */
 @ApiTags('recordings')
 @Controller('recordings')

@@ -10,7 +10,7 @@ export type SessionRow = Omit<SessionEntity, 'tenantId' | 'optedOut' | 'consentR
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * The Session resource of SPEC.md, plus direction, test_mode, created_at and the recording. The recording's
+ * The Session resource (the fields of session.ended in docs/events.md), plus direction, test_mode, created_at and the recording. The recording's
  * URL is a fresh signed link (`recordingLink`), so that a session read now always carries one that works.
  */
 export function presentSession(row: SessionRow, config: AppConfig, recordingLink: (recordingId: string) => string) {
@@ -76,8 +76,8 @@ export function sessionRowFromStream(
     sessionId: state.sessionId,
     status: state.status,
     direction: state.direction,
-    toNumber: state.to,
-    fromNumber: state.from,
+    toNumber: state.toNumber,
+    fromNumber: state.fromNumber,
     campaignId: state.campaignId,
     contactId: state.contactId,
     email: state.contact.email,

@@ -1,6 +1,6 @@
 /**
  * Given/when/then on the session decider: campaign calls. The contact's identity in every outcome and
- * recording payload, and `session.disposition_set` (SPEC.md rule 4, CONTRACT.md "Dispositions"): once,
+ * recording payload, and `session.disposition_set` (docs/campaigns.md, "Dispositions"): once,
  * for a completed campaign call whose agent has dispositions and gave none during the call; a code
  * outside the list is refused. Every catalog event it emits is checked against the catalog schema.
  */

@@ -24,7 +24,7 @@ const find = <T extends SessionEvent['type']>(events: readonly SessionEvent[], t
 function playScript(to: string, testMode = true): SessionEvent[] {
   let recordingSeq = 0;
   const commands: SessionCommand[] = [
-    placeCommand({ to, testMode }),
+    placeCommand({ toNumber: to, testMode }),
     ...scriptFor(to).map((step, i) => {
       const media: MediaSignal =
         'signal' in step

@@ -133,7 +133,7 @@ describe('session decider: place', () => {
     spec.given(placed()).when(placeCommand()).thenNothingHappened();
     spec
       .given(placed())
-      .when(placeCommand({ to: '+14155550101' }))
+      .when(placeCommand({ toNumber: '+14155550101' }))
       .thenNothingHappened();
   });
 
@@ -142,8 +142,8 @@ describe('session decider: place', () => {
     expect(fold(sessionDecider, placed())).toMatchObject({
       status: 'queued',
       sessionId: SESSION_ID,
-      to: TO,
-      from: FROM,
+      toNumber: TO,
+      fromNumber: FROM,
       testMode: true,
       startedAt: null,
       seq: 0,

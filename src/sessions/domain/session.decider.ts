@@ -29,8 +29,8 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       status: 'queued',
       sessionId: d.session_id,
       direction: d.direction ?? 'outbound',
-      to: d.to_number,
-      from: d.from_number,
+      toNumber: d.to_number,
+      fromNumber: d.from_number,
       testMode: d.test_mode,
       roomId: d.room_id ?? null,
       campaignId: d.campaign_id,
@@ -102,8 +102,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
     const voiceId = command.agentConfig.voice_id ?? 'voice_default';
     const common = {
       session_id: command.sessionId,
-      to_number: command.to,
-      from_number: command.from,
+      to_number: command.toNumber,
+      from_number: command.fromNumber,
       campaign_id: command.campaignId ?? null,
       contact_id: command.contactId ?? null,
     };
@@ -234,8 +234,8 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
               type: 'session.transfer_initiated',
               data: {
                 session_id: id,
-                to_number: state.to,
-                from_number: state.from,
+                to_number: state.toNumber,
+                from_number: state.fromNumber,
                 transfer_number: signal.transfer_number,
                 transferred_at: ctx.at,
               },
@@ -302,16 +302,16 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
 }
 
 /** The other party's number: the callee of an outbound call, the caller of an inbound one. */
-export const remoteNumber = (state: Pick<Live, 'direction' | 'to' | 'from'>): string | null =>
-  state.direction === 'inbound' ? state.from : state.to;
+export const remoteNumber = (state: Pick<Live, 'direction' | 'toNumber' | 'fromNumber'>): string | null =>
+  state.direction === 'inbound' ? state.fromNumber : state.toNumber;
 
 /** Who the call is with, as every outcome and recording payload repeats it (identity null outside campaigns). */
 function contactFields(state: Live) {
   return {
     campaign_id: state.campaignId,
     contact_id: state.contactId,
-    from_number: state.from,
-    to_number: state.to,
+    from_number: state.fromNumber,
+    to_number: state.toNumber,
     phone_number: remoteNumber(state),
     email: state.contact.email,
     first_name: state.contact.first_name,

@@ -3,7 +3,7 @@ import { DomainError } from '../../kernel/result';
 import type { DispositionOption } from './disposition-evaluator';
 
 /**
- * The rules of `session.disposition_set` (SPEC.md rule 4, CONTRACT.md "Dispositions"), beside the
+ * The rules of `session.disposition_set` (docs/campaigns.md, "Dispositions"), beside the
  * session decider, which applies them: one disposition at most per session, for a completed
  * campaign call whose agent has a disposition list and gave no disposition during the call.
  */

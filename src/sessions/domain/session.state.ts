@@ -32,8 +32,8 @@ export interface AgentConfig {
 }
 
 /**
- * Who called whom: `outbound` (the platform dials `to`) or `inbound` (a caller, `from`, dialled the
- * tenant's number, `to`). Events stored before inbound calls existed carry none: read as outbound.
+ * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`,
+ * dialled the tenant's number, `toNumber`). Events stored before inbound calls existed carry none: read as outbound.
  */
 export type SessionDirection = 'outbound' | 'inbound';
 
@@ -50,7 +50,7 @@ export type SessionEvent =
       'session.placed',
       {
         session_id: string;
-        /** null for a WebRTC room session (SPEC.md session rule 1), as is from_number. */
+        /** null for a WebRTC room session (docs/events.md, "Conventions"), as is from_number. */
         to_number: string | null;
         from_number: string | null;
         agent_config: AgentConfig;
@@ -115,8 +115,10 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
 export interface PlaceCall {
   type: 'place';
   sessionId: string;
-  to: string;
-  from: string;
+  /** The callee (the request's `to`), stored as `to_number`. */
+  toNumber: string;
+  /** The caller (the request's `from`), stored as `from_number`. */
+  fromNumber: string;
   agentConfig: AgentConfig;
   testMode: boolean;
   campaignId?: string | null;
@@ -132,7 +134,7 @@ export interface PlaceCall {
 
 /**
  * Opens a WebRTC room's session once the participant joined: created and started at once, with no
- * phone legs and no campaign (SPEC.md session rule 1), carrying the room's client_reference_id.
+ * phone legs and no campaign (docs/rooms.md, "The room's session"), carrying the room's client_reference_id.
  */
 export interface OpenRoomSession {
   type: 'open_room';
@@ -165,8 +167,8 @@ export interface Live {
   status: SessionStatus;
   sessionId: string;
   direction: SessionDirection;
-  to: string | null;
-  from: string | null;
+  toNumber: string | null;
+  fromNumber: string | null;
   testMode: boolean;
   /** A room's session: no phone legs, not metered by the minute. */
   roomId: string | null;

@@ -1,7 +1,7 @@
 import type { MediaSignal } from './media-signal';
 
 /**
- * The test pool: the destination number picks a scripted call (CONTRACT.md "The test pool").
+ * The test pool: the destination number picks a scripted call (docs/calls-and-test-pool.md, "The test pool").
  * `at` is seconds after dispatch in simulated time; the simulator multiplies it by SIM_TIME_SCALE.
  * `record` asks the simulator to write the recording file and then report `recording_ready`.
  */
@@ -21,7 +21,7 @@ export const TEST_NUMBERS = {
 } as const;
 
 const RING = 4;
-/** Recording is finalised and uploaded tens of seconds after the call ends (SPEC timing rules). */
+/** Recording is finalised and uploaded tens of seconds after the call ends (docs/calls-and-test-pool.md). */
 const RECORDING_LAG = 25;
 
 const turn = (at: number, role: 'agent' | 'user', content: string): ScriptStep => ({

@@ -7,7 +7,7 @@ import { ChangeTenant, CreateTenant, IssueApiKey } from '../application/tenant.c
 import { AdminGuard } from './auth.guards';
 import { CreateTenantDto, RebuildProjectionsDto } from './admin.dto';
 
-/** The operator API of CONTRACT.md, behind `Authorization: Bearer $ADMIN_TOKEN`. */
+/** The operator API (docs/api.md, "Operator API"), behind `Authorization: Bearer $ADMIN_TOKEN`. */
 @ApiTags('operator')
 @ApiBearerAuth()
 @UseGuards(AdminGuard)

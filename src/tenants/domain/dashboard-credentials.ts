@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** A one-time sign-in link lives this long (CONTRACT.md, "Dashboard"). */
+/** A one-time sign-in link lives this long (docs/dashboard.md, "Signing in"). */
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 /** A dashboard session ends this long after sign-in, or at sign-out (docs/dashboard.md). */
 export const DASHBOARD_SESSION_TTL_MS = 12 * 60 * 60_000;

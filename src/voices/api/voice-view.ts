@@ -3,7 +3,7 @@ import type { VoiceCloneEntity } from '../projections/voice-clone.entity';
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * The voice clone resource: SPEC.md's fields (voice_id, name, status, ready_at, error_code,
+ * The voice clone resource (docs/voices.md, "API"): its fields (voice_id, name, status, ready_at, error_code,
  * error_message) with each sample's file and, once the training job has measured it, its decoded
  * length and loudness. `sample_count` is the `samples` count of voice_clone.training_started.
  */

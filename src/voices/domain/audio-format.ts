@@ -1,5 +1,5 @@
 /**
- * The audio formats voice samples may be in (CONTRACT.md "Voice clones"), told from a file's first
+ * The audio formats voice samples may be in (docs/voices.md, "API"), told from a file's first
  * bytes, never from its name or declared type. A file that sniffs as one of them still has to decode
  * (infra/audio-decoder.ts); what is measured is the decoded audio.
  */

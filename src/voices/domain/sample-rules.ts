@@ -1,5 +1,5 @@
 /**
- * What a voice clone's samples must be (SPEC.md "Limits", CONTRACT.md "Voice clones"), judged on the
+ * What a voice clone's samples must be (docs/voices.md, "Training"), judged on the
  * decoded audio's measurements, never on header fields: the plan allows cloning, at least 3 samples,
  * each at least 30 seconds long and louder than -40 dBFS RMS. The first rule broken, in that order,
  * is the training's error_code; its message names every sample that breaks it.
@@ -13,7 +13,7 @@ export const SAMPLE_RULES = {
   minRmsDbfs: -40,
 } as const;
 
-/** Upload limits (CONTRACT.md): beyond them the request is a 413. */
+/** Upload limits (docs/voices.md, "API"): beyond them the request is a 413. */
 export const UPLOAD_LIMITS = {
   maxFiles: 25,
   maxFileBytes: 20 * 1024 * 1024,

@@ -46,7 +46,7 @@ function present(
   };
 }
 
-/** The endpoints API of CONTRACT.md. The secret is returned on creation and rotation only. */
+/** The endpoints API (docs/webhooks.md, "The endpoints API"). The secret is returned on creation and rotation only. */
 @ApiTags('webhook endpoints')
 @ApiBearerAuth()
 @UseGuards(ApiKeyGuard)

@@ -50,7 +50,7 @@ describe('classifyAttempt', () => {
 });
 
 describe('DEFAULT_RETRY_SCHEDULE_MS', () => {
-  it('is the CONTRACT schedule: 9 retries (10 attempts) within 24 hours', () => {
+  it('is the default schedule of docs/configuration.md: 9 retries (10 attempts) within 24 hours', () => {
     expect(DEFAULT_RETRY_SCHEDULE_MS).toEqual([
       5_000, 30_000, 120_000, 600_000, 1_800_000, 3_600_000, 10_800_000, 21_600_000, 43_200_000,
     ]);

@@ -1,6 +1,6 @@
 /**
  * Webhook delivery status policy: the one place that decides what an attempt's outcome means
- * (CONTRACT.md "Webhook endpoints > Status policy") for its delivery and for its endpoint.
+ * (docs/webhooks.md, "Status policy") for its delivery and for its endpoint.
  *
  * | outcome                                   | verdict            | effect                                              |
  * |-------------------------------------------|--------------------|-----------------------------------------------------|

@@ -5,7 +5,7 @@ import ipaddr from 'ipaddr.js';
 import { Agent, type Dispatcher } from 'undici';
 
 /**
- * SSRF defence for webhook URLs (CONTRACT "Webhook endpoints": https only, public addresses only,
+ * SSRF defence for webhook URLs (docs/webhooks.md, "Security": https only, public addresses only,
  * checked at creation and again at every delivery, connection pinned to the checked address).
  * WEBHOOK_ALLOW_PRIVATE_URLS=true (`allowPrivate`) lifts the scheme and address rules for development.
  */
