@@ -71,6 +71,11 @@ export class CreditsModule implements OnModuleInit {
     this.projections.registerProcessor(creditsReactor(this.timers, this.processor?.settlesAfterMs ?? null, this.holds));
     this.creditTimers.register();
     // A depleted balance holds the tenant's production calls and campaign dispatches until it is above zero again.
-    this.holds.register(CREDITS_HOLD, async (tenantId) => (await this.credits.balance(tenantId)).depleted);
+    // A session held by it says `hold_reason: "insufficient_credits"`.
+    this.holds.register(
+      CREDITS_HOLD,
+      async (tenantId) => (await this.credits.balance(tenantId)).depleted,
+      'insufficient_credits',
+    );
   }
 }

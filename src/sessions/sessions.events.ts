@@ -41,7 +41,11 @@ const CAMPAIGN_LINK = 'Set when the session belongs to a campaign contact.';
 
 const transcriptEntry = object<TranscriptEntry>({
   role: oneOf(['agent', 'user']),
-  content: omittable(text('Absent on turns that are only tool calls.')),
+  content: omittable(
+    text(
+      "What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept.",
+    ),
+  ),
   t: omittable(field<number>({ type: 'number', minimum: 0, description: 'Seconds from session start.' })),
 });
 
@@ -255,7 +259,6 @@ export const sessionEvents = defineEvents<SessionPayloads>({
         transcript: [
           { role: 'agent', content: 'Hi Ada, this is Sam from Acme Dental. Do you have a minute?', t: 0.4 },
           { role: 'user', content: 'Sure, go ahead.', t: 4.1 },
-          { role: 'agent', t: 6.3 },
           { role: 'agent', content: 'You are booked for Tuesday at 10 am.', t: 7.9 },
         ],
         transcript_url: `https://api.example.com/v1/sessions/${EX.session}/transcript.json`,

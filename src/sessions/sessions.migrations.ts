@@ -103,6 +103,21 @@ CREATE INDEX IF NOT EXISTS call_admissions_tenant ON call_admissions (tenant_id,
   }
 }
 
+/**
+ * Why a queued session waits (`hold_reason`, from session.dispatch_held), and the rows of rooms'
+ * sessions brought to what the projection now writes: inbound, created no later than started
+ * (a rebuild from the events gives the same). A room's session is the one with no phone legs.
+ */
+export class SessionsHoldReason0000000000390 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS hold_reason text`);
+    await db.query(`
+      UPDATE sessions SET direction = 'inbound', created_at = LEAST(created_at, COALESCE(started_at, created_at))
+       WHERE to_number IS NULL AND from_number IS NULL
+         AND (direction <> 'inbound' OR created_at > started_at)`);
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
@@ -110,4 +125,5 @@ export const sessionsMigrations: readonly Migration[] = [
   SessionsDirection0000000000181,
   SessionsQueuedProduction0000000000311,
   SessionsCallAdmissions0000000000312,
+  SessionsHoldReason0000000000390,
 ];

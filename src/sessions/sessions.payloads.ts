@@ -17,7 +17,7 @@ export type SessionFailureStatus = (typeof SESSION_FAILURE_STATUSES)[number];
 
 export interface TranscriptEntry {
   role: 'agent' | 'user';
-  /** Absent on turns that are only tool calls. */
+  /** Never empty; absent only on a private session's turns (their words are not kept). */
   content?: string;
   /** Seconds from session start. */
   t?: number;

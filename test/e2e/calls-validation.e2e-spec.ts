@@ -748,6 +748,39 @@ describe('media gateway: signed dispatch and signed ingest', () => {
   });
 });
 
+describe('a production call held for credit, with a gateway', () => {
+  it('says why it waits, is not dispatched while held, and no longer says so once it is', async () => {
+    const held = await createTenant(gw.call, gw.svc.adminToken, 'Held Gateway Co');
+    const grant = (amount: number) =>
+      gw.call('POST', `/admin/v1/tenants/${held.tenant_id}/credits`, {
+        token: gw.svc.adminToken,
+        body: { amount_cents: amount },
+      });
+    expect((await grant(-1)).status).toBe(200);
+    await eventually(async () => {
+      const { rows } = await gw.db.pool.query('SELECT depleted FROM credit_balances WHERE tenant_id = $1', [
+        held.tenant_id,
+      ]);
+      return rows[0]?.depleted === true;
+    }, 20_000);
+    const session = await placeCall(gw.call, held.api_key, '+14155550100', { testMode: false });
+    expect(session).toMatchObject({ status: 'queued', test_mode: false, hold_reason: 'insufficient_credits' });
+    const dispatched = () => gateway.requests.some((r) => r.body.includes(session.session_id));
+    await consistently(() => expect(dispatched()).toBe(false), 1_000);
+    expect((await grant(100)).status).toBe(200);
+    await eventually(dispatched, 15_000, 50);
+    // Gone out: the gateway has it (it reported nothing yet, so still queued), and it waits no more.
+    await eventually(
+      async () => {
+        const read = await gw.call('GET', `/v1/sessions/${session.session_id}`, { token: held.api_key });
+        expect(read.body).toMatchObject({ status: 'queued', hold_reason: null });
+      },
+      10_000,
+      50,
+    );
+  });
+});
+
 describe('afterwards', () => {
   it('every receiver-side delivery of the gateway was a POST to /gw/calls', () => {
     for (const r of gateway.requests) {

@@ -281,6 +281,18 @@ describe('WHIP', () => {
     expect(Date.parse(completed.created_at) - Date.parse(String(joined.data.joined_at))).toBeGreaterThanOrEqual(30_000);
     const view = (await api('GET', `/v1/rooms/${room.room_id}`)).body;
     expect(view).toMatchObject({ status: 'completed', end_reason: 'connection_lost', duration_seconds: 0 });
+    // The room's session: the participant came to the agent (inbound), and it was created at the join,
+    // when it started (it is stored a moment later: created_at used to be that moment, after started_at).
+    const session = await eventually(async () => {
+      const res = await api('GET', `/v1/sessions/${view.session_id}`);
+      if (res.body.status !== 'completed') throw new Error('session not completed yet');
+      return res.body;
+    });
+    expect(session.started_at).toBe(joined.data.joined_at);
+    expect(Date.parse(session.created_at)).toBeLessThanOrEqual(Date.parse(session.started_at));
+    expect(session).toMatchObject({ direction: 'inbound', hold_reason: null });
+    const listed = (await api('GET', '/v1/sessions?direction=inbound')).body.data as { session_id: string }[];
+    expect(listed.map((s) => s.session_id)).toContain(view.session_id);
     const ended = await eventually(async () => {
       const e = (await allEvents(h.call, tenant.api_key, 'session.ended')).find(
         (x) => x.data.session_id === view.session_id,

@@ -295,7 +295,9 @@ describe('POST /v1/calls with test_mode true', () => {
         for (const entry of transcript) {
           expect(['agent', 'user']).toContain(entry.role);
           expect(Object.keys(entry).every((k) => ['role', 'content', 't'].includes(k))).toBe(true);
-          if ('content' in entry) expect(typeof entry.content).toBe('string');
+          // No empty turn: a turn that is only a tool call is not kept (its call is in function_invocations).
+          expect(typeof entry.content).toBe('string');
+          expect(entry.content!.trim()).not.toBe('');
           expect(typeof entry.t).toBe('number');
         }
         // t is seconds from session start, so non-decreasing.
@@ -315,10 +317,11 @@ describe('POST /v1/calls with test_mode true', () => {
     expect(fns('+14155550100')).toEqual([{ name: 'find_open_slots', status: 'succeeded', duration_ms: 840 }]);
     expect(fns('+14155550109')).toEqual([{ name: 'find_open_slots', status: 'succeeded', duration_ms: 840 }]);
     expect(fns('+14155550108')).toEqual([{ name: 'check_inventory', status: 'succeeded', duration_ms: 9200 }]);
-    // A turn that is only a tool call has no content (content is optional in a transcript entry, docs/events.md).
+    // The script's tool-only turn (at 7 s, around find_open_slots) left no entry: every turn has words.
     const transcript100 = histories.get('+14155550100')!.find((e) => e.type === 'session.ended')!.data
       .transcript as Record<string, unknown>[];
-    expect(transcript100.some((e) => !('content' in e))).toBe(true);
+    expect(transcript100.map((e) => e.t)).not.toContain(7);
+    expect(transcript100.every((e) => typeof e.content === 'string' && e.content !== '')).toBe(true);
   });
 
   it('transcript_url serves {session_id, transcript} equal to the event transcript', async () => {

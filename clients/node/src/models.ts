@@ -33,7 +33,14 @@ export interface TranscriptEntry {
 export interface Session {
   session_id: string;
   status: SessionStatus;
+  /**
+   * Why a queued session waits, null when it does not: `insufficient_credits` while the balance is
+   * depleted. The set may grow (e.g. `carrier_limit`): treat an unknown value as "held".
+   */
+  hold_reason?: string | null;
+  /** false: a production call, billed (the default when `test_mode` is left out of the request). */
   test_mode: boolean;
+  /** A room's session is inbound. */
   direction?: 'outbound' | 'inbound';
   client_reference_id: string | null;
   campaign_id: string | null;

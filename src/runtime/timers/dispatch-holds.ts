@@ -16,29 +16,45 @@ const parkKey = (hold: string, tenantId: string): string => `hold:${hold}:${tena
  */
 @Injectable()
 export class DispatchHolds {
-  private readonly holds = new Map<string, DispatchHold>();
+  private readonly holds = new Map<string, { hold: DispatchHold; reason: string }>();
 
   constructor(private readonly timers: TimersService) {}
 
-  register(name: string, hold: DispatchHold): void {
-    this.holds.set(name, hold);
+  /**
+   * `reason` is what a session held by it shows as its `hold_reason` (credits: `insufficient_credits`);
+   * `name` keys the parked timers, so it never changes.
+   */
+  register(name: string, hold: DispatchHold, reason: string): void {
+    this.holds.set(name, { hold, reason });
   }
 
   /** The name of a hold on the tenant's billed work now, or null when it may start. */
   async heldFor(tenantId: string): Promise<string | null> {
-    for (const [name, hold] of this.holds) if (await hold(tenantId)) return name;
+    for (const [name, { hold }] of this.holds) if (await hold(tenantId)) return name;
     return null;
+  }
+
+  /** The reason of a hold on the tenant's billed work now (a held session's `hold_reason`), or null. */
+  async reasonFor(tenantId: string): Promise<string | null> {
+    const name = await this.heldFor(tenantId);
+    return name === null ? null : (this.holds.get(name)?.reason ?? null);
   }
 
   /**
    * For a timer handler about to start the tenant's billed work: null when no hold is on it (go on),
-   * else the outcome that parks the timer, with `payload`, until the hold is released or `until`.
+   * else the outcome that parks the timer, with `payload`, until the hold is released or `until`,
+   * with the hold's reason.
    */
-  async park(tenantId: string, until: Date, payload: Record<string, unknown>): Promise<{ park: TimerPark } | null> {
+  async park(
+    tenantId: string,
+    until: Date,
+    payload: Record<string, unknown>,
+  ): Promise<{ park: TimerPark; reason: string } | null> {
     const name = await this.heldFor(tenantId);
-    const hold = name === null ? undefined : this.holds.get(name);
-    if (name === null || !hold) return null;
-    return { park: { key: parkKey(name, tenantId), until, payload, stillWaiting: () => hold(tenantId) } };
+    const held = name === null ? undefined : this.holds.get(name);
+    if (name === null || !held) return null;
+    const { hold, reason } = held;
+    return { park: { key: parkKey(name, tenantId), until, payload, stillWaiting: () => hold(tenantId) }, reason };
   }
 
   /**

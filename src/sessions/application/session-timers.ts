@@ -86,10 +86,11 @@ export class SessionTimers {
     if (p.production && p.seq === 1) {
       const now = this.clock.now();
       const bound = holdBound(p.base, p.scale);
-      const parked = await this.parkIfHeld(p.tenant_id, bound, { ...p, held: true });
+      const parked = await this.parkIfHeld(p.tenant_id, p.session_id, bound, { ...p, held: true });
       if (parked !== null) return parked;
       // Released: the call goes out now, its steps timed from now, and its watchdog from now too.
       if (p.held) {
+        await this.released(p.tenant_id, p.session_id);
         p = { ...p, base: now.getTime(), held: false };
         await this.timers.cancel(watchdogKey(p.session_id));
         await this.timers.schedule(watchdogTimer(p.tenant_id, p.session_id, now.getTime(), p.scale));
@@ -163,20 +164,32 @@ export class SessionTimers {
 
   /**
    * While a hold (a depleted balance) is on the tenant, the call's timer is parked on it until the
-   * hold is released (DispatchHolds; no polling meanwhile) or `bound`; at `bound`, still held, it is
-   * dropped (the call's watchdog has ended it). Null when the call may go out now.
+   * hold is released (DispatchHolds; no polling meanwhile) or `bound`, and the session says why it
+   * waits (`session.dispatch_held`: its `hold_reason`); at `bound`, still held, the timer is dropped
+   * (the call's watchdog has ended it, with the hold's reason). Null when the call may go out now.
    */
   private async parkIfHeld(
     tenantId: string | null,
+    sessionId: string,
     bound: number,
     payload: Record<string, unknown>,
   ): Promise<TimerOutcome | null> {
     if (tenantId === null) return null;
     const parked = await this.holds.park(tenantId, new Date(bound), payload);
     if (!parked) return null;
-    if (this.clock.now().getTime() < bound) return parked;
-    this.logger.warn(`a held call of tenant ${tenantId} waited past its bound: its timer is dropped`);
-    return undefined;
+    if (this.clock.now().getTime() >= bound) {
+      this.logger.warn(`a held call of tenant ${tenantId} waited past its bound: its timer is dropped`);
+      return undefined;
+    }
+    // Usually a no-op: a call placed while held was stored held.
+    await this.commands.execute(new SessionActionCommand(tenantId, sessionId, { type: 'hold', reason: parked.reason }));
+    return { park: parked.park };
+  }
+
+  /** A held call goes out: its session no longer says it waits (a no-op when it did not). */
+  private async released(tenantId: string | null, sessionId: string): Promise<void> {
+    if (tenantId !== null)
+      await this.commands.execute(new SessionActionCommand(tenantId, sessionId, { type: 'release' }));
   }
 
   /**
@@ -187,11 +200,19 @@ export class SessionTimers {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
-    const { held_until: heldUntil, ...request } = timer.payload as { tenant_id: string | null; held_until?: number };
+    const { held_until: heldUntil, ...request } = timer.payload as {
+      tenant_id: string | null;
+      session_id: string;
+      held_until?: number;
+    };
     const bound = heldUntil ?? holdBound(this.clock.now().getTime(), this.config.simTimeScale);
-    const parked = await this.parkIfHeld(request.tenant_id, bound, { ...request, held_until: bound });
+    const parked = await this.parkIfHeld(request.tenant_id, request.session_id, bound, {
+      ...request,
+      held_until: bound,
+    });
     if (parked !== null) return parked;
+    if (heldUntil !== undefined) await this.released(request.tenant_id, request.session_id);
     await dispatchToMediaGateway({ url, secret }, timer.timerId, this.opened(request));
-    this.logger.log(`dispatched ${(request as { session_id?: string }).session_id} to the media gateway`);
+    this.logger.log(`dispatched ${request.session_id} to the media gateway`);
   }
 }

@@ -10,7 +10,7 @@ export type SessionRow = Omit<SessionEntity, 'tenantId' | 'optedOut' | 'consentR
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
- * The Session resource (the fields of session.ended in docs/events.md), plus direction, test_mode, created_at and the recording. The recording's
+ * The Session resource (the fields of session.ended in docs/events.md), plus direction, hold_reason, test_mode, created_at and the recording. The recording's
  * URL is a fresh signed link (`recordingLink`), so that a session read now always carries one that works.
  */
 export function presentSession(row: SessionRow, config: AppConfig, recordingLink: (recordingId: string) => string) {
@@ -29,6 +29,8 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     last_name: row.lastName,
     voice_id: row.voiceId,
     status: row.status,
+    // Why a queued call waits (SESSION_HOLD_REASONS), null when it does not.
+    hold_reason: row.holdReason,
     end_reason: row.endReason,
     test_mode: row.testMode,
     created_at: row.createdAt.toISOString(),
@@ -75,6 +77,7 @@ export function sessionRowFromStream(
   return {
     sessionId: state.sessionId,
     status: state.status,
+    holdReason: state.holdReason,
     direction: state.direction,
     toNumber: state.toNumber,
     fromNumber: state.fromNumber,
@@ -87,7 +90,10 @@ export function sessionRowFromStream(
     voiceId: request.voice_id,
     testMode: state.testMode,
     endReason: outcome?.end_reason ?? null,
-    createdAt: new Date(placed.metadata.created_at),
+    // As the read model: a room's session is created at the join, its start (created_at ≤ started_at).
+    createdAt: new Date(
+      Math.min(Date.parse(placed.metadata.created_at), Date.parse(state.startedAt ?? placed.metadata.created_at)),
+    ),
     startedAt: state.startedAt ? new Date(state.startedAt) : null,
     endedAt: state.endedAt ? new Date(state.endedAt) : null,
     durationSeconds: state.durationSeconds,

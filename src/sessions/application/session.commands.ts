@@ -3,6 +3,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { NewEvent } from '../../event-store/event-store.port';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
+import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
@@ -29,7 +30,7 @@ import type { SetDisposition } from '../domain/session.disposition';
 export class PlaceCallCommand extends Command<{ sessionId: string; events: readonly NewEvent[] }> {
   constructor(
     readonly tenantId: string,
-    readonly call: Omit<PlaceCall, 'type' | 'sessionId' | 'sealedPrompt'> & {
+    readonly call: Omit<PlaceCall, 'type' | 'sessionId' | 'sealedPrompt' | 'holdReason'> & {
       sessionId?: string;
       privatePrompt?: string;
     },
@@ -59,6 +60,8 @@ export class SessionActionCommand extends Command<{ applied: boolean }> {
     readonly action:
       | { type: 'signal'; seq: number; signal: MediaSignal }
       | { type: 'watchdog' }
+      | { type: 'hold'; reason: string }
+      | { type: 'release' }
       | { type: 'purge_recording' }
       | Omit<SetDisposition, 'at'>,
     /** When it happened, if not now: a room's end is reported with the room's completion time. */
@@ -74,15 +77,23 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     private readonly executor: CommandExecutor,
     private readonly queries: QueryBus,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
+    private readonly holds: DispatchHolds,
   ) {}
 
-  /** Answers as soon as the call is stored; reads fall back to the stream until the read model has it. */
+  /**
+   * Answers as soon as the call is stored; reads fall back to the stream until the read model has it.
+   * An outbound production call placed while a hold is on the tenant (a depleted balance) is stored
+   * held, so that the answer already says why it waits (`hold_reason`); its dispatch parks on the hold.
+   */
   async execute({ tenantId, call }: PlaceCallCommand) {
     const tenant = await this.queries.execute(new GetTenant(tenantId));
     if (tenant?.status === 'suspended')
       throw new DomainError('forbidden', 'This account is suspended; calls cannot be placed.');
     const sessionId = call.sessionId ?? newResourceId('ses');
     const { privatePrompt, ...placed } = call;
+    // A campaign's pacer asks the hold itself before it places anything: no second look per call.
+    const billed = !call.testMode && (call.direction ?? 'outbound') === 'outbound' && !call.campaignId;
+    const holdReason = billed ? await this.holds.reasonFor(tenantId) : null;
     const { events } = await this.executor.execute(
       sessionStream(sessionId),
       sessionDecider,
@@ -90,6 +101,7 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
         type: 'place',
         ...placed,
         sessionId,
+        holdReason,
         ...(privatePrompt !== undefined ? { sealedPrompt: this.box.seal(privatePrompt) } : {}),
       },
       { tenantId },
@@ -135,9 +147,11 @@ export class SessionActionHandler implements ICommandHandler<SessionActionComman
       purgeGraceMs: this.config.recordingPurgeGraceMs,
     };
     const command: SessionCommand =
-      action.type === 'purge_recording' || action.type === 'set_disposition'
-        ? { ...action, at }
-        : { ...action, ...context };
+      action.type === 'hold' || action.type === 'release'
+        ? action
+        : action.type === 'purge_recording' || action.type === 'set_disposition'
+          ? { ...action, at }
+          : { ...action, ...context };
     const result = await this.executor.execute(sessionStream(sessionId), sessionDecider, command, { tenantId });
     return { applied: result.events.length > 0 };
   }

@@ -21,7 +21,7 @@ import {
   TRANSCRIPT_URL,
   turn,
 } from '../../../test/support/session-decider-fixtures';
-import { sessionDecider, SessionEvent } from './session.decider';
+import { sessionDecider, type Live, SessionEvent } from './session.decider';
 
 describe('session decider: a completed call', () => {
   /** Answered at 4 s, two turns, a tool-only turn and a function call: each step given/when/then. */
@@ -34,11 +34,8 @@ describe('session decider: a completed call', () => {
       { type: 'session.transcript_appended', data: { entry: { role: 'agent', content: 'Hello there.', t: 0.5 } } },
       applied(2, 'turn'),
     ]);
-    // A turn that is only a tool call has no content key at all.
-    history = step(history, signal(3, { kind: 'turn', role: 'agent', t: 7 }, 11), [
-      { type: 'session.transcript_appended', data: { entry: { role: 'agent', t: 7 } } },
-      applied(3, 'turn'),
-    ]);
+    // A turn that is only a tool call (no words) is not kept: no empty turn in the transcript.
+    history = step(history, signal(3, { kind: 'turn', role: 'agent', t: 7 }, 11), [applied(3, 'turn')]);
     history = step(
       history,
       signal(4, { kind: 'function_invoked', name: 'find_open_slots', status: 'succeeded', duration_ms: 840 }, 12),
@@ -83,7 +80,6 @@ describe('session decider: a completed call', () => {
       actual_cost_cents: 0,
       transcript: [
         { role: 'agent', content: 'Hello there.', t: 0.5 },
-        { role: 'agent', t: 7 },
         { role: 'user', content: 'Thursday works.', t: 13 },
       ],
       transcript_url: TRANSCRIPT_URL,
@@ -92,6 +88,16 @@ describe('session decider: a completed call', () => {
       started_at: at(4),
     },
   };
+
+  it('keeps no turn without words: none for a tool-only turn, none for a blank one', () => {
+    const live = conversation(true);
+    spec
+      .given(live)
+      .when(signal(6, { kind: 'turn', role: 'agent', content: ' \n ', t: 14 }, 18))
+      .then([applied(6, 'turn')]);
+    const transcript = (fold(sessionDecider, live) as Live).transcript;
+    expect(transcript.every((entry) => typeof entry.content === 'string' && entry.content.trim() !== '')).toBe(true);
+  });
 
   it('emits session.started, the transcript and function invocation (internal), then session.ended with the exact payload', () => {
     const history = step(conversation(true), hangup(45), [completed, applied(6, 'hangup')]);

@@ -13,7 +13,8 @@ import {
   spec,
   step,
 } from '../../../test/support/session-decider-fixtures';
-import type { SessionEvent } from './session.decider';
+import { fold } from '../../kernel/decider';
+import { placedDirection, sessionDecider, type Live, type SessionEvent } from './session.decider';
 
 const ROOM = 'room_0123456789abcdefghij';
 const open = {
@@ -128,5 +129,14 @@ describe('session decider: a room session', () => {
         },
         applied(2, 'recording_ready'),
       ]);
+  });
+
+  it('is inbound (the participant came to the agent), its stored events and older ones alike', () => {
+    expect((fold(sessionDecider, opened) as Live).direction).toBe('inbound');
+    // The one reading of session.placed's direction: recorded, else a room's, else a phone call's of old.
+    expect(placedDirection({ room_id: ROOM })).toBe('inbound');
+    expect(placedDirection({})).toBe('outbound');
+    expect(placedDirection({ direction: 'inbound' })).toBe('inbound');
+    expect(placedDirection({ direction: 'outbound' })).toBe('outbound');
   });
 });

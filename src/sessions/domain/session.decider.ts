@@ -7,6 +7,7 @@ import {
   isTerminal,
   Live,
   OpenRoomSession,
+  placedDirection,
   SessionCommand,
   SessionEvent,
   SessionState,
@@ -28,7 +29,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     return {
       status: 'queued',
       sessionId: d.session_id,
-      direction: d.direction ?? 'outbound',
+      direction: placedDirection(d),
       toNumber: d.to_number,
       fromNumber: d.from_number,
       testMode: d.test_mode,
@@ -50,6 +51,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       optedOut: false,
       consentRefused: false,
       recording: null,
+      holdReason: null,
       private: d.sealed_prompt !== undefined,
     };
   }
@@ -59,6 +61,10 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'function.timeout':
     case 'session.transfer_initiated':
       return state;
+    case 'session.dispatch_held':
+      return { ...state, holdReason: event.data.reason };
+    case 'session.dispatch_released':
+      return { ...state, holdReason: null };
     case 'session.agent_disposition_given':
       return { ...state, agentDisposition: true };
     case 'session.disposition_set':
@@ -66,7 +72,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'session.signal_applied':
       return { ...state, seq: Math.max(state.seq, event.data.seq) };
     case 'session.started':
-      return { ...state, status: 'in_progress', startedAt: event.data.started_at };
+      return { ...state, status: 'in_progress', startedAt: event.data.started_at, holdReason: null };
     case 'session.transcript_appended':
       return { ...state, transcript: [...state.transcript, event.data.entry] };
     case 'session.function_invoked':
@@ -82,6 +88,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
         status: event.data.status,
         endedAt: event.data.ended_at,
         durationSeconds: event.data.duration_seconds,
+        holdReason: null,
       };
     case 'session.recording_completed':
       return { ...state, recording: { id: event.data.recording_id, state: 'available' } };
@@ -125,6 +132,15 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
         },
       },
       { type: 'session.created', data: { ...common, voice_id: voiceId, status: 'queued' } },
+      // Held at once: the answer to the request already says why the call waits (test calls are never held).
+      ...(command.holdReason && !command.testMode
+        ? [
+            {
+              type: 'session.dispatch_held' as const,
+              data: { session_id: command.sessionId, reason: command.holdReason },
+            },
+          ]
+        : []),
     ];
   }
   if (command.type === 'open_room') return state.status === 'none' ? openRoom(command) : [];
@@ -137,9 +153,24 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
         { type: 'session.signal_applied', data: { seq: command.seq, kind: command.signal.kind } },
       ];
     case 'watchdog':
-      // Every call gets a terminal event: one that outlives its maximum length is ended as failed.
+      // Every call gets a terminal event: one that outlives its maximum length is ended as failed;
+      // one still held then ends with its hold's reason (e.g. insufficient_credits), not a timeout.
       if (isTerminal(state.status)) return [];
-      return [finish(state, { kind: 'hangup', status: 'failed', end_reason: 'watchdog_timeout' }, command)];
+      return [
+        finish(
+          state,
+          { kind: 'hangup', status: 'failed', end_reason: state.holdReason ?? 'watchdog_timeout' },
+          command,
+        ),
+      ];
+    case 'hold':
+      return state.status === 'queued' && state.holdReason !== command.reason
+        ? [{ type: 'session.dispatch_held', data: { session_id: state.sessionId, reason: command.reason } }]
+        : [];
+    case 'release':
+      return state.status === 'queued' && state.holdReason !== null
+        ? [{ type: 'session.dispatch_released', data: { session_id: state.sessionId } }]
+        : [];
     case 'purge_recording':
       if (state.recording?.state !== 'pending_purge') return [];
       return [
@@ -195,7 +226,8 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         ? [{ type: 'session.started', data: { session_id: id, started_at: ctx.at } }]
         : [];
     case 'turn': {
-      if (!live) return [];
+      // A turn without words (one that is only a tool call) is not kept: the call is in function_invocations.
+      if (!live || !signal.content?.trim()) return [];
       // A private call's words stay with the gateway (a verification call speaks its code).
       const entry: TranscriptEntry = {
         role: signal.role,

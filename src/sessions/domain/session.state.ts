@@ -32,10 +32,27 @@ export interface AgentConfig {
 }
 
 /**
- * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`,
- * dialled the tenant's number, `toNumber`). Events stored before inbound calls existed carry none: read as outbound.
+ * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`, dialled the
+ * tenant's number, `toNumber`; or a participant joined a room and the agent answered). Read through
+ * `placedDirection`.
  */
 export type SessionDirection = 'outbound' | 'inbound';
+
+/**
+ * The direction a `session.placed` stands for: the one it records, else inbound for a room's session
+ * (the participant came to the agent; rooms' events never record one), else outbound (phone calls
+ * stored before inbound calls existed). The one place old shapes are read.
+ */
+export const placedDirection = (d: { direction?: SessionDirection; room_id?: string }): SessionDirection =>
+  d.direction ?? (d.room_id !== undefined ? 'inbound' : 'outbound');
+
+/**
+ * Why a queued session waits instead of going out (`hold_reason`), null when it does not:
+ * `insufficient_credits` while the tenant's balance is depleted (docs/credits.md). The set may grow
+ * (calls waiting for a SIP trunk's budget would say `carrier_limit`): readers treat an unknown value
+ * as "held".
+ */
+export const SESSION_HOLD_REASONS = ['insufficient_credits'] as const;
 
 /** Who a campaign call is with, copied into the outcome and recording payloads. */
 export interface ContactIdentity {
@@ -76,6 +93,10 @@ export type SessionEvent =
       } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
     >
   | DomainEvent<'session.created', SessionCreatedData>
+  /** Internal: the queued call waits (a dispatch hold on the tenant); `reason` is its `hold_reason`. */
+  | DomainEvent<'session.dispatch_held', { session_id: string; reason: string }>
+  /** Internal: the hold was lifted and the call goes out now. */
+  | DomainEvent<'session.dispatch_released', { session_id: string }>
   | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
   | DomainEvent<'session.started', SessionStartedData>
   | DomainEvent<'session.transcript_appended', { entry: TranscriptEntry }>
@@ -95,6 +116,8 @@ export type SessionEvent =
 export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.placed',
   'session.created',
+  'session.dispatch_held',
+  'session.dispatch_released',
   'session.signal_applied',
   'session.started',
   'session.transcript_appended',
@@ -130,6 +153,8 @@ export interface PlaceCall {
   testScript?: string | null;
   /** A private prompt, sealed by the command handler (see `sealed_prompt`). */
   sealedPrompt?: string;
+  /** A production call placed while a dispatch hold is on the tenant: it says so at once (its reason). */
+  holdReason?: string | null;
 }
 
 /**
@@ -160,6 +185,9 @@ export type SessionCommand =
   | OpenRoomSession
   | ({ type: 'signal'; seq: number; signal: MediaSignal } & SignalContext)
   | ({ type: 'watchdog' } & SignalContext)
+  /** The call's dispatch found a hold on the tenant (its timer is parked), or went out once it was lifted. */
+  | { type: 'hold'; reason: string }
+  | { type: 'release' }
   | { type: 'purge_recording'; at: string }
   | SetDisposition;
 
@@ -191,6 +219,8 @@ export interface Live {
   optedOut: boolean;
   consentRefused: boolean;
   recording: { id: string; state: 'available' | 'pending_purge' | 'purged' } | null;
+  /** Why the queued call waits (SESSION_HOLD_REASONS), null once it goes out, starts or ends. */
+  holdReason: string | null;
   /** Placed with a private prompt (a number verification call): no turn text, no recording is kept. */
   private?: boolean;
 }

@@ -6,6 +6,8 @@ export class SessionEntity {
   @PrimaryColumn({ name: 'session_id', type: 'text' }) sessionId!: string;
   @Column({ name: 'tenant_id', type: 'text' }) tenantId!: string;
   @Column({ type: 'text' }) status!: string;
+  /** Why a queued session waits (SESSION_HOLD_REASONS); null otherwise. */
+  @Column({ name: 'hold_reason', type: 'text', nullable: true }) holdReason!: string | null;
   @Column({ type: 'text' }) direction!: 'outbound' | 'inbound';
   @Column({ name: 'to_number', type: 'text', nullable: true }) toNumber!: string | null;
   @Column({ name: 'from_number', type: 'text', nullable: true }) fromNumber!: string | null;

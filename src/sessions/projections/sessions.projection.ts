@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Handled } from '../../runtime/processing/processor';
-import { SESSION_EVENT_TYPES, SessionEvent, sessionStream } from '../domain/session.decider';
+import { placedDirection, SESSION_EVENT_TYPES, SessionEvent, sessionStream } from '../domain/session.decider';
 
 /** Entries appended to one jsonb array column, by session, in the batch's order. */
 class Appends {
@@ -74,14 +74,23 @@ async function applyOne(
           d.email ?? null,
           d.first_name ?? null,
           d.last_name ?? null,
-          // Absent from events stored before inbound calls.
-          d.direction ?? 'outbound',
+          // Absent from rooms' events and from events stored before inbound calls.
+          placedDirection(d),
         ],
       );
       break;
     }
+    case 'session.dispatch_held':
+      await set(`hold_reason = $2`, [event.data.reason]);
+      break;
+    case 'session.dispatch_released':
+      await set(`hold_reason = NULL`, []);
+      break;
     case 'session.started':
-      await set(`status = 'in_progress', started_at = $2`, [event.data.started_at]);
+      // A room's session starts at the join, before it was stored: it was created then too (created_at ≤ started_at).
+      await set(`status = 'in_progress', started_at = $2, hold_reason = NULL, created_at = LEAST(created_at, $2)`, [
+        event.data.started_at,
+      ]);
       break;
     case 'session.transcript_appended':
       transcripts.add(id, event.data.entry);
@@ -105,13 +114,16 @@ async function applyOne(
       break;
     case 'session.ended':
     case 'session.failed':
-      await set('status = $2, end_reason = $3, ended_at = $4, duration_seconds = $5, actual_cost_cents = $6', [
-        event.data.status,
-        event.data.end_reason,
-        event.data.ended_at,
-        event.data.duration_seconds,
-        event.data.actual_cost_cents,
-      ]);
+      await set(
+        'status = $2, end_reason = $3, ended_at = $4, duration_seconds = $5, actual_cost_cents = $6, hold_reason = NULL',
+        [
+          event.data.status,
+          event.data.end_reason,
+          event.data.ended_at,
+          event.data.duration_seconds,
+          event.data.actual_cost_cents,
+        ],
+      );
       break;
     case 'session.recording_completed':
       await set(`recording_id = $2, recording_status = 'available', recording_url = $3`, [

@@ -3432,10 +3432,6 @@ export interface operations {
                  *           },
                  *           {
                  *             "role": "agent",
-                 *             "t": 6.3
-                 *           },
-                 *           {
-                 *             "role": "agent",
                  *             "content": "You are booked for Tuesday at 10 am.",
                  *             "t": 7.9
                  *           }
@@ -3499,7 +3495,7 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description Absent on turns that are only tool calls. */
+                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                             content?: string;
                             /** @description Seconds from session start. */
                             t?: number;
@@ -3646,7 +3642,7 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description Absent on turns that are only tool calls. */
+                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                             content?: string;
                             /** @description Seconds from session start. */
                             t?: number;

@@ -63,7 +63,7 @@ export interface SessionEndedData {
   /** Empty array when there is none. */
   transcript: Array<{
     role: "agent" | "user";
-    /** Absent on turns that are only tool calls. */
+    /** What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
     content?: string;
     /** Seconds from session start. */
     t?: number;
@@ -110,7 +110,7 @@ export interface SessionFailedData {
   /** Empty array when there is none. */
   transcript: Array<{
     role: "agent" | "user";
-    /** Absent on turns that are only tool calls. */
+    /** What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
     content?: string;
     /** Seconds from session start. */
     t?: number;

@@ -7,6 +7,7 @@ import { Fields, Filters, PageTitle, Pager, Resource, Status, Table, useLoad } f
 interface Session {
   session_id: string;
   status: string;
+  hold_reason?: string | null;
   direction: string;
   phone_number: string | null;
   campaign_id: string | null;
@@ -23,6 +24,12 @@ interface SessionEvent {
   created_at: string;
   data: Record<string, unknown>;
 }
+
+/** Why a queued call waits, as a sentence (`hold_reason`; an unknown reason is shown as it is). */
+const holdText = (reason: string): string =>
+  reason === 'insufficient_credits'
+    ? 'Held: the credit balance is depleted. The call goes out once it is topped up.'
+    : `Held: ${reason.replace(/_/g, ' ')}.`;
 
 const STATUSES = ['queued', 'in_progress', 'completed', 'failed', 'no_answer', 'voicemail', 'busy'] as const;
 
@@ -49,7 +56,15 @@ export function SessionsPage() {
               rowKey={(s) => s.session_id}
               columns={[
                 { label: 'Session', cell: (s) => <a href={`/dashboard/sessions/${s.session_id}`}>{s.session_id}</a> },
-                { label: 'Status', cell: (s) => <Status value={s.status} /> },
+                {
+                  label: 'Status',
+                  cell: (s) => (
+                    <>
+                      <Status value={s.status} />
+                      {s.hold_reason ? <span class="muted small"> {holdText(s.hold_reason)}</span> : null}
+                    </>
+                  ),
+                },
                 { label: 'Direction', cell: (s) => s.direction },
                 { label: 'Number', cell: (s) => formatValue(s.phone_number) },
                 { label: 'Test', cell: (s) => formatValue(s.test_mode) },
@@ -94,6 +109,7 @@ export function SessionPage() {
       {(s) => (
         <section aria-labelledby="page-title">
           <PageTitle>Session {s.session_id}</PageTitle>
+          {s.hold_reason ? <p class="notice">{holdText(s.hold_reason)}</p> : null}
           <Fields data={s as unknown as Record<string, unknown>} omit={['transcript', 'recording']} />
           {s.campaign_id ? (
             <p>
