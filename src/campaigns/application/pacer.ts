@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CreditHolds } from '../../credits';
 import { ListedNumbers } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
-import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
@@ -77,7 +77,7 @@ export class CampaignPacer {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly holds: DispatchHolds,
+    private readonly holds: CreditHolds,
   ) {}
 
   register(): void {
@@ -128,7 +128,7 @@ export class CampaignPacer {
   private async facts(tenantId: string, state: Campaign, at: Date): Promise<PaceFacts> {
     const tenant = await this.queries.execute(new GetTenant(tenantId));
     // Test-mode campaigns cost nothing: no hold applies to them.
-    const held = !state.test_mode && (await this.holds.heldFor(tenantId)) !== null;
+    const held = !state.test_mode && (await this.holds.isHeld(tenantId));
     const checked = numbersToCheck(state, at);
     if (tenant?.status === 'suspended' || checked.length === 0 || held)
       return {

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CreditHolds } from '../../credits';
 import { ChangeDnc } from '../../dnc';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import type { SecretBox } from '../../kernel/secret-box';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
-import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import {
   TimersService,
   type DueTimer,
@@ -53,7 +53,7 @@ export class SessionTimers {
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: RecordingLinks,
-    private readonly holds: DispatchHolds,
+    private readonly holds: CreditHolds,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -163,7 +163,7 @@ export class SessionTimers {
 
   /**
    * While a hold (a depleted balance) is on the tenant, the call's timer is parked on it until the
-   * hold is released (DispatchHolds; no polling meanwhile) or `bound`; at `bound`, still held, it is
+   * hold is released (CreditHolds; no polling meanwhile) or `bound`; at `bound`, still held, it is
    * dropped (the call's watchdog has ended it). Null when the call may go out now.
    */
   private async parkIfHeld(
