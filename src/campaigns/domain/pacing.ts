@@ -45,8 +45,8 @@ export function numbersToCheck(c: Campaign, at: Date, margin = 20): string[] {
  * 3. `ends_at` passed: skipped, `quiet_hours_expired` when it is inside its quiet hours now (it was
  *    waiting for its window), else `concurrency_full` (it was waiting for a line);
  * 4. inside its quiet hours: left pending (skipped `quiet_hours_expired` if its zones never open);
- * 5. no free line (`max_concurrency` live calls, or none at all while a dispatch hold is on the
- *    tenant: a depleted balance for a production campaign): left pending, the round ends;
+ * 5. no free line (`max_concurrency` live calls, or none at all while credits holds the tenant's
+ *    billed work: a depleted balance, for a production campaign): left pending, the round ends;
  * 6. on the tenant's do-not-call list: skipped (`dnc_blocked`);
  * 7. its number already had `max_calls_per_number_per_day` calls from the tenant today (in the
  *    contact's zone; this campaign's dispatches included): skipped (`daily_cap_reached`);
@@ -58,7 +58,7 @@ export function numbersToCheck(c: Campaign, at: Date, margin = 20): string[] {
  */
 export interface PaceFacts {
   readonly tenantSuspended: boolean;
-  /** A dispatch hold is on the tenant's billed work (a depleted balance): nothing is dispatched, contacts wait. */
+  /** Credits holds the tenant's billed work (a depleted balance): nothing is dispatched, contacts wait. */
   readonly held?: boolean;
   /** The numbers looked up this round (`numbersToCheck`); a contact whose number was not is left for the next round. */
   readonly checked: ReadonlySet<string>;
