@@ -7,6 +7,7 @@ import { CreditsModule } from './credits/credits.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DncModule } from './dnc/dnc.module';
 import { HealthController } from './health/health.controller';
+import type { TextBody } from './kernel/http/text-body';
 import { NumbersModule } from './numbers/numbers.module';
 import { RoomsModule } from './rooms/rooms.module';
 import type { BoundedContext, ContextModule, Migration } from './runtime/bounded-context';
@@ -38,6 +39,11 @@ export const CONTEXTS = [
 /** Every context's migrations (the platform's own are added by the migration runner). */
 export function contextMigrations(): Migration[] {
   return CONTEXTS.flatMap((c: ContextModule) => c.context.migrations ?? []);
+}
+
+/** The request bodies other than JSON that the contexts' routes take as text (http-app.ts parses them). */
+export function contextTextBodies(): TextBody[] {
+  return CONTEXTS.flatMap((c: ContextModule) => c.context.textBodies ?? []);
 }
 
 /**

@@ -6,7 +6,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { AppModule, type AppOptions } from './app.module';
+import { AppModule, contextTextBodies, type AppOptions } from './app.module';
 import { buildOpenApiDocument } from './openapi-document';
 import { ApiError, toErrorResponse } from './kernel/http/api-error';
 import { checkQuery, hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
@@ -17,8 +17,6 @@ import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-/** An SDP offer is a few kilobytes; 64 KB leaves room for many candidates. */
-export const SDP_LIMIT_BYTES = 64 * 1024;
 /**
  * The limit of a body a route takes as signed raw JSON (`@RouteConfig({ signedJson: true })`: the
  * Stripe webhook, whose events are under 1 MB but may be larger).
@@ -144,14 +142,12 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     );
     return reply.status(response.status).send(response.body);
   });
-  // WHIP (RFC 9725): a WebRTC room's participant POSTs its SDP offer as application/sdp (and a trickle
-  // client may PATCH an SDP fragment, to be told 405); only WHIP routes take them, every other route
-  // refuses them like any other non-JSON body.
-  fastify.addContentTypeParser(
-    ['application/sdp', 'application/trickle-ice-sdpfrag'],
-    { parseAs: 'string', bodyLimit: SDP_LIMIT_BYTES },
-    (req, body, done) => {
-      if (!/\/whip(\/:[a-z_]+)?$/.test(req.routeOptions.url ?? '')) {
+  // Bodies other than JSON that a context's routes take as text (`BoundedContext.textBodies`: the
+  // rooms' SDP offers), each with its limit; only routes marked `@RouteConfig({ textBody: true })`
+  // take them, every other route refuses them like any other non-JSON body.
+  for (const { mediaTypes, limitBytes } of contextTextBodies())
+    fastify.addContentTypeParser([...mediaTypes], { parseAs: 'string', bodyLimit: limitBytes }, (req, body, done) => {
+      if (!(req.routeOptions.config as { textBody?: boolean } | undefined)?.textBody) {
         const refused = Object.assign(new Error('Unsupported Content-Type.'), {
           statusCode: 415,
           code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
@@ -160,8 +156,7 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
         return;
       }
       done(null, typeof body === 'string' ? body : body.toString('utf8'));
-    },
-  );
+    });
   app.useGlobalFilters(new HttpExceptionFilter((err) => (isDatabaseUnavailable(err) ? ApiError.unavailable() : err)));
   app.useGlobalPipes(
     new ValidationPipe({

@@ -14,10 +14,16 @@ import { campaignsMigrations } from './campaigns.migrations';
 import { CampaignContactEntity, CampaignEntity } from './projections/campaign.entity';
 import { campaignsProjection } from './projections/campaigns.projection';
 import { VoicesModule } from '../voices';
+import { CreditHoldsModule } from '../credits';
 
 /** Campaigns: contact lists, the pacer that dials them, and each contact's outcome as events (docs/campaigns.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]), TenantsModule, VoicesModule],
+  imports: [
+    TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]),
+    TenantsModule,
+    VoicesModule,
+    CreditHoldsModule,
+  ],
   controllers: [CampaignsController],
   providers: [CreateCampaignHandler, AddContactsHandler, ChangeCampaignHandler, CampaignsQueries, CampaignPacer],
 })

@@ -2,14 +2,14 @@ import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
-import { DispatchHolds } from '../runtime/timers/dispatch-holds';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TimersService } from '../runtime/timers/timers.service';
 import { TenantsModule } from '../tenants';
 import { AdminCreditsController, CreditsController } from './api/credits.controller';
 import { StripeWebhookController } from './api/stripe-webhook.controller';
-import { CREDITS_HOLD, creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
-import { CreditsQueries } from './application/credits.queries';
+import { DepletedBalanceHolds } from './application/credit-holds';
+import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
+import { CreditHoldsModule } from './credit-holds.module';
 import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
 import { creditsMigrations } from './credits.migrations';
@@ -36,12 +36,11 @@ function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
 
 /** Credits: the prepaid ledger, metering of production calls, warnings and top-ups (docs/credits.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity]), TenantsModule],
+  imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity]), CreditHoldsModule, TenantsModule],
   controllers: [CreditsController, AdminCreditsController, StripeWebhookController],
   providers: [
     ChangeLedgerHandler,
     RequestTopupHandler,
-    CreditsQueries,
     CreditsTimers,
     {
       provide: PAYMENT_PROCESSOR,
@@ -62,20 +61,12 @@ export class CreditsModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly creditTimers: CreditsTimers,
     @Inject(PAYMENT_PROCESSOR) private readonly processor: PaymentProcessor | null,
-    private readonly holds: DispatchHolds,
-    private readonly credits: CreditsQueries,
+    private readonly holds: DepletedBalanceHolds,
   ) {}
 
   onModuleInit(): void {
     this.projections.registerProjection(creditsProjection);
     this.projections.registerProcessor(creditsReactor(this.timers, this.processor?.settlesAfterMs ?? null, this.holds));
     this.creditTimers.register();
-    // A depleted balance holds the tenant's production calls and campaign dispatches until it is above zero again.
-    // A session held by it says `hold_reason: "insufficient_credits"`.
-    this.holds.register(
-      CREDITS_HOLD,
-      async (tenantId) => (await this.credits.balance(tenantId)).depleted,
-      'insufficient_credits',
-    );
   }
 }

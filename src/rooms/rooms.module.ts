@@ -8,7 +8,7 @@ import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TimersService } from '../runtime/timers/timers.service';
 import { TenantsModule } from '../tenants';
 import { RoomMediaIngestController } from './api/room-media-ingest.controller';
-import { RoomPageController } from './api/room-page.controller';
+import { RoomPageController, WHIP_BODIES } from './api/room-page.controller';
 import { RoomsController } from './api/rooms.controller';
 import { CreateRoomHandler, RoomActionHandler } from './application/room.commands';
 import { RoomCalls } from './application/room-calls';
@@ -45,6 +45,7 @@ export class RoomsModule implements OnModuleInit {
     name: 'rooms',
     migrations: roomsMigrations,
     events: roomEvents,
+    textBodies: [WHIP_BODIES],
   };
 
   constructor(

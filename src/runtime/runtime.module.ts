@@ -31,7 +31,6 @@ import { DeadLetterEntity } from './processing/dead-letter.entity';
 import { DeadLettersService } from './processing/dead-letters.service';
 import { RuntimeMetrics } from './observability/runtime-metrics';
 import { furthestCheckpoint, LogObserver } from './processing/log-observer';
-import { DispatchHolds } from './timers/dispatch-holds';
 import { assertCheckpointsOf } from './processing/processor-runner';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
 import { SECRET_BOX, secretBoxProvider } from '../infra/secret-box.provider';
@@ -135,7 +134,6 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
-        DispatchHolds,
         IdempotencyInterceptor,
       ],
       exports: [
@@ -154,7 +152,6 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         RuntimeMetrics,
         TimersService,
         WorkerLifecycle,
-        DispatchHolds,
         LogObserver,
         IdempotencyInterceptor,
       ],

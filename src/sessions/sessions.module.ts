@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TenantsModule } from '../tenants';
 import { AuditModule } from '../audit';
+import { CreditHoldsModule } from '../credits';
 import { TimersService } from '../runtime/timers/timers.service';
 import { CallsController } from './api/calls.controller';
 import { MediaIngestController } from './api/media-ingest.controller';
@@ -26,7 +27,7 @@ import { RecordingLinks } from './infra/recording-links';
 import { CLOCK, Clock } from '../kernel/clock';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, CreditHoldsModule],
   controllers: [CallsController, RecordingsController, MediaIngestController],
   providers: [
     PlaceCallHandler,

@@ -3,44 +3,19 @@ import { defineReactor, type Handled, type Processor } from '../../runtime/proce
 import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
 import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
 import { type CampaignEvent, campaignStream } from '../domain/campaign.decider';
+import {
+  CAMPAIGN_TIMER,
+  type OutcomePayload,
+  type PacePayload,
+  pacerTimer,
+  PLACE_CALL_BACKUP_MS,
+  type PlaceCallPayload,
+} from './pacer';
 
 type ReactsTo =
   | Extract<CampaignEvent, { type: 'campaign.started' | 'campaign.resumed' | 'campaign.contact_dispatched' }>
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>;
-
-export const CAMPAIGN_TIMER = {
-  pace: 'campaign.pace',
-  outcome: 'campaign.outcome',
-  placeCall: 'campaign.place_call',
-} as const;
-
-/** How long after a dispatch the call is placed again if the pacer could not (a crash between the two): a no-op otherwise. */
-export const PLACE_CALL_BACKUP_MS = 15_000;
-
-export interface PacePayload {
-  tenant_id: string;
-  campaign_id: string;
-}
-
-export interface OutcomePayload extends PacePayload {
-  contact_id: string;
-  session_id: string;
-  outcome: 'completed' | 'failed';
-  duration_seconds: number;
-  actual_cost_cents: number;
-}
-
-export interface PlaceCallPayload extends PacePayload {
-  contact_id: string;
-}
-
-export const pacerTimer = (p: PacePayload, dueAt: Date) => ({
-  kind: CAMPAIGN_TIMER.pace,
-  dedupeKey: `campaign.pace:${p.campaign_id}`,
-  dueAt,
-  payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
-});
 
 /**
  * Turns what happens to a campaign into durable timers, in the transaction of its checkpoint: a start

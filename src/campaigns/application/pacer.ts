@@ -1,30 +1,60 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CreditHolds } from '../../credits';
 import { ListedNumbers } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
-import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
-import {
-  Campaign,
-  CampaignEvent,
-  campaignDecider,
-  CampaignState,
-  campaignStream,
-  Outcome,
-} from '../domain/campaign.decider';
+import { Campaign, CampaignEvent, campaignDecider, campaignStream, Outcome } from '../domain/campaign.decider';
 import type { Contact } from '../domain/contact';
-import { CALLS_LOOKBACK_MS, nextPaceAt, numbersToCheck, PaceFacts } from '../domain/pacing';
 import {
-  CAMPAIGN_TIMER,
-  OutcomePayload,
-  PacePayload,
-  pacerTimer,
-  PlaceCallPayload,
-} from './campaign-reactor.processor';
+  CALLS_LOOKBACK_MS,
+  freedLines,
+  isPaced,
+  nextPaceAt,
+  numbersToCheck,
+  PaceFacts,
+  stoppedShort,
+} from '../domain/pacing';
+
+/*
+ * The pacer's timers: their kinds and payloads (the campaign reactor schedules them, this file runs them).
+ */
+export const CAMPAIGN_TIMER = {
+  pace: 'campaign.pace',
+  outcome: 'campaign.outcome',
+  placeCall: 'campaign.place_call',
+} as const;
+
+/** How long after a dispatch the call is placed again if the pacer could not (a crash between the two): a no-op otherwise. */
+export const PLACE_CALL_BACKUP_MS = 15_000;
+
+export interface PacePayload {
+  tenant_id: string;
+  campaign_id: string;
+}
+
+export interface OutcomePayload extends PacePayload {
+  contact_id: string;
+  session_id: string;
+  outcome: 'completed' | 'failed';
+  duration_seconds: number;
+  actual_cost_cents: number;
+}
+
+export interface PlaceCallPayload extends PacePayload {
+  contact_id: string;
+}
+
+export const pacerTimer = (p: PacePayload, dueAt: Date) => ({
+  kind: CAMPAIGN_TIMER.pace,
+  dedupeKey: `campaign.pace:${p.campaign_id}`,
+  dueAt,
+  payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
+});
 
 /** The agent of a campaign created without one: its calls still need a prompt; it gives no dispositions. */
 export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
@@ -36,9 +66,6 @@ export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
  * numbers, or when lines were freed while it placed its calls).
  */
 const MAX_ROUNDS = 10;
-
-const isPaced = (state: CampaignState): state is Campaign =>
-  state.status === 'running' || state.status === 'paused_quiet_hours';
 
 /**
  * The campaign pacer and the work around it, all on durable timers:
@@ -77,7 +104,7 @@ export class CampaignPacer {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly holds: DispatchHolds,
+    private readonly holds: CreditHolds,
   ) {}
 
   register(): void {
@@ -86,6 +113,14 @@ export class CampaignPacer {
     this.timers.register(CAMPAIGN_TIMER.placeCall, (t) => this.placeAgain(t));
   }
 
+  /**
+   * One run of the pacer, top to bottom; each step's policy is in domain/pacing.ts, in the same order.
+   * Rounds: (1) gather the facts the round needs; (2) decide it on the campaign's stream, in its lane
+   * (the decider's `pace`: skips, dispatches, quiet-hours pause or resume); (3) place the calls of the
+   * contacts it dispatched; (4) take another round at once if it stopped short or lines were freed
+   * meanwhile. Then (5) the row waits for its next wake, parked on the credit hold while one is on
+   * the tenant.
+   */
   private async pace(timer: DueTimer): Promise<TimerOutcome> {
     const p = timer.payload as unknown as PacePayload;
     const stream = campaignStream(p.campaign_id);
@@ -93,8 +128,10 @@ export class CampaignPacer {
     let held = false;
     for (let round = 0; round < MAX_ROUNDS && isPaced(state); round++) {
       const at = this.clock.now();
+      // (1) The facts: the tenant's status, the credit hold, the numbers' do-not-call entries and recent calls.
       const facts = await this.facts(p.tenant_id, state, at);
       held = facts.held === true;
+      // (2) The round's decision, appended in the campaign's lane.
       const result = await this.inLane(p.campaign_id, () =>
         this.executor.execute(
           stream,
@@ -105,17 +142,16 @@ export class CampaignPacer {
       );
       state = result.state;
       if (!isPaced(state)) break;
+      // (3) The calls of the contacts it dispatched.
       await this.placeCalls(p.tenant_id, state, result.events);
-      // Another round when this one stopped at a contact whose number it had not looked up, or when
-      // outcomes recorded here while it placed its calls freed lines for waiting contacts (without
-      // it, those wait for this run to end and the row to be claimed again).
-      if (numbersToCheck(state, at, 0).every((n) => facts.checked.has(n))) {
+      // (4) Another round at once?
+      if (!stoppedShort(state, at, facts)) {
         const latest = await this.executor.state(stream, campaignDecider);
-        const freed = isPaced(latest) && latest.counts.dispatched < state.counts.dispatched;
-        if (!freed || latest.status !== 'running' || latest.counts.pending === 0) break;
+        if (!freedLines(state, latest)) break;
         state = latest;
       }
     }
+    // (5) The next wake.
     const now = this.clock.now();
     const next = nextPaceAt(state, now);
     // Held (a depleted balance): the row is parked on the hold, released the moment it lifts (or due
@@ -128,7 +164,7 @@ export class CampaignPacer {
   private async facts(tenantId: string, state: Campaign, at: Date): Promise<PaceFacts> {
     const tenant = await this.queries.execute(new GetTenant(tenantId));
     // Test-mode campaigns cost nothing: no hold applies to them.
-    const held = !state.test_mode && (await this.holds.heldFor(tenantId)) !== null;
+    const held = !state.test_mode && (await this.holds.isHeld(tenantId));
     const checked = numbersToCheck(state, at);
     if (tenant?.status === 'suspended' || checked.length === 0 || held)
       return {

@@ -1,9 +1,39 @@
+/*
+ * The campaign pacer's policy, pure, in the order one run of the pacer (application/pacer.ts, `pace`)
+ * uses it:
+ *
+ * 1. `isPaced`: whether the campaign is paced at all (running, or paused for quiet hours);
+ * 2. `numbersToCheck`, `CALLS_LOOKBACK_MS`: what a round must look up before it decides;
+ * 3. `pace`: the round's decision on those facts (the decider's `pace` command, campaign.decider.ts);
+ * 4. `stoppedShort`, `freedLines`: whether the run takes another round at once;
+ * 5. `nextPaceAt`: when the pacer runs next.
+ */
+
 import { DateTime } from 'luxon';
 import { idFromSeed } from '../../kernel/ids';
 import type { SkipReason } from '../campaigns.events';
 import type { Campaign, CampaignEvent, CampaignState } from './campaign.state';
 import { Contact, ContactCommand, decideContact } from './contact';
 import { isQuietAt, nextOpenAt } from './quiet-hours';
+
+/** Whether the pacer has anything to do for the campaign: it runs, or waits for its contacts' quiet hours to end. */
+export const isPaced = (state: CampaignState): state is Campaign =>
+  state.status === 'running' || state.status === 'paused_quiet_hours';
+
+/** Calls a number may have had before its day in the contact's zones began: the lookback of `otherCalls`. */
+export const CALLS_LOOKBACK_MS = 48 * 3_600_000;
+
+/** The numbers whose facts the next round needs: those of the first pending contacts that could be dispatched now. */
+export function numbersToCheck(c: Campaign, at: Date, margin = 20): string[] {
+  const wanted = Math.max(0, c.settings.max_concurrency - c.counts.dispatched) + margin;
+  const numbers = new Set<string>();
+  for (const contact of c.contacts.values()) {
+    if (numbers.size >= wanted) break;
+    if (contact.status !== 'pending' || contact.e164 === null) continue;
+    if (!isQuietAt(contact.zones, c.settings.quiet_hours, at)) numbers.add(contact.e164);
+  }
+  return [...numbers];
+}
 
 /**
  * The pacer's decision for one round, pure: given the campaign, the time and the facts gathered for
@@ -15,8 +45,8 @@ import { isQuietAt, nextOpenAt } from './quiet-hours';
  * 3. `ends_at` passed: skipped, `quiet_hours_expired` when it is inside its quiet hours now (it was
  *    waiting for its window), else `concurrency_full` (it was waiting for a line);
  * 4. inside its quiet hours: left pending (skipped `quiet_hours_expired` if its zones never open);
- * 5. no free line (`max_concurrency` live calls, or none at all while a dispatch hold is on the
- *    tenant: a depleted balance for a production campaign): left pending, the round ends;
+ * 5. no free line (`max_concurrency` live calls, or none at all while credits holds the tenant's
+ *    billed work: a depleted balance, for a production campaign): left pending, the round ends;
  * 6. on the tenant's do-not-call list: skipped (`dnc_blocked`);
  * 7. its number already had `max_calls_per_number_per_day` calls from the tenant today (in the
  *    contact's zone; this campaign's dispatches included): skipped (`daily_cap_reached`);
@@ -28,7 +58,7 @@ import { isQuietAt, nextOpenAt } from './quiet-hours';
  */
 export interface PaceFacts {
   readonly tenantSuspended: boolean;
-  /** A dispatch hold is on the tenant's billed work (a depleted balance): nothing is dispatched, contacts wait. */
+  /** Credits holds the tenant's billed work (a depleted balance): nothing is dispatched, contacts wait. */
   readonly held?: boolean;
   /** The numbers looked up this round (`numbersToCheck`); a contact whose number was not is left for the next round. */
   readonly checked: ReadonlySet<string>;
@@ -38,16 +68,13 @@ export interface PaceFacts {
   readonly otherCalls: ReadonlyMap<string, readonly number[]>;
 }
 
-/** Calls a number may have had before its day in the contact's zones began: the lookback of `otherCalls`. */
-export const CALLS_LOOKBACK_MS = 48 * 3_600_000;
-
 /** The session a contact's call gets: the same for every attempt to dispatch it. */
 export const sessionIdOf = (contactId: string): string => idFromSeed('ses', `campaign-contact:${contactId}`);
 
 const pendingOf = (c: Campaign): Contact[] => [...c.contacts.values()].filter((x) => x.status === 'pending');
 
 export function pace(c: Campaign, at: Date, facts: PaceFacts): CampaignEvent[] {
-  if (c.status !== 'running' && c.status !== 'paused_quiet_hours') return [];
+  if (!isPaced(c)) return [];
   const events: CampaignEvent[] = [];
   const decided = (contact: Contact, command: ContactCommand): void => {
     events.push(...decideContact(command, contact));
@@ -145,16 +172,26 @@ export function startOfDay(zones: readonly string[], at: Date): number {
   return Math.min(...list.map((zone) => DateTime.fromJSDate(at, { zone }).startOf('day').toMillis()));
 }
 
-/** The numbers whose facts the next round needs: those of the first pending contacts that could be dispatched now. */
-export function numbersToCheck(c: Campaign, at: Date, margin = 20): string[] {
-  const wanted = Math.max(0, c.settings.max_concurrency - c.counts.dispatched) + margin;
-  const numbers = new Set<string>();
-  for (const contact of c.contacts.values()) {
-    if (numbers.size >= wanted) break;
-    if (contact.status !== 'pending' || contact.e164 === null) continue;
-    if (!isQuietAt(contact.zones, c.settings.quiet_hours, at)) numbers.add(contact.e164);
-  }
-  return [...numbers];
+/**
+ * The round stopped at a contact whose number it had not looked up (it looks up a margin of numbers
+ * beyond the free lines; skips may use them up): the run takes another round at once.
+ */
+export function stoppedShort(c: Campaign, at: Date, facts: PaceFacts): boolean {
+  return !numbersToCheck(c, at, 0).every((n) => facts.checked.has(n));
+}
+
+/**
+ * Outcomes recorded while the round placed its calls freed lines for contacts still pending: the run
+ * takes another round at once on `latest` (without it, those contacts wait for the run to end and its
+ * row to be claimed again).
+ */
+export function freedLines(before: Campaign, latest: CampaignState): latest is Campaign {
+  return (
+    isPaced(latest) &&
+    latest.counts.dispatched < before.counts.dispatched &&
+    latest.status === 'running' &&
+    latest.counts.pending > 0
+  );
 }
 
 /** Longest the pacer sleeps while the campaign runs: call outcomes wake it; this is a safety net. */
@@ -166,7 +203,7 @@ export const PACER_IDLE_MS = 60_000;
  * (or `ends_at`, if sooner).
  */
 export function nextPaceAt(state: CampaignState, at: Date): Date | null {
-  if (state.status !== 'running' && state.status !== 'paused_quiet_hours') return null;
+  if (!isPaced(state)) return null;
   let wake = state.settings.ends_at === null ? Infinity : Date.parse(state.settings.ends_at);
   if (state.status === 'running') wake = Math.min(wake, at.getTime() + PACER_IDLE_MS);
   else

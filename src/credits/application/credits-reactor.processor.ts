@@ -1,21 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DomainEvent } from '../../kernel/decider';
-import type { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers/timers.service';
 import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
 import { type LedgerEvent, ledgerStream } from '../domain/ledger.decider';
 import { PAYMENT_PROCESSOR, type PaymentProcessor } from '../domain/payment-processor';
+import type { DepletedBalanceHolds } from './credit-holds';
 import { ChangeLedger } from './ledger.commands';
 
 type ReactsTo =
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
   | Extract<LedgerEvent, { type: 'credits.topup_requested' | 'credits.replenished' }>;
-
-/** The dispatch hold of a depleted balance: production calls and campaign dispatches wait (DispatchHolds). */
-export const CREDITS_HOLD = 'credits_depleted';
 
 export const CREDITS_TIMER = { debit: 'credits.debit', settle: 'credits.settle_topup' } as const;
 
@@ -39,7 +36,11 @@ interface SettlePayload {
  * whatever lifted it: a settled top-up, a grant) releases the tenant's held work in the same
  * transaction, so it goes out at once instead of polling the balance.
  */
-export function creditsReactor(timers: TimersService, settlesAfterMs: number | null, holds: DispatchHolds): Processor {
+export function creditsReactor(
+  timers: TimersService,
+  settlesAfterMs: number | null,
+  holds: DepletedBalanceHolds,
+): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'credits_reactor',
@@ -89,7 +90,7 @@ export function creditsReactor(timers: TimersService, settlesAfterMs: number | n
       }
       scheduled = due.length > 0 || released.size > 0;
       await timers.scheduleMany(due, tx);
-      for (const tenantId of released) await holds.release(CREDITS_HOLD, tenantId, tx);
+      for (const tenantId of released) await holds.release(tenantId, tx);
     },
   });
 }

@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
+import type { TextBody } from '../../kernel/http/text-body';
 import { DomainError } from '../../kernel/result';
 import { RoomAction } from '../application/room.commands';
 import { LiveRoomsCapReached, RoomCalls } from '../application/room-calls';
@@ -12,6 +14,16 @@ import { refusal, type RoomStatus } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';
 import type { RoomEntity } from '../projections/room.entity';
 import { errorPage, landingPage, PAGE_ASSETS, PAGE_HEADERS } from './room-page';
+
+/**
+ * WHIP (RFC 9725): a participant POSTs its SDP offer as application/sdp (and a trickle client may
+ * PATCH an SDP fragment, to be told 405). An offer is a few kilobytes; 64 KB leaves room for many
+ * candidates. Only the WHIP routes (`@RouteConfig({ textBody: true })`) take these bodies.
+ */
+export const WHIP_BODIES: TextBody = {
+  mediaTypes: ['application/sdp', 'application/trickle-ice-sdpfrag'],
+  limitBytes: 64 * 1024,
+};
 
 const FORGED = 'This room link is not valid: it was changed or is incomplete.';
 const EXPIRED = 'This room link has expired.';
@@ -74,6 +86,7 @@ export class RoomPageController {
 
   /** WHIP: the participant's SDP offer; the agent's SDP answer, and the session's Location to DELETE. */
   @Post(':room_id/whip')
+  @RouteConfig({ textBody: true })
   async offer(
     @Param('room_id') roomId: string,
     @Query('token') token: unknown,
@@ -107,6 +120,7 @@ export class RoomPageController {
    * session; one whose call broke (failed after its join) answers its status, `failed`.
    */
   @Delete(':room_id/whip/:participant_id')
+  @RouteConfig({ textBody: true })
   async hangUp(
     @Param('room_id') roomId: string,
     @Param('participant_id') participantId: string,
@@ -121,6 +135,7 @@ export class RoomPageController {
 
   /** No trickle ICE and no ICE restart: RFC 9725 asks for a 405 then. */
   @Patch(':room_id/whip/:participant_id')
+  @RouteConfig({ textBody: true })
   patch(): never {
     throw new ApiError(405, 'invalid_request', 'Trickle ICE and ICE restarts are not supported.', undefined, {
       allow: 'DELETE',

@@ -1,12 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { CreditHolds } from '../../credits';
 import { ChangeDnc } from '../../dnc';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import type { SecretBox } from '../../kernel/secret-box';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
-import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import {
   TimersService,
   type DueTimer,
@@ -17,6 +17,7 @@ import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
 import { RecordingLinks } from '../infra/recording-links';
+import { CREDITS_HOLD_REASON } from '../domain/session.state';
 import { SessionActionCommand } from './session.commands';
 import {
   MAX_CALL_SECONDS,
@@ -53,7 +54,7 @@ export class SessionTimers {
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: RecordingLinks,
-    private readonly holds: DispatchHolds,
+    private readonly holds: CreditHolds,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -164,7 +165,7 @@ export class SessionTimers {
 
   /**
    * While a hold (a depleted balance) is on the tenant, the call's timer is parked on it until the
-   * hold is released (DispatchHolds; no polling meanwhile) or `bound`, and the session says why it
+   * hold is released (credits' `CreditHolds`; no polling meanwhile) or `bound`, and the session says why it
    * waits (`session.dispatch_held`: its `hold_reason`); at `bound`, still held, the timer is dropped
    * (the call's watchdog has ended it, with the hold's reason). Null when the call may go out now.
    */
@@ -182,7 +183,9 @@ export class SessionTimers {
       return undefined;
     }
     // Usually a no-op: a call placed while held was stored held.
-    await this.commands.execute(new SessionActionCommand(tenantId, sessionId, { type: 'hold', reason: parked.reason }));
+    await this.commands.execute(
+      new SessionActionCommand(tenantId, sessionId, { type: 'hold', reason: CREDITS_HOLD_REASON }),
+    );
     return { park: parked.park };
   }
 

@@ -3,7 +3,7 @@ import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { NewEvent } from '../../event-store/event-store.port';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
-import { DispatchHolds } from '../../runtime/timers/dispatch-holds';
+import { CreditHolds } from '../../credits';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
@@ -21,6 +21,7 @@ import {
   SignalContext,
 } from '../domain/session.decider';
 import type { SetDisposition } from '../domain/session.disposition';
+import { CREDITS_HOLD_REASON } from '../domain/session.state';
 
 /**
  * Places a call. A caller that must stay idempotent (a pacer) names the session; otherwise a new id is
@@ -77,7 +78,7 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     private readonly executor: CommandExecutor,
     private readonly queries: QueryBus,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
-    private readonly holds: DispatchHolds,
+    private readonly holds: CreditHolds,
   ) {}
 
   /**
@@ -93,7 +94,7 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     const { privatePrompt, ...placed } = call;
     // A campaign's pacer asks the hold itself before it places anything: no second look per call.
     const billed = !call.testMode && (call.direction ?? 'outbound') === 'outbound' && !call.campaignId;
-    const holdReason = billed ? await this.holds.reasonFor(tenantId) : null;
+    const holdReason = billed && (await this.holds.isHeld(tenantId)) ? CREDITS_HOLD_REASON : null;
     const { events } = await this.executor.execute(
       sessionStream(sessionId),
       sessionDecider,

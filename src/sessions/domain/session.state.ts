@@ -54,6 +54,9 @@ export const placedDirection = (d: { direction?: SessionDirection; room_id?: str
  */
 export const SESSION_HOLD_REASONS = ['insufficient_credits'] as const;
 
+/** The hold reason of a call that waits on credits' hold (its tenant's prepaid balance is depleted). */
+export const CREDITS_HOLD_REASON: (typeof SESSION_HOLD_REASONS)[number] = 'insufficient_credits';
+
 /** Who a campaign call is with, copied into the outcome and recording payloads. */
 export interface ContactIdentity {
   email: string | null;
