@@ -9,7 +9,7 @@ export { GetSession, type SessionResource } from './application/get-session.quer
 export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/session.decider';
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
-export { AgentConfigDto, agentConfigOf } from './api/calls.dto';
+export { AgentConfigDto, AgentConfigField, agentConfigOf } from './api/agent-config.dto';
 export { sessionStream } from './domain/session.decider';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */

@@ -15,11 +15,10 @@ import {
   sessionEvents,
   startCallsService,
   TERMINAL_TYPES,
+  stopCallsSuite,
 } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
 import {
-  closeAllReceivers,
   createEndpoint,
   CreatedEndpoint,
   createTenant,
@@ -99,11 +98,7 @@ beforeAll(async () => {
   endpoint = await createEndpoint(h.call, tenant.api_key, { url: receiver.url });
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 describe('calls across a kill -9 of the service', () => {
   it('accepts 30 test calls and dies on SIGKILL while they are mid-flight', async () => {

@@ -4,10 +4,9 @@
  * malformed body, 404 for unknown and other tenants' ids, and the lists' pagination and filters.
  */
 import { ALWAYS, campaignTenant, CampaignTenant, contactsFor, FROM } from '../support/campaigns-harness';
-import { CallsService, rawPost, startCallsService } from '../support/calls-harness';
+import { CallsService, rawPost, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import { ApiResponse, closeAllReceivers } from '../support/webhooks-harness';
+import { ApiResponse } from '../support/webhooks-harness';
 
 jest.setTimeout(60_000);
 
@@ -20,11 +19,7 @@ beforeAll(async () => {
   [t, other] = await Promise.all([campaignTenant(h, 'Requests Co'), campaignTenant(h, 'Other Co')]);
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 const valid = (extra: Record<string, unknown> = {}) => ({
   name: 'Valid',

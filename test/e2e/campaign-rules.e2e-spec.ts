@@ -18,10 +18,9 @@ import {
   terminalsByContact,
   utcHHMM,
 } from '../support/campaigns-harness';
-import { CallsService, placeCall, startCallsService } from '../support/calls-harness';
+import { CallsService, placeCall, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import { closeAllReceivers, consistently, Envelope, sleep } from '../support/webhooks-harness';
+import { consistently, Envelope, sleep } from '../support/webhooks-harness';
 
 jest.setTimeout(90_000);
 
@@ -31,11 +30,7 @@ beforeAll(async () => {
   h = await startCallsService({ SIM_TIME_SCALE: '0.01', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 const MINUTE = 60_000;
 /** Answered test-pool calls (any number not listed), distinct per campaign so that caps do not mix. */

@@ -6,10 +6,9 @@
  */
 import { eventCatalog } from '../../src/app.module';
 import { ALWAYS, campaignTenant, CampaignTenant, FROM, maxOverlap } from '../support/campaigns-harness';
-import { allEvents, CallsService, startCallsService } from '../support/calls-harness';
+import { allEvents, CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import { closeAllReceivers, envelopeOf } from '../support/webhooks-harness';
+import { envelopeOf } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
 
@@ -23,11 +22,7 @@ beforeAll(async () => {
   t = await campaignTenant(h, 'Campaign Co');
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 const api = <T = any>(method: string, path: string, body?: unknown) => t.api<T>(method, path, body);
 

@@ -5,22 +5,10 @@
  * a depleted balance keeps a new production call queued until a top-up settles; the top-up's event
  * arrives after the balance read shows it.
  */
-import { eventCatalog } from '../../src/app.module';
-import { allEvents, CallsService, placeCall, startCallsService } from '../support/calls-harness';
+import { allEvents, CallsService, placeCall, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import {
-  closeAllReceivers,
-  createEndpoint,
-  CreatedEndpoint,
-  createTenant,
-  Envelope,
-  envelopeOf,
-  Receiver,
-  startReceiver,
-  TenantInfo,
-  verifiesStandard,
-} from '../support/webhooks-harness';
+import { TenantEndpoints } from '../support/tenant-endpoints';
+import { Envelope, envelopeOf, Receiver, startReceiver, TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
 
@@ -46,24 +34,17 @@ beforeAll(async () => {
     TOPUP_SETTLE_DELAY: '300ms',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   });
+  endpoints = new TenantEndpoints(h, receiver, ['credits.*']);
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 const tenants = new Map<string, TenantInfo>();
-const endpoints = new Map<string, CreatedEndpoint>();
+let endpoints: TenantEndpoints;
 
 async function newTenant(label: string): Promise<TenantInfo> {
-  const tenant = await createTenant(h.call, h.svc.adminToken, label);
+  const tenant = await endpoints.add(label);
   tenants.set(tenant.tenant_id, tenant);
-  endpoints.set(
-    tenant.tenant_id,
-    await createEndpoint(h.call, tenant.api_key, { url: receiver.url, events: ['credits.*'] }),
-  );
   return tenant;
 }
 
@@ -88,15 +69,7 @@ async function grant(tenant: TenantInfo, cents: number): Promise<void> {
 
 /** The tenant's credits events the receiver got, signed, in arrival order. */
 function received(tenant: TenantInfo, type?: string): Envelope[] {
-  const endpoint = endpoints.get(tenant.tenant_id)!;
-  return receiver.requests
-    .map((r) => ({ r, e: envelopeOf(r) }))
-    .filter(({ e }) => e.tenant_id === tenant.tenant_id && (type === undefined || e.type === type))
-    .map(({ r, e }) => {
-      expect(verifiesStandard(endpoint.secret, r)).toBe(true);
-      expect(eventCatalog.validatePayload(e.type, e.data)).toEqual([]);
-      return e;
-    });
+  return endpoints.received(tenant, (e) => type === undefined || e.type === type);
 }
 
 async function ended(tenant: TenantInfo, sessionId: string): Promise<void> {

@@ -4,11 +4,9 @@
  * and the error body of docs/api.md), and every accepted call reaches its terminal event, exactly once, with
  * its webhooks delivered afterwards.
  */
-import { CallsService, placeCallsUntilStopped, startCallsService } from '../support/calls-harness';
+import { CallsService, placeCallsUntilStopped, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
 import {
-  closeAllReceivers,
   createEndpoint,
   createTenant,
   envelopeOf,
@@ -36,11 +34,7 @@ beforeAll(async () => {
   await createEndpoint(h.call, tenant.api_key, { url: receiver.url, events: ['session.*'] });
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 it('survives 40 rounds of every database connection killed while calls arrive: no 500, nothing lost', async () => {
   const placing = placeCallsUntilStopped(h.call, tenant.api_key, 4);

@@ -8,24 +8,10 @@
  * hours), and answered calls re-arm it for the next drop.
  */
 import { createHmac } from 'node:crypto';
-import { eventCatalog } from '../../src/app.module';
-import { CallsService, rawPost, signedHeaders, startCallsService } from '../support/calls-harness';
+import { CallsService, rawPost, signedHeaders, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import {
-  closeAllReceivers,
-  consistently,
-  createEndpoint,
-  CreatedEndpoint,
-  createTenant,
-  Envelope,
-  envelopeOf,
-  Receiver,
-  startReceiver,
-  TenantInfo,
-  verifiesStandard,
-  verifiesX,
-} from '../support/webhooks-harness';
+import { TenantEndpoints } from '../support/tenant-endpoints';
+import { consistently, Envelope, Receiver, startReceiver, TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
 
@@ -35,7 +21,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 let h: CallsService;
 let receiver: Receiver;
-const endpoints = new Map<string, CreatedEndpoint>();
+let tenants: TenantEndpoints;
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -44,41 +30,21 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     MEDIA_GATEWAY_SECRET: GATEWAY_SECRET,
   });
+  tenants = new TenantEndpoints(h, receiver, ['number.*']);
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
-async function newTenant(label: string): Promise<TenantInfo> {
-  const tenant = await createTenant(h.call, h.svc.adminToken, label);
-  endpoints.set(
-    tenant.tenant_id,
-    await createEndpoint(h.call, tenant.api_key, { url: receiver.url, events: ['number.*'] }),
-  );
-  return tenant;
-}
+const newTenant = (label: string): Promise<TenantInfo> => tenants.add(label);
 
 const api = <T = any>(tenant: TenantInfo, method: string, path: string, body?: unknown) =>
   h.call<T>(method, path, { token: tenant.api_key, ...(body === undefined ? {} : { body }) });
 
 /** The tenant's number.answer_rate_degraded webhooks, verified and checked against the catalog. */
 function alerts(tenant: TenantInfo, phoneNumber: string): Envelope[] {
-  const endpoint = endpoints.get(tenant.tenant_id)!;
-  return receiver.requests
-    .map((r) => ({ r, e: envelopeOf(r) }))
-    .filter(
-      ({ e }) => e.tenant_id === tenant.tenant_id && (e.data as { phone_number?: string }).phone_number === phoneNumber,
-    )
-    .map(({ r, e }) => {
-      expect(e.type).toBe('number.answer_rate_degraded');
-      expect(verifiesX(endpoint.secret, r)).toBe(true);
-      expect(verifiesStandard(endpoint.secret, r)).toBe(true);
-      expect(eventCatalog.validatePayload(e.type, e.data)).toEqual([]);
-      return e;
-    });
+  const got = tenants.received(tenant, (e) => (e.data as { phone_number?: string }).phone_number === phoneNumber);
+  for (const e of got) expect(e.type).toBe('number.answer_rate_degraded');
+  return got;
 }
 
 async function register(tenant: TenantInfo, phoneNumber: string, agent = { prompt: 'Answer for Northwind Dental.' }) {

@@ -8,17 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { verifyWebhook } from '../../src/kernel/signing/verify-webhook';
-import { CallsService, rawPost, signedHeaders, startCallsService } from '../support/calls-harness';
+import { CallsService, rawPost, signedHeaders, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import {
-  closeAllReceivers,
-  createEndpoint,
-  createTenant,
-  Receiver,
-  startReceiver,
-  TenantInfo,
-} from '../support/webhooks-harness';
+import { createEndpoint, createTenant, Receiver, startReceiver, TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
 
@@ -44,11 +36,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 async function newTenant(label: string): Promise<TenantInfo> {
   const tenant = await createTenant(h.call, h.svc.adminToken, label);

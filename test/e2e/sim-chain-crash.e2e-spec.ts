@@ -7,11 +7,9 @@
  * catalog event stored and delivered once per id, and no timer left once the calls are over.
  */
 import { scriptFor } from '../../src/sessions/domain/test-pool.scenarios';
-import { CallsService, placeCall, SessionBody, startCallsService } from '../support/calls-harness';
+import { CallsService, placeCall, SessionBody, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
 import {
-  closeAllReceivers,
   createEndpoint,
   createTenant,
   envelopeOf,
@@ -50,11 +48,7 @@ beforeAll(async () => {
   await createEndpoint(h.call, tenant.api_key, { url: receiver.url });
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 describe('simulated calls across a kill -9 in the middle of their chains', () => {
   it('dies mid-call, leaving each call row at the step its chain was claimed with, under its lease', async () => {

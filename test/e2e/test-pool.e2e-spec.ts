@@ -17,11 +17,10 @@ import {
   sessionEvents,
   startCallsService,
   TERMINAL_TYPES,
+  stopCallsSuite,
 } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
 import {
-  closeAllReceivers,
   consistently,
   createEndpoint,
   CreatedEndpoint,
@@ -171,11 +170,7 @@ beforeAll(async () => {
   expect(endpoint.events).toEqual(['*']);
 });
 
-afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
-});
+afterAll(() => stopCallsSuite(h));
 
 describe('POST /v1/calls with test_mode true', () => {
   it('answers 201 with the queued session for each test number', async () => {

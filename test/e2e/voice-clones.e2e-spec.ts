@@ -8,62 +8,32 @@
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventCatalog } from '../../src/app.module';
 import { AudioFixtures, uploadVoice, type UploadPart } from '../support/audio-fixtures';
-import { allEvents, CallsService, startCallsService } from '../support/calls-harness';
+import { allEvents, CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { killAllServices } from '../support/process';
-import {
-  closeAllReceivers,
-  createEndpoint,
-  CreatedEndpoint,
-  createTenant,
-  Envelope,
-  envelopeOf,
-  Receiver,
-  startReceiver,
-  TenantInfo,
-  verifiesStandard,
-  verifiesX,
-} from '../support/webhooks-harness';
+import { TenantEndpoints } from '../support/tenant-endpoints';
+import { Envelope, Receiver, startReceiver, TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
 
 let h: CallsService;
 let receiver: Receiver;
 let audio: AudioFixtures;
-const endpoints = new Map<string, CreatedEndpoint>();
+let tenants: TenantEndpoints;
 
 beforeAll(async () => {
   audio = new AudioFixtures();
   receiver = await startReceiver();
   h = await startCallsService({ SIM_TIME_SCALE: '0.01', WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+  tenants = new TenantEndpoints(h, receiver, ['voice_clone.*']);
 });
 
 afterAll(async () => {
-  await closeAllReceivers();
-  await h?.destroy();
-  await killAllServices();
+  await stopCallsSuite(h);
   audio?.remove();
 });
 
-async function newTenant(label: string, plan: 'pro' | 'starter' = 'pro'): Promise<TenantInfo> {
-  let tenant: TenantInfo;
-  if (plan === 'pro') tenant = await createTenant(h.call, h.svc.adminToken, label);
-  else {
-    const res = await h.call('POST', '/admin/v1/tenants', {
-      token: h.svc.adminToken,
-      body: { name: label, email: `${label.toLowerCase().replace(/[^a-z]+/g, '-')}@tenant.example`, plan },
-    });
-    expect(res.status).toBe(201);
-    tenant = { tenant_id: res.body.tenant_id, api_key: res.body.api_key, email: '' };
-  }
-  endpoints.set(
-    tenant.tenant_id,
-    await createEndpoint(h.call, tenant.api_key, { url: receiver.url, events: ['voice_clone.*'] }),
-  );
-  return tenant;
-}
+const newTenant = (label: string, plan?: 'starter'): Promise<TenantInfo> => tenants.add(label, plan);
 
 const api = <T = any>(tenant: TenantInfo, method: string, path: string, body?: unknown) =>
   h.call<T>(method, path, { token: tenant.api_key, ...(body === undefined ? {} : { body }) });
@@ -78,16 +48,7 @@ const upload = (tenant: TenantInfo, name: string | null, parts: readonly (string
 
 /** The voice's webhooks the receiver got, each verified (both signatures) and checked against the catalog. */
 function received(tenant: TenantInfo, voiceId: string): Envelope[] {
-  const endpoint = endpoints.get(tenant.tenant_id)!;
-  return receiver.requests
-    .map((r) => ({ r, e: envelopeOf(r) }))
-    .filter(({ e }) => e.tenant_id === tenant.tenant_id && (e.data as { voice_id?: string }).voice_id === voiceId)
-    .map(({ r, e }) => {
-      expect(verifiesX(endpoint.secret, r)).toBe(true);
-      expect(verifiesStandard(endpoint.secret, r)).toBe(true);
-      expect(eventCatalog.validatePayload(e.type, e.data)).toEqual([]);
-      return e;
-    });
+  return tenants.received(tenant, (e) => (e.data as { voice_id?: string }).voice_id === voiceId);
 }
 
 /**

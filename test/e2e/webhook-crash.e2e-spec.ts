@@ -5,7 +5,7 @@
  */
 import { eventCatalog } from '../../src/app.module';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { newEventId } from '../../src/kernel/ids';
+import { appendCatalogBurst } from '../support/catalog-burst';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from '../support/process';
@@ -26,7 +26,7 @@ import {
   verifiesX,
 } from '../support/webhooks-harness';
 
-const { entries: EVENT_CATALOG, isCatalogType } = eventCatalog;
+const { isCatalogType } = eventCatalog;
 
 jest.setTimeout(150_000);
 
@@ -80,32 +80,12 @@ describe('webhook delivery survives kill -9 of the service', () => {
 
     // The burst: catalog events appended straight into the same database by a separate store
     // (as another producer would), plus webhook.test events through the API, all concurrently.
-    const direct = Array.from({ length: DIRECT_EVENTS }, (_, i) => {
-      const entry = EVENT_CATALOG[i % EVENT_CATALOG.length]!;
-      const data: Record<string, unknown> = { ...entry.example };
-      if (entry.type === 'webhook.test') data.endpoint_id = ep.id;
-      return { id: newEventId(), type: entry.type, data };
+    const direct = appendCatalogBurst(store, {
+      count: DIRECT_EVENTS,
+      tenantId: tenant.tenant_id,
+      endpointId: ep.id,
+      streamPrefix: 'crash_source',
     });
-    const appending = (async () => {
-      for (let i = 0; i < direct.length; i += 25) {
-        await Promise.all(
-          direct.slice(i, i + 25).map((e) =>
-            store.append(
-              `crash_source-${e.id}`,
-              [
-                {
-                  id: e.id,
-                  type: e.type,
-                  data: e.data,
-                  metadata: { tenant_id: tenant.tenant_id, created_at: new Date().toISOString() },
-                },
-              ],
-              'no_stream',
-            ),
-          ),
-        );
-      }
-    })();
     const viaApi = Promise.allSettled(Array.from({ length: API_EVENTS }, () => sendTest(call, tenant.api_key, ep.id)));
 
     // Kill -9 while deliveries are in flight.
@@ -113,7 +93,7 @@ describe('webhook delivery survives kill -9 of the service', () => {
     first.kill('SIGKILL');
     const exit = await first.waitForExit(10_000);
     expect(exit.signal).toBe('SIGKILL');
-    await appending;
+    await direct.done;
     const apiResults = await viaApi;
     const receivedAtKill = receiver.requests.length;
 
@@ -134,7 +114,7 @@ describe('webhook delivery survives kill -9 of the service', () => {
     );
     const stored = new Set(storedRows.filter((r) => isCatalogType(r.type)).map((r) => r.event_id));
     // Every direct event, and every webhook.test whose API call got its 202 before the kill.
-    for (const e of direct) expect(stored.has(e.id)).toBe(true);
+    for (const id of direct.ids) expect(stored.has(id)).toBe(true);
     for (const r of apiResults) if (r.status === 'fulfilled') expect(stored.has(r.value)).toBe(true);
 
     const receivedIds = () => new Set(receiver.requests.map((r) => header(r.headers, 'x-webhook-id')!));

@@ -4,9 +4,8 @@
  * when one instance is killed mid-burst the other takes over its claimed deliveries once the
  * lease (WEBHOOK_TIMEOUT_MS + 30 s, src/webhooks/infra/delivery-claims.ts) has lapsed.
  */
-import { eventCatalog } from '../../src/app.module';
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
-import { newEventId } from '../../src/kernel/ids';
+import { appendCatalogBurst } from '../support/catalog-burst';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from '../support/process';
@@ -26,8 +25,6 @@ import {
   verifiesStandard,
   verifiesX,
 } from '../support/webhooks-harness';
-
-const { entries: EVENT_CATALOG } = eventCatalog;
 
 jest.setTimeout(120_000);
 
@@ -88,35 +85,8 @@ describe('two service instances on one database', () => {
     return counts;
   };
 
-  function appendBurst(n: number): { ids: string[]; done: Promise<void> } {
-    const events = Array.from({ length: n }, (_, i) => {
-      const entry = EVENT_CATALOG[i % EVENT_CATALOG.length]!;
-      const data: Record<string, unknown> = { ...entry.example };
-      if (entry.type === 'webhook.test') data.endpoint_id = ep.id;
-      return { id: newEventId(), type: entry.type, data };
-    });
-    const done = (async () => {
-      for (let i = 0; i < events.length; i += 25) {
-        await Promise.all(
-          events.slice(i, i + 25).map((e) =>
-            store.append(
-              `twin_source-${e.id}`,
-              [
-                {
-                  id: e.id,
-                  type: e.type,
-                  data: e.data,
-                  metadata: { tenant_id: tenant.tenant_id, created_at: new Date().toISOString() },
-                },
-              ],
-              'no_stream',
-            ),
-          ),
-        );
-      }
-    })();
-    return { ids: events.map((e) => e.id), done };
-  }
+  const appendBurst = (count: number) =>
+    appendCatalogBurst(store, { count, tenantId: tenant.tenant_id, endpointId: ep.id, streamPrefix: 'twin_source' });
 
   it('200 events through both instances: every one delivered once, signed', async () => {
     // Half as webhook.test through each instance's API, half appended straight into the store.

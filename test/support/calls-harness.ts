@@ -5,8 +5,8 @@
  */
 import { createHmac } from 'node:crypto';
 import { createTestDatabase, TestDatabase } from './database';
-import { makeDataDir, removeDataDir, ServiceProcess, startService } from './process';
-import { apiClient, ApiCall, Envelope } from './webhooks-harness';
+import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from './process';
+import { apiClient, ApiCall, closeAllReceivers, Envelope } from './webhooks-harness';
 
 export interface CallsService {
   svc: ServiceProcess;
@@ -20,6 +20,13 @@ export interface CallsService {
   destroy(): Promise<void>;
   /** Whether the process is alive, and the tail of its output (for failure messages). */
   diagnostics(tail?: number): string;
+}
+
+/** A suite's end (afterAll): every receiver closed, the service and its database gone, every service process killed. */
+export async function stopCallsSuite(h: CallsService | undefined): Promise<void> {
+  await closeAllReceivers();
+  await h?.destroy();
+  await killAllServices();
 }
 
 /** The real service with its own fresh database (the service migrates it) and DATA_DIR. */

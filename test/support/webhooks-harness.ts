@@ -329,9 +329,16 @@ export interface TenantInfo {
   email: string;
 }
 
-export async function createTenant(call: ApiCall, adminToken: string, label: string): Promise<TenantInfo> {
+/** A new tenant (on the default plan, pro, unless `plan` says otherwise) and its API key. */
+export async function createTenant(
+  call: ApiCall,
+  adminToken: string,
+  label: string,
+  plan?: 'pro' | 'starter',
+): Promise<TenantInfo> {
   const email = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${randomBytes(3).toString('hex')}@tenant.example`;
-  const res = await call('POST', '/admin/v1/tenants', { token: adminToken, body: { name: label, email } });
+  const body = { name: label, email, ...(plan ? { plan } : {}) };
+  const res = await call('POST', '/admin/v1/tenants', { token: adminToken, body });
   if (res.status !== 201) throw new Error(`createTenant: ${res.status} ${res.text}`);
   return { tenant_id: res.body.tenant_id, api_key: res.body.api_key, email };
 }

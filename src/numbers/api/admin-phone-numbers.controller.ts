@@ -3,11 +3,12 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../../kernel/http/api-error';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
+import { agentConfigOf } from '../../sessions';
 import { AdminGuard, GetTenant } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { ChangePhoneNumber } from '../application/numbers.commands';
 import { NumbersQueries } from '../application/numbers.queries';
-import { agentConfigOf, AssignPhoneNumberDto } from './phone-numbers.dto';
+import { AssignPhoneNumberDto } from './phone-numbers.dto';
 import { presentNumber } from './phone-numbers.controller';
 
 /**

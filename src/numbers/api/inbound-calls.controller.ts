@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { verifyWebhook } from '../../kernel/signing/verify-webhook';
+import { requireGatewaySignature } from '../../kernel/http/gateway-signature';
 import { ReceiveInboundCall } from '../application/numbers.commands';
 import { GetNumberOwner } from '../application/numbers.queries';
 
@@ -29,11 +29,7 @@ export class InboundCallsController {
   @Post('inbound_calls')
   @ApiExcludeEndpoint()
   async inboundCall(@Req() request: FastifyRequest, @Body() body: unknown) {
-    const secret = this.config.mediaGatewaySecret;
-    if (!secret) throw ApiError.notFound('route');
-    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
-    const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
-    if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
+    requireGatewaySignature(request, this.config.mediaGatewaySecret);
     if (typeof body !== 'object' || body === null || Array.isArray(body))
       throw ApiError.invalid('The body must be a JSON object: {to_number, from_number, call_id?}.');
     const input = body as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { GetSession, INBOUND_TEST_SCRIPTS } from '../../sessions';
+import { agentConfigOf, GetSession, INBOUND_TEST_SCRIPTS } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { ConfirmNumberVerification, RequestNumberVerification } from '../application/number-verification';
@@ -15,7 +15,6 @@ import { statusOf } from '../domain/phone-number.decider';
 import { NumbersQueries } from '../application/numbers.queries';
 import type { PhoneNumberEntity } from '../projections/phone-number.entity';
 import {
-  agentConfigOf,
   ConfirmVerificationDto,
   CreatePhoneNumberDto,
   TestInboundCallDto,

@@ -1,17 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsDefined,
-  IsNotEmptyObject,
-  IsObject,
-  IsString,
-  Matches,
-  MaxLength,
-  ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsString, Matches, MaxLength } from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
-import { type AgentConfig, AgentConfigDto } from '../../sessions';
+import { AgentConfigDto, AgentConfigField } from '../../sessions';
 
 export class CreatePhoneNumberDto {
   @ApiProperty({ example: '+14155550142', description: 'International format with a leading +.' })
@@ -19,12 +9,7 @@ export class CreatePhoneNumberDto {
   @MaxLength(32)
   phone_number!: string;
 
-  @ApiProperty({ type: AgentConfigDto, description: 'The agent that answers inbound calls to the number.' })
-  @IsDefined()
-  @IsObject()
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => AgentConfigDto)
+  @AgentConfigField({ description: 'The agent that answers inbound calls to the number.' })
   agent_config!: AgentConfigDto;
 
   @ApiPropertyOptional({ default: false, description: 'Inbound calls to it are test calls: free.' })
@@ -34,12 +19,7 @@ export class CreatePhoneNumberDto {
 }
 
 export class UpdatePhoneNumberDto {
-  @ApiPropertyOptional({ type: AgentConfigDto })
-  @Optional()
-  @IsObject()
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => AgentConfigDto)
+  @AgentConfigField({ optional: true })
   agent_config?: AgentConfigDto;
 
   @ApiPropertyOptional()
@@ -77,25 +57,9 @@ export class AssignPhoneNumberDto {
   @MaxLength(32)
   phone_number!: string;
 
-  @ApiPropertyOptional({
-    type: AgentConfigDto,
+  @AgentConfigField({
+    optional: true,
     description: "The agent that answers; absent: the tenant's registration's, or a default one.",
   })
-  @Optional()
-  @IsObject()
-  @IsNotEmptyObject()
-  @ValidateNested()
-  @Type(() => AgentConfigDto)
   agent_config?: AgentConfigDto;
-}
-
-/** The agent as stored: only the fields given. */
-export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
-  return {
-    prompt: dto.prompt,
-    ...(dto.voice_id ? { voice_id: dto.voice_id } : {}),
-    ...(dto.dispositions
-      ? { dispositions: dto.dispositions.map((d) => ({ code: d.code, description: d.description })) }
-      : {}),
-  };
 }

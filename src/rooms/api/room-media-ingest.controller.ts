@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { ApiError } from '../../kernel/http/api-error';
-import { verifyWebhook } from '../../kernel/signing/verify-webhook';
+import { requireGatewaySignature } from '../../kernel/http/gateway-signature';
 import { parseTimestamp } from '../../kernel/timestamp';
 import { RoomAction, type RoomActionInput } from '../application/room.commands';
 import { RoomsQueries } from '../application/rooms.queries';
@@ -61,11 +61,7 @@ export class RoomMediaIngestController {
   @Post(':room_id/signals')
   @HttpCode(202)
   async signal(@Param('room_id') roomId: string, @Req() request: FastifyRequest, @Body() body: unknown) {
-    const secret = this.config.mediaGatewaySecret;
-    if (!secret) throw ApiError.notFound('route');
-    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
-    const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
-    if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
+    requireGatewaySignature(request, this.config.mediaGatewaySecret);
     const input = (typeof body === 'object' && body !== null ? body : {}) as { room_id?: unknown; signal?: unknown };
     if (input.room_id !== roomId)
       throw ApiError.unauthenticated('The signed body is for another room: room_id must equal the room in the path.');

@@ -42,6 +42,14 @@ describe('room links', () => {
       expect(links.check(ROOM, bad)).toBe('invalid');
   });
 
+  it('checks a link handed out before (its format and key derivation do not change)', () => {
+    const secret = Buffer.from('a link secret of at least 32 bytes, for tests', 'utf8');
+    const at = new RoomLinks(secret, { roomsUrl: 'https://rooms.example', clock: clock(NOW) });
+    const handedOut = '1772474400123.87NcI_vpSMEBEYeoamWZ6kEcmQNWIyfVEdHDWeQdxpo';
+    expect(at.token(ROOM, new Date('2026-03-02T18:00:00.123Z'))).toBe(handedOut);
+    expect(at.check(ROOM, handedOut)).toBe('valid');
+  });
+
   it('need a key of at least 32 bytes', () => {
     expect(() => new RoomLinks(Buffer.alloc(16), { roomsUrl: 'x', clock: clock(NOW) })).toThrow(RangeError);
   });

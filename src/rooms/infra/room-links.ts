@@ -1,63 +1,49 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import type { AppConfig } from '../../config/config';
 import type { Clock } from '../../kernel/clock';
-import { loadOrCreateKey } from '../../kernel/secret-box';
+import { LinkSigner, linkSecret, type SignedLinkCheck } from '../../kernel/signing/signed-links';
 
 /** What a token presented with a room link amounts to. */
-export type RoomLinkCheck = 'valid' | 'invalid' | 'expired';
+export type RoomLinkCheck = SignedLinkCheck;
 
 const TOKEN = /^(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
 /**
- * A room's link is `{rooms_url}/{room_id}?token={expires_at in ms}.{base64url HMAC-SHA256}`, the
- * HMAC taken over `room_id + "\n" + expires_at` with a key of its own: the token is bound to the
- * room and to its expiry, and nobody can make one or move an expiry without the key. The same token
- * opens the landing page and authorises the page's WHIP requests. The key is ROOM_URL_SECRET, else
- * derived (HKDF) from the webhook secret key that every instance sharing a database already shares.
+ * A room's link is `{rooms_url}/{room_id}?token={expires_at in ms}.{base64url HMAC-SHA256}`, signed
+ * over the room id and the expiry (`kernel/signing/signed-links.ts`) with a key of its own: the token
+ * is bound to the room and to its expiry. The same token opens the landing page and authorises the
+ * page's WHIP requests. The key is ROOM_URL_SECRET, else derived from the webhook secret key that
+ * every instance sharing a database already shares.
  */
 export class RoomLinks {
-  private readonly key: Buffer;
+  private readonly signer: LinkSigner;
 
   constructor(
     secret: Buffer,
     private readonly opts: { roomsUrl: string; clock: Clock },
   ) {
-    if (secret.length < 32) throw new RangeError('a room link key needs at least 32 bytes');
-    this.key = Buffer.from(hkdfSync('sha256', secret, '', 'room-links/v1/token', 32));
+    this.signer = new LinkSigner(secret, { purpose: 'room-links/v1/token', unit: 'milliseconds' }, opts.clock);
   }
 
   static fromConfig(config: AppConfig, clock: Clock): RoomLinks {
-    const secret =
-      config.roomUrlSecret !== null
-        ? Buffer.from(config.roomUrlSecret, 'utf8')
-        : loadOrCreateKey({ configuredKeyBase64: config.webhookSecretKey, dataDir: config.dataDir });
+    const secret = linkSecret(config.roomUrlSecret, {
+      configuredKeyBase64: config.webhookSecretKey,
+      dataDir: config.dataDir,
+    });
     return new RoomLinks(secret, { roomsUrl: config.roomsUrl, clock });
   }
 
   token(roomId: string, expiresAt: Date): string {
-    const expires = String(expiresAt.getTime());
-    return `${expires}.${this.sign(roomId, expires)}`;
+    const { expires, signature } = this.signer.sign(roomId, expiresAt);
+    return `${expires}.${signature}`;
   }
 
   url(roomId: string, expiresAt: Date): string {
     return `${this.opts.roomsUrl}/${roomId}?token=${this.token(roomId, expiresAt)}`;
   }
 
-  /**
-   * The signature is checked first, in constant time, so that a forged token learns nothing (not even
-   * whether the room would have expired); only a genuine token can be `expired`.
-   */
+  /** `invalid` for anything but a token signed for this room; `expired` only for a genuine one. */
   check(roomId: string, token: unknown): RoomLinkCheck {
-    if (typeof token !== 'string') return 'invalid';
-    const match = TOKEN.exec(token);
-    if (!match?.[1] || !match[2]) return 'invalid';
-    const given = Buffer.from(match[2], 'latin1');
-    const expected = Buffer.from(this.sign(roomId, match[1]), 'latin1');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    return Number(match[1]) <= this.opts.clock.now().getTime() ? 'expired' : 'valid';
-  }
-
-  private sign(roomId: string, expires: string): string {
-    return createHmac('sha256', this.key).update(`${roomId}\n${expires}`).digest('base64url');
+    const match = typeof token === 'string' ? TOKEN.exec(token) : null;
+    return match ? this.signer.check(roomId, match[1], match[2]) : 'invalid';
   }
 }

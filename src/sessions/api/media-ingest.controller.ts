@@ -4,7 +4,7 @@ import { ApiExcludeEndpoint, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
-import { verifyWebhook } from '../../kernel/signing/verify-webhook';
+import { requireGatewaySignature } from '../../kernel/http/gateway-signature';
 import { SessionActionCommand } from '../application/session.commands';
 import { SessionsQueries } from '../application/sessions.queries';
 import { isSignalSeq, parseMediaSignal, SIGNAL_LIMITS } from '../domain/media-signal';
@@ -29,11 +29,7 @@ export class MediaIngestController {
   @HttpCode(202)
   @ApiExcludeEndpoint()
   async signal(@Param('id') sessionId: string, @Req() request: FastifyRequest, @Body() body: unknown) {
-    const secret = this.config.mediaGatewaySecret;
-    if (!secret) throw ApiError.notFound('route');
-    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
-    const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
-    if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
+    requireGatewaySignature(request, this.config.mediaGatewaySecret);
     const input = (typeof body === 'object' && body !== null ? body : {}) as {
       session_id?: unknown;
       seq?: unknown;

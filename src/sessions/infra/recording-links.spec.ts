@@ -70,6 +70,16 @@ describe('RecordingLinks', () => {
     expect(short.check(id, renewed.expires, renewed.signature)).toBe('valid');
   });
 
+  it('checks a link handed out before (its format and key derivation do not change)', () => {
+    const secret = Buffer.from('a link secret of at least 32 bytes, for tests', 'utf8');
+    const then = new ManualClock(new Date('2026-03-02T17:00:00.000Z'));
+    const at = new RecordingLinks(secret, { recordingsUrl: BASE, ttlMs: 7 * DAY + 1, clock: then });
+    const handedOut = `${BASE}/${id}.wav?expires=1773075601&signature=Zn4r7mu3IIzuETyEyFMX1h3gPiplA17XQHVDi0axNew`;
+    expect(at.link(id)).toEqual({ url: handedOut, expiresAt: new Date(1773075601_000) });
+    const p = parts(handedOut);
+    expect(at.check(id, p.expires, p.signature)).toBe('valid');
+  });
+
   it('names a session recording with a keyed hash: stable, not the session id, unknown without the key', () => {
     const sessionId = 'ses_0123456789abcdefghij';
     const recordingId = links.recordingIdFor(sessionId);

@@ -1,68 +1,53 @@
-import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { AppConfig } from '../../config/config';
 import type { Clock } from '../../kernel/clock';
-import { loadOrCreateKey } from '../../kernel/secret-box';
+import { deriveLinkKey, LinkSigner, linkSecret, type SignedLinkCheck } from '../../kernel/signing/signed-links';
 
 /** What a link presented to `{recordings_url}` amounts to. */
-export type LinkCheck = 'valid' | 'invalid' | 'expired';
+export type LinkCheck = SignedLinkCheck;
 
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
-const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
-const EXPIRES = /^\d{1,11}$/;
 
 /**
  * Recording files are served at expiring signed addresses:
  * `{recordings_url}/{recording_id}.wav?expires={unix seconds}&signature={base64url HMAC-SHA256}`,
- * the HMAC taken over `recording_id + "\n" + expires` with a key of its own. Anyone holding a link
- * can fetch the file until it expires (links go to webhook receivers and browsers); nobody can make
- * or extend one without the key. The key is RECORDING_URL_SECRET, else derived (HKDF) from the
- * webhook secret key (WEBHOOK_SECRET_KEY or DATA_DIR/webhook-secret.key), which every instance
- * sharing a database already shares. See docs/calls-and-test-pool.md.
+ * signed over the recording id and the expiry (`kernel/signing/signed-links.ts`) with a key of its
+ * own. Anyone holding a link can fetch the file until it expires (links go to webhook receivers and
+ * browsers); nobody can make or extend one without the key. The key is RECORDING_URL_SECRET, else
+ * derived from the webhook secret key (WEBHOOK_SECRET_KEY or DATA_DIR/webhook-secret.key), which
+ * every instance sharing a database already shares. See docs/calls-and-test-pool.md.
  */
 export class RecordingLinks {
-  private readonly signingKey: Buffer;
+  private readonly signer: LinkSigner;
   private readonly idKey: Buffer;
 
   constructor(
     secret: Buffer,
     private readonly opts: { recordingsUrl: string; ttlMs: number; clock: Clock },
   ) {
-    if (secret.length < 32) throw new RangeError('a recording link key needs at least 32 bytes');
     // Separate keys for separate jobs, neither of them the key the secrets are sealed with.
-    this.signingKey = Buffer.from(hkdfSync('sha256', secret, '', 'recording-links/v1/signature', 32));
-    this.idKey = Buffer.from(hkdfSync('sha256', secret, '', 'recording-links/v1/recording-id', 32));
+    this.signer = new LinkSigner(secret, { purpose: 'recording-links/v1/signature', unit: 'seconds' }, opts.clock);
+    this.idKey = deriveLinkKey(secret, 'recording-links/v1/recording-id');
   }
 
   static fromConfig(config: AppConfig, clock: Clock): RecordingLinks {
-    const secret =
-      config.recordingUrlSecret !== null
-        ? Buffer.from(config.recordingUrlSecret, 'utf8')
-        : loadOrCreateKey({ configuredKeyBase64: config.webhookSecretKey, dataDir: config.dataDir });
+    const secret = linkSecret(config.recordingUrlSecret, {
+      configuredKeyBase64: config.webhookSecretKey,
+      dataDir: config.dataDir,
+    });
     return new RecordingLinks(secret, { recordingsUrl: config.recordingsUrl, ttlMs: config.recordingUrlTtlMs, clock });
   }
 
-  /** A link valid for RECORDING_URL_TTL from `now`. */
+  /** A link valid for RECORDING_URL_TTL from `now` (rounded up to the second). */
   link(recordingId: string, now: Date = this.opts.clock.now()): { url: string; expiresAt: Date } {
-    const expires = Math.ceil((now.getTime() + this.opts.ttlMs) / 1000);
-    const query = new URLSearchParams({ expires: String(expires), signature: this.sign(recordingId, String(expires)) });
-    return {
-      url: `${this.opts.recordingsUrl}/${recordingId}.wav?${query.toString()}`,
-      expiresAt: new Date(expires * 1000),
-    };
+    const { expires, expiresAt, signature } = this.signer.sign(recordingId, new Date(now.getTime() + this.opts.ttlMs));
+    const query = new URLSearchParams({ expires, signature });
+    return { url: `${this.opts.recordingsUrl}/${recordingId}.wav?${query.toString()}`, expiresAt };
   }
 
-  /**
-   * The signature is checked first, in constant time, so that an unsigned or forged link learns
-   * nothing (not even whether it would have expired); only a genuine link can be `expired`.
-   */
+  /** `invalid` for anything but a link signed for this recording; `expired` only for a genuine one. */
   check(recordingId: string, expires: unknown, signature: unknown): LinkCheck {
-    if (typeof expires !== 'string' || typeof signature !== 'string') return 'invalid';
-    if (!EXPIRES.test(expires) || !SIGNATURE.test(signature)) return 'invalid';
-    // Compared as text: base64url has more than one spelling of the same bytes, a link has one.
-    const given = Buffer.from(signature, 'latin1');
-    const expected = Buffer.from(this.sign(recordingId, expires), 'latin1');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-    return Number(expires) * 1000 <= this.opts.clock.now().getTime() ? 'expired' : 'valid';
+    return this.signer.check(recordingId, expires, signature);
   }
 
   /**
@@ -75,9 +60,5 @@ export class RecordingLinks {
     let out = '';
     for (const b of bytes) out += ALPHABET[b % 36];
     return `rec_${out}`;
-  }
-
-  private sign(recordingId: string, expires: string): string {
-    return createHmac('sha256', this.signingKey).update(`${recordingId}\n${expires}`).digest('base64url');
   }
 }
