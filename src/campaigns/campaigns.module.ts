@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CampaignProgressController } from './api/campaign-progress.controller';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processors.service';
@@ -18,7 +19,7 @@ import { VoicesModule } from '../voices';
 /** Campaigns: contact lists, the pacer that dials them, and each contact's outcome as events (docs/campaigns.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]), TenantsModule, VoicesModule],
-  controllers: [CampaignsController],
+  controllers: [CampaignsController, CampaignProgressController],
   providers: [CreateCampaignHandler, AddContactsHandler, ChangeCampaignHandler, CampaignsQueries, CampaignPacer],
 })
 export class CampaignsModule implements OnModuleInit {
