@@ -361,6 +361,27 @@ describe('every page', () => {
     await page.getByLabel('Amount (USD)').fill('25');
     await page.getByRole('button', { name: 'Top up' }).click();
     await eventually(async () => (await page.getByTestId('balance').innerText()).includes('25.00'), 15_000, 100);
+    // A few billed calls, so that the spend and cost figures have something to show.
+    const billed = await Promise.all(
+      ['+14155550161', '+14155550162', '+14155550163'].map((n) => placeCall(h.call, tenant.api_key, n)),
+    );
+    await eventually(
+      async () => {
+        for (const call of billed) {
+          const s = (await api('GET', `/v1/sessions/${call.session_id}`)).body;
+          if (s.status === 'queued' || s.status === 'in_progress') return false;
+        }
+        return true;
+      },
+      30_000,
+      200,
+    );
+    // Every billed call debited (by the credits reactor, just after the call's end).
+    await eventually(async () => {
+      let cost = 0;
+      for (const call of billed) cost += (await api('GET', `/v1/sessions/${call.session_id}`)).body.actual_cost_cents;
+      return cost > 0 && (await api('GET', '/v1/credits')).body.balance_cents === 2500 - cost;
+    });
 
     const pages: [string, string, string][] = [
       ['overview', '/dashboard', 'Overview'],
@@ -397,7 +418,9 @@ describe('every page', () => {
       (x) => Date.parse(x.created_at) >= midnight,
     ).length;
     expect(Number(await page.getByTestId('calls-today').innerText())).toBe(today);
-    expect(await page.getByTestId('balance').innerText()).toBe('$25.00');
+    const balance = (await api('GET', '/v1/credits')).body.balance_cents as number;
+    expect(balance).toBeLessThan(2500); // the calls were billed
+    expect(await page.getByTestId('balance').innerText()).toBe(`$${(balance / 100).toFixed(2)}`);
     // The charts, each an image named by its figures, backed by the API's analytics.
     const calls = (await api('GET', '/v1/analytics/calls?days=30')).body;
     for (const id of ['calls', 'answer-rate', 'duration', 'spend', 'deliveries']) {
@@ -435,11 +458,15 @@ describe('every page', () => {
 
     // A phone-sized screen: nothing wider than the screen.
     const phone = await open(tenant, { viewport: { width: 390, height: 844 } });
-    for (const path of ['/dashboard', '/dashboard/sessions', '/dashboard/webhook_endpoints', '/dashboard/campaigns']) {
+    for (const path of ['/dashboard', '/dashboard/sessions', '/dashboard/campaigns', '/dashboard/webhook_endpoints']) {
       await phone.page.goto(`${h.svc.baseUrl}${path}`);
       await phone.page.getByText('Loading…').first().waitFor({ state: 'detached' });
       const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect([path, overflow]).toEqual([path, 0]);
+      if (path === '/dashboard') {
+        await phone.page.getByTestId('chart-calls').waitFor();
+        await screenshot(phone.page, 'phone-overview', { fullPage: true });
+      }
     }
     await screenshot(phone.page, 'phone-webhook-endpoints');
     expectClean(phone.seen);

@@ -85,6 +85,7 @@ const LABELS: Record<string, string> = {
   balance_cents: 'Balance',
   threshold_cents: 'Low-balance threshold',
   transcript_url: 'Transcript (JSON)',
+  room_url: 'Room link',
   function_invocations: 'Functions called',
   transfer_number: 'Transferred to',
   agent_disposition: 'Outcome',

@@ -34,8 +34,8 @@ interface Contact {
 const CONTACT_STATES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'] as const;
 
 const STATE_LABELS: Record<(typeof CONTACT_STATES)[number], string> = {
-  pending: 'Waiting',
-  dispatched: 'Calling',
+  pending: 'Pending',
+  dispatched: 'Dispatched',
   completed: 'Completed',
   failed: 'Failed',
   skipped: 'Skipped',
@@ -154,7 +154,17 @@ export function CampaignsPage() {
               columns={[
                 { label: 'Name', cell: (c) => <a href={`/dashboard/campaigns/${c.campaign_id}`}>{c.name}</a> },
                 { label: 'Status', cell: (c) => <Status value={c.status} /> },
-                { label: 'Progress', cell: (c) => `${done(c)} / ${c.total_contacts}` },
+                {
+                  label: 'Progress',
+                  cell: (c) => (
+                    <span class="progress-cell">
+                      <Progress campaign={c} />
+                      <span class="nowrap">
+                        {done(c)} of {c.total_contacts}
+                      </span>
+                    </span>
+                  ),
+                },
                 { label: 'Test mode', cell: (c) => formatValue(c.test_mode) },
                 { label: 'Created', cell: (c) => formatTime(c.created_at) },
               ]}

@@ -38,7 +38,7 @@ export function DncPage() {
             empty="The list is empty."
             columns={[
               { label: 'Number', cell: (r) => r.phone_number },
-              { label: 'Source', cell: (r) => (r.source ? words(r.source) : '—') },
+              { label: 'Source', cell: (r) => (r.source === 'api' ? 'API' : r.source ? words(r.source) : '—') },
               {
                 label: 'Session',
                 cell: (r) =>

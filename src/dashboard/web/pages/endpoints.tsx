@@ -53,7 +53,7 @@ export function EndpointsPage() {
               { label: 'URL', cell: (e) => <a href={`/dashboard/webhook_endpoints/${e.id}`}>{e.url}</a> },
               { label: 'Status', cell: (e) => <Status value={e.status} /> },
               { label: 'Failures in a row', cell: (e) => e.failure_streak },
-              { label: 'Events', cell: (e) => e.events.join(', ') },
+              { label: 'Events', cell: (e) => (e.events.join() === '*' ? 'All events' : e.events.join(', ')) },
               { label: 'Created', cell: (e) => formatTime(e.created_at) },
             ]}
           />
