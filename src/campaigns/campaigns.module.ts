@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { CampaignProgressController } from './api/campaign-progress.controller';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processing/processors.service';
@@ -24,7 +25,7 @@ import { CreditHoldsModule } from '../credits';
     VoicesModule,
     CreditHoldsModule,
   ],
-  controllers: [CampaignsController],
+  controllers: [CampaignsController, CampaignProgressController],
   providers: [CreateCampaignHandler, AddContactsHandler, ChangeCampaignHandler, CampaignsQueries, CampaignPacer],
 })
 export class CampaignsModule implements OnModuleInit {

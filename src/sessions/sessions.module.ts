@@ -1,4 +1,6 @@
 import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { CallAnalyticsController } from './api/call-analytics.controller';
+import { CallAnalyticsQuery } from './application/call-analytics.query';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { sessionsMigrations } from './sessions.migrations';
@@ -28,8 +30,9 @@ import { CLOCK, Clock } from '../kernel/clock';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, CreditHoldsModule],
-  controllers: [CallsController, RecordingsController, MediaIngestController],
+  controllers: [CallsController, RecordingsController, MediaIngestController, CallAnalyticsController],
   providers: [
+    CallAnalyticsQuery,
     PlaceCallHandler,
     OpenRoomSessionHandler,
     SessionActionHandler,

@@ -11,6 +11,7 @@ import { RedeliverHandler } from './application/delivery.commands';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
 import { WebhooksQueries } from './application/webhooks.queries';
 import { MetricsController } from './api/metrics.controller';
+import { DeliveryReportsController } from './api/delivery-reports.controller';
 import { WebhookEndpointsController } from './api/webhook-endpoints.controller';
 import { AttemptRecorder } from './infra/attempt-recorder';
 import { DeliveryClaims } from './infra/delivery-claims';
@@ -38,7 +39,7 @@ import { configureWebhookDns } from './infra/address-policy';
     ]),
     TenantsModule,
   ],
-  controllers: [WebhookEndpointsController, MetricsController],
+  controllers: [WebhookEndpointsController, MetricsController, DeliveryReportsController],
   providers: [
     CreateEndpointHandler,
     ChangeEndpointHandler,

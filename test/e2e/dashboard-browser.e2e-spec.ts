@@ -19,6 +19,7 @@ import {
 import { eventually } from '../support/eventually';
 import {
   createEndpoint,
+  createTenant,
   decodeMailText,
   SmtpSink,
   startReceiver,
@@ -49,7 +50,9 @@ const open: DashboardRig['open'] = (who, options) => rig.open(who, options);
 describe('acting through the dashboard', () => {
   it('a suspended endpoint is found on the overview and re-enabled; held deliveries go out, signed', async () => {
     let healthy = false;
-    const receiver = await startReceiver(() => ({ status: healthy ? 200 : 500 }));
+    const receiver = await startReceiver(() =>
+      healthy ? { status: 200, body: '{"ok":true}' } : { status: 500, body: 'receiver down for maintenance' },
+    );
     const endpoint = await createEndpoint(h.call, tenant.api_key, { url: receiver.url, description: 'CRM' });
     const send = async () => expect((await api('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)).status).toBe(202);
     await send();
@@ -88,7 +91,27 @@ describe('acting through the dashboard', () => {
     // Each delivery with its attempts: status, error and duration.
     await page.getByText('HTTP 500').first().waitFor();
     expect(await page.locator('table').innerText()).toMatch(/HTTP 500.*\d+ ms/);
+    // "Retry" only on the deliveries that failed for good; "Re-enable" is there, for it is suspended.
+    const rows = page.getByRole('region', { name: 'Deliveries' }).locator('tbody tr');
+    expect(await rows.filter({ has: page.getByRole('button', { name: /^Retry / }) }).count()).toBe(
+      await rows.filter({ has: page.locator('.status-failed') }).count(),
+    );
+    await page.getByRole('button', { name: 'Re-enable' }).waitFor();
     await screenshot(page, 'webhook-endpoint-suspended');
+    // A delivery's payload and the receiver's answer, opened with the keyboard.
+    const firstRow = rows.filter({ has: page.locator('.status-failed') }).first();
+    await firstRow.getByRole('button', { name: /^Show payload and answer of webhook\.test/ }).focus();
+    await page.keyboard.press('Enter');
+    const body = page.locator('tr.expanded .delivery-body');
+    await body.getByText('receiver down for maintenance').first().waitFor();
+    expect(await firstRow.getByRole('button', { name: /^Hide payload and answer/ }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    const shownPayload = JSON.parse(await body.locator('pre').first().innerText()) as { id: string; type: string };
+    expect(shownPayload.type).toBe((await firstRow.locator('td[data-label="Event"] code').first().innerText()).trim());
+    expect(receiver.requests.map((r) => JSON.parse(r.body).id)).toContain(shownPayload.id);
+    await body.scrollIntoViewIfNeeded();
+    await screenshot(page, 'webhook-delivery-answer');
     expect(receiver.requests.length).toBe(triedBefore); // nothing goes out while suspended
 
     healthy = true;
@@ -96,6 +119,9 @@ describe('acting through the dashboard', () => {
     await page.getByRole('status').filter({ hasText: 'Re-enabled' }).waitFor();
     await page.locator('.fields .status-active').waitFor();
     expect((await api('GET', `/v1/webhook_endpoints/${endpoint.id}`)).body.status).toBe('active');
+    // Active again: "Re-enable" no longer applies, and the focus is on the page's heading, not lost.
+    await page.getByRole('button', { name: 'Re-enable' }).waitFor({ state: 'detached' });
+    expect(await page.evaluate<string | undefined>('document.activeElement?.id')).toBe('page-title');
     const held = await eventually(() => {
       const got = signedDeliveries(receiver, endpoint.secret).filter((e) => e.data.session_id === session.session_id);
       return got.some((e) => e.type === 'session.ended') && got;
@@ -126,12 +152,13 @@ describe('acting through the dashboard', () => {
       return row?.status === 'succeeded' && row;
     }, 10_000);
     expect(retried.attempts.at(-1).http_status).toBe(200);
-    // The page shows the new attempt without a reload.
-    await page
-      .getByRole('row')
-      .filter({ has: page.getByRole('button', { name: `Retry webhook.test (${retriedId})` }) })
-      .getByText('HTTP 200')
-      .waitFor();
+    // The page shows the new attempt without a reload, and a delivery that arrived offers no "Retry".
+    const retriedRow = page.getByRole('row').filter({ hasText: retriedId! });
+    await retriedRow.locator('.attempts').getByText('HTTP 200').waitFor();
+    await retriedRow.getByRole('button', { name: /^Retry / }).waitFor({ state: 'detached' });
+    const succeededRows = page.getByRole('row').filter({ has: page.locator('.status-succeeded') });
+    expect(await succeededRows.count()).toBeGreaterThan(0);
+    expect(await succeededRows.getByRole('button', { name: /^Retry / }).count()).toBe(0);
     expectClean(seen);
   });
 
@@ -153,11 +180,28 @@ describe('acting through the dashboard', () => {
     await page.goto(`${h.svc.baseUrl}/dashboard/campaigns`);
     await page.getByRole('link', { name: 'Spring recall' }).click();
     await page.getByRole('heading', { level: 1, name: 'Campaign Spring recall' }).waitFor();
+    // A draft offers "Start" only.
+    expect(await page.getByRole('group', { name: 'Campaign actions' }).getByRole('button').allInnerTexts()).toEqual([
+      'Start',
+    ]);
+    // Settings and agent as readable fields, not JSON.
+    const settings = page.locator('.fields [data-field="settings"]');
+    expect(await settings.locator('dt').first().innerText()).toBe('Settings');
+    await settings.getByText('Calls at once').waitFor();
+    expect(await page.locator('main').innerText()).not.toContain('{"');
     await page.getByRole('button', { name: 'Start' }).click();
     await page.locator('.status-running').first().waitFor();
+    // Running: "Pause" only, and it has the focus (the clicked "Start" is gone).
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Start' }).count()).toBe(0);
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Pause');
     // Live progress: the completed count rises on the open page, without a reload.
     const completed = page.getByTestId('count-completed');
     await eventually(async () => Number(await completed.innerText()) >= 2, 30_000, 100);
+    // Its progress over time: a chart named by its figures, which are also in a table.
+    const chart = page.getByTestId('chart-progress');
+    await chart.waitFor({ timeout: 15_000 });
+    expect(await chart.getByRole('img').getAttribute('aria-label')).toMatch(/\d+ of 40 contacts finished/);
     await screenshot(page, 'campaign-running');
 
     await page.getByRole('button', { name: 'Pause' }).click();
@@ -170,9 +214,11 @@ describe('acting through the dashboard', () => {
     expect(paused && paused.data.reason).toBe('manual');
     const at = Number(await completed.innerText());
     expect(at).toBeLessThan(numbers.length);
-    // While paused, the buttons that do not apply stay in place, disabled (the focus stays put).
-    expect(await page.getByRole('button', { name: 'Pause' }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Start' }).isDisabled()).toBe(true);
+    // While paused, only "Resume" is offered, and it has the focus.
+    expect(await page.getByRole('group', { name: 'Campaign actions' }).getByRole('button').allInnerTexts()).toEqual([
+      'Resume',
+    ]);
+    expect(await page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Resume');
 
     // The contacts, 20 a page, filtered by state from the address.
     const contactRows = page.getByRole('region', { name: 'Contacts' }).locator('tbody tr');
@@ -230,9 +276,12 @@ describe('acting through the dashboard', () => {
       timeStyle: 'medium',
       timeZone: 'America/New_York',
     }).format(new Date(done.created_at));
-    expect(await page.locator('.fields div').filter({ hasText: 'Created at' }).locator('dd').innerText()).toBe(
-      inNewYork,
-    );
+    expect(await page.locator('.fields [data-field="created_at"] dd').innerText()).toBe(inNewYork);
+    // Human labels, money and durations.
+    expect(await page.locator('.fields [data-field="created_at"] dt').innerText()).toBe('Created');
+    expect(await page.locator('.fields [data-field="actual_cost_cents"] dt').innerText()).toBe('Cost');
+    expect(await page.locator('.fields [data-field="actual_cost_cents"] dd').innerText()).toMatch(/^\$\d+\.\d\d$/);
+    expect(await page.locator('.fields [data-field="duration_seconds"] dd').innerText()).toMatch(/^(\d+ min )?\d+ s$/);
     await page.getByTitle('Times are shown in this zone').getByText('America/New_York').waitFor();
     const transcript = page.getByRole('list', { name: 'Transcript' });
     for (const turn of done.transcript as { content?: string }[]) {
@@ -312,6 +361,27 @@ describe('every page', () => {
     await page.getByLabel('Amount (USD)').fill('25');
     await page.getByRole('button', { name: 'Top up' }).click();
     await eventually(async () => (await page.getByTestId('balance').innerText()).includes('25.00'), 15_000, 100);
+    // A few billed calls, so that the spend and cost figures have something to show.
+    const billed = await Promise.all(
+      ['+14155550161', '+14155550162', '+14155550163'].map((n) => placeCall(h.call, tenant.api_key, n)),
+    );
+    await eventually(
+      async () => {
+        for (const call of billed) {
+          const s = (await api('GET', `/v1/sessions/${call.session_id}`)).body;
+          if (s.status === 'queued' || s.status === 'in_progress') return false;
+        }
+        return true;
+      },
+      30_000,
+      200,
+    );
+    // Every billed call debited (by the credits reactor, just after the call's end).
+    await eventually(async () => {
+      let cost = 0;
+      for (const call of billed) cost += (await api('GET', `/v1/sessions/${call.session_id}`)).body.actual_cost_cents;
+      return cost > 0 && (await api('GET', '/v1/credits')).body.balance_cents === 2500 - cost;
+    });
 
     const pages: [string, string, string][] = [
       ['overview', '/dashboard', 'Overview'],
@@ -333,7 +403,13 @@ describe('every page', () => {
       await page.getByRole('heading', { level: 1, name: title, exact: true }).waitFor();
       await page.getByText('Loading…').first().waitFor({ state: 'detached' });
       expect([path, await unlabelled(page)]).toEqual([path, []]);
-      await screenshot(page, name);
+      // No field name or raw JSON where a person reads.
+      const text = await page.locator('main').innerText();
+      expect([path, text.match(/\{"|\b[a-z]+_(cents|seconds|at|id)\b|Actual cost|Agent config/g)]).toEqual([
+        path,
+        null,
+      ]);
+      await screenshot(page, name, { fullPage: name === 'overview' });
     }
     // The overview's figures are the API's (this browser's zone is UTC).
     await page.goto(`${h.svc.baseUrl}/dashboard`);
@@ -342,7 +418,37 @@ describe('every page', () => {
       (x) => Date.parse(x.created_at) >= midnight,
     ).length;
     expect(Number(await page.getByTestId('calls-today').innerText())).toBe(today);
-    expect(await page.getByTestId('balance').innerText()).toBe('$25.00');
+    const balance = (await api('GET', '/v1/credits')).body.balance_cents as number;
+    expect(balance).toBeLessThan(2500); // the calls were billed
+    expect(await page.getByTestId('balance').innerText()).toBe(`$${(balance / 100).toFixed(2)}`);
+    // The charts, each an image named by its figures, backed by the API's analytics.
+    const calls = (await api('GET', '/v1/analytics/calls?days=30')).body;
+    for (const id of ['calls', 'answer-rate', 'duration', 'spend', 'deliveries']) {
+      const figure = page.getByTestId(`chart-${id}`);
+      await figure.waitFor();
+      expect([id, await figure.locator('canvas').getAttribute('role')]).toEqual([id, 'img']);
+      expect([id, (await figure.locator('canvas').getAttribute('aria-label'))?.length]).toEqual([
+        id,
+        expect.any(Number),
+      ]);
+      // Chart.js drew on it.
+      expect([id, await figure.locator('canvas').evaluate((c: any) => c.width > 0 && c.height > 0)]).toEqual([
+        id,
+        true,
+      ]);
+    }
+    expect(await page.getByTestId('chart-calls-summary').innerText()).toContain(
+      `${calls.totals.calls} calls in the last 30 days`,
+    );
+    // Its figures, opened with the keyboard: one row per day, today's count as the API's.
+    const callsFigure = page.getByTestId('chart-calls');
+    await callsFigure.getByText('Figures').focus();
+    await page.keyboard.press('Enter');
+    const dayRows = callsFigure.getByRole('region', { name: 'Calls per day by outcome: figures' }).locator('tbody tr');
+    await dayRows.first().waitFor();
+    expect(await dayRows.count()).toBe(30);
+    const todayRow = (await dayRows.last().locator('td').allInnerTexts()).map(Number);
+    expect(todayRow.reduce((a, b) => a + b, 0)).toBe(calls.data.at(-1).calls);
     // Navigating by the menu, with the keyboard: the current section is marked.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
     await page.keyboard.press('Enter');
@@ -352,13 +458,49 @@ describe('every page', () => {
 
     // A phone-sized screen: nothing wider than the screen.
     const phone = await open(tenant, { viewport: { width: 390, height: 844 } });
-    for (const path of ['/dashboard', '/dashboard/sessions', '/dashboard/webhook_endpoints']) {
+    for (const path of ['/dashboard', '/dashboard/sessions', '/dashboard/campaigns', '/dashboard/webhook_endpoints']) {
       await phone.page.goto(`${h.svc.baseUrl}${path}`);
       await phone.page.getByText('Loading…').first().waitFor({ state: 'detached' });
       const overflow = await phone.page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
       expect([path, overflow]).toEqual([path, 0]);
+      if (path === '/dashboard') {
+        await phone.page.getByTestId('chart-calls').waitFor();
+        await screenshot(phone.page, 'phone-overview', { fullPage: true });
+      }
     }
     await screenshot(phone.page, 'phone-webhook-endpoints');
     expectClean(phone.seen);
+  });
+});
+
+describe('alerts', () => {
+  it('a negative balance with held calls raises an alert on the overview', async () => {
+    const broke = await createTenant(h.call, h.svc.adminToken, 'Broke Co');
+    const grant = await h.call('POST', `/admin/v1/tenants/${broke.tenant_id}/credits`, {
+      token: h.svc.adminToken,
+      body: { amount_cents: -500 },
+    });
+    expect(grant.status).toBe(200);
+    const held = await placeCall(h.call, broke.api_key, '+14155550177');
+    expect(held.status).toBe('queued');
+
+    const { page, seen } = await open(broke);
+    const alert = page.getByTestId('alert-held');
+    await alert.waitFor();
+    expect(await alert.getAttribute('role')).toBe('alert');
+    const text = await alert.innerText();
+    expect(text).toContain('Calls are on hold');
+    expect(text).toContain('-$5.00');
+    expect(text).toContain('1 call waits');
+    await alert.getByRole('link', { name: 'Top up' }).waitFor();
+    expect((await api('GET', `/v1/sessions/${held.session_id}`, undefined, broke)).body.status).toBe('queued');
+    await screenshot(page, 'overview-held');
+    expectClean(seen);
+
+    // A tenant with credit and nothing held sees no such alert.
+    const fine = await open();
+    await fine.page.getByTestId('chart-calls').waitFor();
+    expect(await fine.page.getByTestId('alert-held').count()).toBe(0);
+    expectClean(fine.seen);
   });
 });

@@ -59,7 +59,7 @@ it('a held call shows why it waits in the list and on its page, until a top-up l
   );
   await page.reload();
   await page.getByRole('heading', { level: 1, name: `Session ${session.session_id}` }).waitFor();
-  await page.locator('.fields').waitFor();
+  await page.locator('.fields').first().waitFor();
   expect(await page.getByText(HELD_TEXT).count()).toBe(0);
   expectClean(seen);
 });

@@ -92,11 +92,11 @@ export async function signedIn(
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = join(SCREENSHOT_DIR, `${name}.png`);
-  // The docs keep the first screenful (smaller files); test results keep the whole page.
-  await page.screenshot({ path, fullPage: process.env.DASHBOARD_SCREENSHOTS !== 'docs' });
+  // The docs keep the first screenful (smaller files) unless told; test results keep the whole page.
+  await page.screenshot({ path, fullPage: options.fullPage === true || process.env.DASHBOARD_SCREENSHOTS !== 'docs' });
   return path;
 }
 

@@ -45,4 +45,37 @@ export class CampaignsQueries {
       .getMany();
     return { data: rows.slice(0, page.limit), hasMore: rows.length > page.limit };
   }
+
+  /**
+   * The campaign's finished contacts per UTC `interval` (the start of each bucket that has any),
+   * oldest first, at most `limit` buckets: one aggregate over campaign_contacts.finished_at.
+   */
+  async progress(
+    tenantId: string,
+    campaignId: string,
+    interval: ProgressInterval,
+    limit: number,
+  ): Promise<ProgressBucket[]> {
+    const rows: { at: Date; completed: number; failed: number; skipped: number }[] = await this.contacts.query(
+      `SELECT date_trunc($3, finished_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at,
+              count(*) FILTER (WHERE status = 'completed')::int AS completed,
+              count(*) FILTER (WHERE status = 'failed')::int AS failed,
+              count(*) FILTER (WHERE status = 'skipped')::int AS skipped
+         FROM campaign_contacts
+        WHERE tenant_id = $1 AND campaign_id = $2 AND finished_at IS NOT NULL
+        GROUP BY 1 ORDER BY 1 LIMIT $4`,
+      [tenantId, campaignId, interval, limit],
+    );
+    return rows.map((r) => ({ at: new Date(r.at), completed: r.completed, failed: r.failed, skipped: r.skipped }));
+  }
+}
+
+export const PROGRESS_INTERVALS = ['minute', 'hour', 'day'] as const;
+export type ProgressInterval = (typeof PROGRESS_INTERVALS)[number];
+
+export interface ProgressBucket {
+  at: Date;
+  completed: number;
+  failed: number;
+  skipped: number;
 }

@@ -1,8 +1,8 @@
-import type { ComponentChildren } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { ApiFailure } from './api';
-import { formatValue, humanize } from './format';
+export { Fields, Id, Status, Value } from './fields';
 
 export interface Loaded<T> {
   data: T | null;
@@ -112,35 +112,6 @@ export function Resource<T>({ loaded, children }: { loaded: Loaded<T>; children:
   );
 }
 
-export function Status({ value }: { value: unknown }) {
-  const text = typeof value === 'string' ? value : formatValue(value);
-  return <span class={`status status-${text.replace(/[^a-z_]/g, '')}`}>{text.replace(/_/g, ' ')}</span>;
-}
-
-/** Every scalar field of a resource as a definition list (objects and arrays are shown as JSON). */
-export function Fields({ data, omit = [] }: { data: Record<string, unknown>; omit?: string[] }) {
-  return (
-    <dl class="fields">
-      {Object.entries(data)
-        .filter(([key]) => !omit.includes(key))
-        .map(([key, value]) => (
-          <div key={key}>
-            <dt>{humanize(key)}</dt>
-            <dd>
-              {key === 'status' ? (
-                <Status value={value} />
-              ) : value !== null && typeof value === 'object' ? (
-                <code class="json">{JSON.stringify(value)}</code>
-              ) : (
-                formatValue(value)
-              )}
-            </dd>
-          </div>
-        ))}
-    </dl>
-  );
-}
-
 export interface Column<T> {
   label: string;
   cell: (row: T) => ComponentChildren;
@@ -152,7 +123,10 @@ export function Table<T>({
   columns,
   empty,
   rowKey,
+  expand,
 }: {
+  /** What a row shows under it, across the table (null: nothing). */
+  expand?: (row: T) => ComponentChildren | null;
   caption: string;
   rows: T[];
   columns: Column<T>[];
@@ -175,15 +149,25 @@ export function Table<T>({
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((c) => (
-                <td key={c.label} data-label={c.label}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const more = expand?.(row) ?? null;
+            return (
+              <Fragment key={rowKey(row)}>
+                <tr>
+                  {columns.map((c) => (
+                    <td key={c.label} data-label={c.label}>
+                      {c.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+                {more ? (
+                  <tr class="expanded">
+                    <td colSpan={columns.length}>{more}</td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -322,6 +322,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery: the payload sent and each attempt with the receiver’s answer. */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Per webhook endpoint: the deliveries created in the last days, by outcome, and the success rate. */
+        get: operations["getDeliveryAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls": {
         parameters: {
             query?: never;
@@ -426,6 +460,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["RecordingsController_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Calls per UTC day: counts by status, answer rate, average duration and spend. */
+        get: operations["getCallAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -572,6 +623,23 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["CampaignsController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Contacts finished per interval (completed, failed, skipped) and the running total. */
+        get: operations["getCampaignProgress"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1644,6 +1712,69 @@ export interface components {
              */
             since: string;
         };
+        AttemptDetailDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description The receiver’s HTTP status; null without an answer. */
+            http_status: number | null;
+            /** @example ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9 */
+            error: string | null;
+            duration_ms: number;
+            /** @description The first 4 KB of the receiver’s answer (as text); null when there was none. */
+            response_body: string | null;
+        };
+        DeliveryDetailDto: {
+            delivery_id: string;
+            /** Format: uuid */
+            event_id: string;
+            /** @example session.ended */
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @description The envelope sent, byte for byte as its JSON (the same for every attempt). */
+            payload: {
+                [key: string]: unknown;
+            };
+            attempts: components["schemas"]["AttemptDetailDto"][];
+        };
+        EndpointDeliveryFiguresDto: {
+            endpoint_id: string;
+            url: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /** @description Failed attempts in a row, now. */
+            failure_streak: number;
+            /** @description Deliveries created in the window that arrived (2xx). */
+            succeeded: number;
+            /** @description Deliveries created in the window that were given up on. */
+            failed: number;
+            /** @description Deliveries created in the window still being tried or held. */
+            pending: number;
+            /** @description succeeded ÷ (succeeded + failed); null when neither. */
+            success_rate: number | null;
+        };
+        DeliveryAnalyticsDto: {
+            /** @example 30 */
+            days: number;
+            /** @enum {string} */
+            time_zone: "UTC";
+            /**
+             * @description The first UTC date.
+             * @example 2026-10-27
+             */
+            from: string;
+            /**
+             * @description The last UTC date (today).
+             * @example 2026-11-25
+             */
+            to: string;
+            /** @description Every endpoint not deleted, newest first. */
+            data: components["schemas"]["EndpointDeliveryFiguresDto"][];
+        };
         DispositionDto: {
             /** @example appointment_booked */
             code: string;
@@ -1671,6 +1802,71 @@ export interface components {
              * @default false
              */
             test_mode?: boolean;
+        };
+        CallsByStatusDto: {
+            queued: number;
+            in_progress: number;
+            completed: number;
+            failed: number;
+            no_answer: number;
+            voicemail: number;
+            busy: number;
+        };
+        CallFiguresDto: {
+            /** @description Calls created. */
+            calls: number;
+            /** @description Calls by their current status. */
+            by_status: components["schemas"]["CallsByStatusDto"];
+            /** @description Calls that ended (any status but queued and in_progress). */
+            ended: number;
+            /** @description Ended calls that were answered (reached in_progress). */
+            answered: number;
+            /** @description answered ÷ ended, 0 to 1; null when none ended. */
+            answer_rate: number | null;
+            /** @description Mean duration of the answered calls. */
+            average_duration_seconds: number | null;
+            /** @description Sum of the calls’ actual_cost_cents (USD cents). */
+            spend_cents: number;
+        };
+        CallDayDto: {
+            /** @description Calls created. */
+            calls: number;
+            /** @description Calls by their current status. */
+            by_status: components["schemas"]["CallsByStatusDto"];
+            /** @description Calls that ended (any status but queued and in_progress). */
+            ended: number;
+            /** @description Ended calls that were answered (reached in_progress). */
+            answered: number;
+            /** @description answered ÷ ended, 0 to 1; null when none ended. */
+            answer_rate: number | null;
+            /** @description Mean duration of the answered calls. */
+            average_duration_seconds: number | null;
+            /** @description Sum of the calls’ actual_cost_cents (USD cents). */
+            spend_cents: number;
+            /**
+             * @description The UTC date.
+             * @example 2026-11-25
+             */
+            date: string;
+        };
+        CallAnalyticsDto: {
+            /** @example 30 */
+            days: number;
+            /** @enum {string} */
+            time_zone: "UTC";
+            /**
+             * @description The first UTC date.
+             * @example 2026-10-27
+             */
+            from: string;
+            /**
+             * @description The last UTC date (today).
+             * @example 2026-11-25
+             */
+            to: string;
+            totals: components["schemas"]["CallFiguresDto"];
+            /** @description One entry per day, oldest first, days without calls included. */
+            data: components["schemas"]["CallDayDto"][];
         };
         AddDncDto: {
             /** @example +14155550106 */
@@ -1733,6 +1929,31 @@ export interface components {
         };
         AddContactsDto: {
             contacts: components["schemas"]["ContactDto"][];
+        };
+        ProgressBucketDto: {
+            /**
+             * Format: date-time
+             * @description The start of the bucket (UTC).
+             */
+            at: string;
+            /** @description Contacts whose call completed in the bucket. */
+            completed: number;
+            /** @description Contacts whose call failed in the bucket. */
+            failed: number;
+            /** @description Contacts skipped in the bucket (do-not-call, opt-out, …). */
+            skipped: number;
+            /** @description Contacts finished (any outcome) up to the end of the bucket. */
+            finished_total: number;
+        };
+        CampaignProgressDto: {
+            campaign_id: string;
+            /** @enum {string} */
+            interval: "minute" | "hour" | "day";
+            /** @enum {string} */
+            time_zone: "UTC";
+            total_contacts: number;
+            /** @description The buckets in which contacts finished, oldest first (empty ones left out); at most 1000. */
+            data: components["schemas"]["ProgressBucketDto"][];
         };
         UpdateCreditsDto: {
             /**
@@ -2300,6 +2521,50 @@ export interface operations {
             };
         };
     };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryDetailDto"];
+                };
+            };
+        };
+    };
+    getDeliveryAnalytics: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAnalyticsDto"];
+                };
+            };
+        };
+    };
     CallsController_placeCall: {
         parameters: {
             query?: never;
@@ -2438,6 +2703,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getCallAnalytics: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included. */
+                days?: number;
+                /** @description Only test calls, or only production calls. */
+                test_mode?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallAnalyticsDto"];
+                };
             };
         };
     };
@@ -2683,6 +2972,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    getCampaignProgress: {
+        parameters: {
+            query?: {
+                /** @description The width of a bucket (UTC). */
+                interval?: "minute" | "hour" | "day";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignProgressDto"];
+                };
             };
         };
     };

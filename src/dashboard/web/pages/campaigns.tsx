@@ -1,7 +1,9 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
-import { formatTime, formatValue } from '../format';
-import { Action, Fields, Filters, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
+import { useEffect, useRef } from 'preact/hooks';
+import { ChartFigure, COLOURS } from '../chart';
+import { formatTime, formatValue, words } from '../format';
+import { Action, Fields, Filters, Id, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
 
 interface Campaign {
   campaign_id: string;
@@ -12,6 +14,13 @@ interface Campaign {
   total_contacts: number;
   contacts: Record<'pending' | 'dispatched' | 'completed' | 'failed' | 'skipped', number>;
   created_at: string;
+  started_at: string | null;
+  completed_at: string | null;
+}
+interface Progress {
+  interval: 'minute' | 'hour' | 'day';
+  total_contacts: number;
+  data: { at: string; completed: number; failed: number; skipped: number; finished_total: number }[];
 }
 interface Contact {
   contact_id: string;
@@ -23,6 +32,99 @@ interface Contact {
 }
 
 const CONTACT_STATES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'] as const;
+
+const STATE_LABELS: Record<(typeof CONTACT_STATES)[number], string> = {
+  pending: 'Pending',
+  dispatched: 'Dispatched',
+  completed: 'Completed',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
+/**
+ * Only the action the campaign's status allows: "Start" a draft, "Pause" a running campaign,
+ * "Resume" a paused one, none once it is over. After an action the focus moves to the group's next
+ * button (or the group itself), never to the page's start.
+ */
+function CampaignActions({
+  campaign,
+  act,
+  reload,
+}: {
+  campaign: Campaign;
+  act: (verb: 'start' | 'pause' | 'resume') => () => Promise<unknown>;
+  reload: () => void;
+}) {
+  const group = useRef<HTMLDivElement>(null);
+  const acted = useRef(false);
+  useEffect(() => {
+    if (!acted.current) return;
+    acted.current = false;
+    (group.current?.querySelector<HTMLElement>('button') ?? group.current)?.focus();
+  }, [campaign.status]);
+  const done = () => {
+    acted.current = true;
+    reload();
+  };
+  const verb = ({ draft: ['Start', 'start'], running: ['Pause', 'pause'], paused: ['Resume', 'resume'] } as const)[
+    campaign.status as 'draft' | 'running' | 'paused'
+  ];
+  return (
+    <div class="actions" role="group" aria-label="Campaign actions" ref={group} tabIndex={-1}>
+      {verb ? (
+        <Action label={verb[0]} run={act(verb[1])} done={done} />
+      ) : (
+        <span class="muted">Nothing to do: the campaign is {words(campaign.status)}.</span>
+      )}
+    </div>
+  );
+}
+
+/** The bucket width that gives a readable chart for the campaign's span so far. */
+function intervalFor(c: Campaign): Progress['interval'] {
+  const from = Date.parse(c.started_at ?? c.created_at);
+  const to = c.completed_at ? Date.parse(c.completed_at) : Date.now();
+  const hours = (to - from) / 3_600_000;
+  return hours <= 3 ? 'minute' : hours <= 24 * 7 ? 'hour' : 'day';
+}
+
+const bucketLabel = (at: string, interval: Progress['interval']) =>
+  new Intl.DateTimeFormat(
+    undefined,
+    interval === 'day'
+      ? { dateStyle: 'medium' }
+      : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  ).format(new Date(at));
+
+/** Contacts finished per minute, hour or day, from GET /v1/campaigns/{id}/progress. */
+function ProgressChart({ campaign }: { campaign: Campaign }) {
+  const interval = intervalFor(campaign);
+  const path = `/v1/campaigns/${encodeURIComponent(campaign.campaign_id)}/progress?interval=${interval}`;
+  const progress = useLoad(() => api<Progress>('GET', path), path, campaign.status === 'running' ? 5000 : undefined);
+  const p = progress.data;
+  if (!p) return null;
+  if (p.data.length === 0) return <p class="muted">No contact has finished yet.</p>;
+  const labels = p.data.map((b) => bucketLabel(b.at, interval));
+  const last = p.data[p.data.length - 1];
+  return (
+    <ChartFigure
+      id="progress"
+      title={`Progress per ${interval}`}
+      category={interval === 'day' ? 'Day' : 'From'}
+      type="bar"
+      stacked
+      labels={labels}
+      summary={`${last?.finished_total ?? 0} of ${p.total_contacts} contacts finished, over ${p.data.length} ${
+        p.data.length === 1 ? interval : `${interval}s`
+      } with calls.`}
+      series={[
+        { label: 'Completed', colour: COLOURS.completed, values: p.data.map((b) => b.completed) },
+        { label: 'Failed', colour: COLOURS.failed, values: p.data.map((b) => b.failed) },
+        { label: 'Skipped', colour: COLOURS.skipped, values: p.data.map((b) => b.skipped) },
+      ]}
+    />
+  );
+}
 
 const done = (c: Campaign) => c.contacts.completed + c.contacts.failed + c.contacts.skipped;
 
@@ -52,8 +154,18 @@ export function CampaignsPage() {
               columns={[
                 { label: 'Name', cell: (c) => <a href={`/dashboard/campaigns/${c.campaign_id}`}>{c.name}</a> },
                 { label: 'Status', cell: (c) => <Status value={c.status} /> },
-                { label: 'Progress', cell: (c) => `${done(c)} / ${c.total_contacts}` },
-                { label: 'Test', cell: (c) => formatValue(c.test_mode) },
+                {
+                  label: 'Progress',
+                  cell: (c) => (
+                    <span class="progress-cell">
+                      <Progress campaign={c} />
+                      <span class="nowrap">
+                        {done(c)} of {c.total_contacts}
+                      </span>
+                    </span>
+                  ),
+                },
+                { label: 'Test mode', cell: (c) => formatValue(c.test_mode) },
                 { label: 'Created', cell: (c) => formatTime(c.created_at) },
               ]}
             />
@@ -82,25 +194,25 @@ export function CampaignPage() {
           <PageTitle>Campaign {c.name}</PageTitle>
           <p>
             <Status value={c.status} />
-            {c.pause_reason ? <span class="muted"> ({c.pause_reason.replace(/_/g, ' ')})</span> : null}
+            {c.pause_reason ? <span class="muted"> ({words(c.pause_reason)})</span> : null}
           </p>
-          <div class="actions" role="group" aria-label="Campaign actions">
-            <Action label="Start" run={act('start')} done={campaign.reload} disabled={c.status !== 'draft'} />
-            <Action label="Pause" run={act('pause')} done={campaign.reload} disabled={c.status !== 'running'} />
-            <Action label="Resume" run={act('resume')} done={campaign.reload} disabled={c.status !== 'paused'} />
-          </div>
+          <CampaignActions campaign={c} act={act} reload={campaign.reload} />
           <h2>Progress</h2>
           <Progress campaign={c} />
           <dl class="counts" aria-label="Contacts by state">
             {(['pending', 'dispatched', 'completed', 'failed', 'skipped'] as const).map((state) => (
               <div key={state}>
-                <dt>{state}</dt>
+                <dt>{STATE_LABELS[state]}</dt>
                 <dd data-testid={`count-${state}`}>{c.contacts[state]}</dd>
               </div>
             ))}
           </dl>
+          <ProgressChart campaign={c} />
           <h2>Details</h2>
-          <Fields data={c as unknown as Record<string, unknown>} omit={['contacts', 'status', 'pause_reason']} />
+          <Fields
+            data={c as unknown as Record<string, unknown>}
+            omit={['contacts', 'status', 'pause_reason', 'name', 'completed_sessions', 'failed_sessions']}
+          />
           <h2>Contacts</h2>
           <Filters fields={[{ name: 'status', label: 'State', options: CONTACT_STATES }]} />
           {contacts.data ? (
@@ -111,11 +223,11 @@ export function CampaignPage() {
               columns={[
                 { label: 'Number', cell: (x) => x.phone_number },
                 { label: 'State', cell: (x) => <Status value={x.status} /> },
-                { label: 'Skip reason', cell: (x) => formatValue(x.skip_reason) },
+                { label: 'Skip reason', cell: (x) => (x.skip_reason ? words(x.skip_reason) : '—') },
                 {
                   label: 'Session',
                   cell: (x) =>
-                    x.session_id ? <a href={`/dashboard/sessions/${x.session_id}`}>{x.session_id}</a> : '—',
+                    x.session_id ? <Id value={x.session_id} href={`/dashboard/sessions/${x.session_id}`} /> : '—',
                 },
                 { label: 'Finished', cell: (x) => formatTime(x.finished_at) },
               ]}

@@ -3,6 +3,7 @@ import { api, query, type Page } from '../api';
 import { formatCents, formatTime } from '../format';
 import {
   Fields,
+  Id,
   FormError,
   FormRefusal,
   formText,
@@ -116,7 +117,7 @@ export function CreditsPage() {
           rows={topups.data.data}
           rowKey={(t) => t.topup_id}
           columns={[
-            { label: 'Top-up', cell: (t) => <a href={`/dashboard/topups/${t.topup_id}`}>{t.topup_id}</a> },
+            { label: 'Top-up', cell: (t) => <Id value={t.topup_id} href={`/dashboard/topups/${t.topup_id}`} /> },
             { label: 'Amount', cell: (t) => formatCents(t.amount_cents) },
             { label: 'Status', cell: (t) => <Status value={t.status} /> },
             { label: 'Created', cell: (t) => formatTime(t.created_at) },

@@ -1,6 +1,6 @@
 import { api, type Page } from '../api';
-import { formatTime, formatValue } from '../format';
-import { Action, FormError, formText, PageTitle, Resource, Table, useFormSubmit, useLoad } from '../ui';
+import { formatTime, words } from '../format';
+import { Action, FormError, formText, Id, PageTitle, Resource, Table, useFormSubmit, useLoad } from '../ui';
 
 interface Listed {
   phone_number: string;
@@ -38,10 +38,11 @@ export function DncPage() {
             empty="The list is empty."
             columns={[
               { label: 'Number', cell: (r) => r.phone_number },
-              { label: 'Source', cell: (r) => formatValue(r.source) },
+              { label: 'Source', cell: (r) => (r.source === 'api' ? 'API' : r.source ? words(r.source) : '—') },
               {
                 label: 'Session',
-                cell: (r) => (r.session_id ? <a href={`/dashboard/sessions/${r.session_id}`}>{r.session_id}</a> : '—'),
+                cell: (r) =>
+                  r.session_id ? <Id value={r.session_id} href={`/dashboard/sessions/${r.session_id}`} /> : '—',
               },
               { label: 'Added', cell: (r) => formatTime(r.created_at) },
               {

@@ -1,7 +1,7 @@
 import { useLocation } from 'preact-iso';
 import { api, query, type Page } from '../api';
 import { formatTime } from '../format';
-import { PageTitle, Resource, Table, useLoad, formText } from '../ui';
+import { Id, PageTitle, Resource, Table, useLoad, formText } from '../ui';
 
 interface EventEnvelope {
   id: string;
@@ -24,7 +24,7 @@ const LINKS: [string, string][] = [
 function Subject({ event }: { event: EventEnvelope }) {
   for (const [field, collection] of LINKS) {
     const value = event.data[field];
-    if (typeof value === 'string') return <a href={`/dashboard/${collection}/${value}`}>{value}</a>;
+    if (typeof value === 'string') return <Id value={value} href={`/dashboard/${collection}/${value}`} />;
   }
   return <span class="muted">—</span>;
 }
@@ -61,7 +61,7 @@ export function EventsPage() {
                 { label: 'Time', cell: (e) => formatTime(e.created_at) },
                 { label: 'Type', cell: (e) => <code>{e.type}</code> },
                 { label: 'About', cell: (e) => <Subject event={e} /> },
-                { label: 'Event id', cell: (e) => <code class="small">{e.id}</code> },
+                { label: 'Event id', cell: (e) => <Id value={e.id} /> },
               ]}
             />
             <nav class="pager" aria-label="Pages">

@@ -1,7 +1,7 @@
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
 import { formatTime, formatValue } from '../format';
-import { Fields, Filters, PageTitle, Pager, Resource, Status, Table, useLoad, type Column } from '../ui';
+import { Fields, Filters, Id, PageTitle, Pager, Resource, Status, Table, useLoad, type Column } from '../ui';
 
 type Row = Record<string, unknown> & { created_at?: string; status?: string };
 
@@ -46,7 +46,7 @@ const KINDS: Record<'voices' | 'rooms' | 'numbers', ResourceKind> = {
     ],
     columns: [
       { label: 'Status', cell: (r) => <Status value={r.status} /> },
-      { label: 'Reference', cell: text('client_reference_id') },
+      { label: 'Your reference', cell: text('client_reference_id') },
       { label: 'Expires', cell: (r) => formatTime(r.expires_at) },
       { label: 'Created', cell: (r) => formatTime(r.created_at) },
     ],
@@ -59,7 +59,7 @@ const KINDS: Record<'voices' | 'rooms' | 'numbers', ResourceKind> = {
     nameField: 'phone_number',
     columns: [
       { label: 'Status', cell: (r) => <Status value={r.status} /> },
-      { label: 'Voice', cell: text('voice_id') },
+      { label: 'Voice', cell: (r) => (typeof r.voice_id === 'string' ? <Id value={r.voice_id} /> : '—') },
       { label: 'Created', cell: (r) => formatTime(r.created_at) },
     ],
   },
@@ -75,9 +75,12 @@ function ListOf({ kind }: { kind: ResourceKind }) {
   const list = useLoad(() => api<Page<Row>>('GET', path), path, 5000);
   const link: Column<Row> = {
     label: kind.nameField === kind.idField ? 'Id' : 'Name',
-    cell: (r) => (
-      <a href={`/dashboard/${kind.collection}/${String(r[kind.idField])}`}>{formatValue(r[kind.nameField])}</a>
-    ),
+    cell: (r) =>
+      kind.nameField === kind.idField ? (
+        <Id value={String(r[kind.idField])} href={`/dashboard/${kind.collection}/${String(r[kind.idField])}`} />
+      ) : (
+        <a href={`/dashboard/${kind.collection}/${String(r[kind.idField])}`}>{formatValue(r[kind.nameField])}</a>
+      ),
   };
   return (
     <section aria-labelledby="page-title">
@@ -114,12 +117,7 @@ function OneOf({ kind, singular }: { kind: ResourceKind; singular: string }) {
           <PageTitle>
             {singular} {formatValue(r[kind.nameField])}
           </PageTitle>
-          <Fields data={r} />
-          {typeof r.session_id === 'string' ? (
-            <p>
-              Session: <a href={`/dashboard/sessions/${r.session_id}`}>{r.session_id}</a>
-            </p>
-          ) : null}
+          <Fields data={r} omit={[kind.idField === kind.nameField ? kind.idField : '']} />
         </section>
       )}
     </Resource>

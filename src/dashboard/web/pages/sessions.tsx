@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
-import { formatTime, formatValue } from '../format';
-import { Fields, Filters, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
+import { formatCents, formatDuration, formatTime, formatValue, words } from '../format';
+import { Fields, Filters, Id, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
 
 interface Session {
   session_id: string;
@@ -14,6 +14,7 @@ interface Session {
   test_mode: boolean;
   created_at: string;
   duration_seconds: number | null;
+  actual_cost_cents: number;
   ended_at: string | null;
   transcript: { role: string; content?: string; t?: number }[];
   recording: { recording_id: string; status: string; recording_url: string | null } | null;
@@ -24,6 +25,8 @@ interface SessionEvent {
   created_at: string;
   data: Record<string, unknown>;
 }
+
+const ROLES: Record<string, string> = { agent: 'Agent', assistant: 'Agent', user: 'Caller', caller: 'Caller' };
 
 /** Why a queued call waits, as a sentence (`hold_reason`; an unknown reason is shown as it is). */
 const holdText = (reason: string): string =>
@@ -55,7 +58,10 @@ export function SessionsPage() {
               rows={page.data}
               rowKey={(s) => s.session_id}
               columns={[
-                { label: 'Session', cell: (s) => <a href={`/dashboard/sessions/${s.session_id}`}>{s.session_id}</a> },
+                {
+                  label: 'Session',
+                  cell: (s) => <Id value={s.session_id} href={`/dashboard/sessions/${s.session_id}`} />,
+                },
                 {
                   label: 'Status',
                   cell: (s) => (
@@ -65,9 +71,11 @@ export function SessionsPage() {
                     </>
                   ),
                 },
-                { label: 'Direction', cell: (s) => s.direction },
-                { label: 'Number', cell: (s) => formatValue(s.phone_number) },
-                { label: 'Test', cell: (s) => formatValue(s.test_mode) },
+                { label: 'Direction', cell: (s) => words(s.direction) },
+                { label: 'Number', cell: (s) => <span class="nowrap">{formatValue(s.phone_number)}</span> },
+                { label: 'Duration', cell: (s) => formatDuration(s.duration_seconds) },
+                { label: 'Cost', cell: (s) => formatCents(s.actual_cost_cents) },
+                { label: 'Test mode', cell: (s) => formatValue(s.test_mode) },
                 { label: 'Created', cell: (s) => formatTime(s.created_at) },
               ]}
             />
@@ -110,12 +118,11 @@ export function SessionPage() {
         <section aria-labelledby="page-title">
           <PageTitle>Session {s.session_id}</PageTitle>
           {s.hold_reason ? <p class="notice">{holdText(s.hold_reason)}</p> : null}
-          <Fields data={s as unknown as Record<string, unknown>} omit={['transcript', 'recording']} />
-          {s.campaign_id ? (
-            <p>
-              Campaign: <a href={`/dashboard/campaigns/${s.campaign_id}`}>{s.campaign_id}</a>
-            </p>
-          ) : null}
+          <Fields
+            data={s as unknown as Record<string, unknown>}
+            omit={['transcript', 'recording', 'session_id', 'phone_number']}
+            labels={{ started_at: 'Answered' }}
+          />
           <h2>Recording</h2>
           {s.recording?.recording_url && recordingSrc.current ? (
             <audio controls preload="metadata" src={recordingSrc.current.url} aria-label="Call recording" />
@@ -129,7 +136,7 @@ export function SessionPage() {
             <ol class="transcript" aria-label="Transcript">
               {s.transcript.map((turn, i) => (
                 <li key={i} class={`turn turn-${turn.role}`}>
-                  <span class="role">{turn.role}</span>
+                  <span class="role">{ROLES[turn.role] ?? words(turn.role)}</span>
                   {turn.t !== undefined ? <span class="muted small"> {turn.t.toFixed(1)} s</span> : null}
                   <p>{turn.content ?? ''}</p>
                 </li>
