@@ -2,12 +2,15 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { EventCatalog } from './catalog/event-catalog';
+import { type AppConfig, loadConfig } from './config/config';
+import type { ConfigSection } from './config/config-section';
 import type { EventsOf, MergedPayloads } from './catalog/event-fragment';
 import { CreditsModule } from './credits/credits.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DncModule } from './dnc/dnc.module';
 import { HealthController } from './health/health.controller';
 import { NumbersModule } from './numbers/numbers.module';
+import { PlatformModule } from './platform/platform.module';
 import { RoomsModule } from './rooms/rooms.module';
 import type { BoundedContext, ContextModule, Migration } from './runtime/bounded-context';
 import { RuntimeModule, RuntimeOptions } from './runtime/runtime.module';
@@ -38,6 +41,16 @@ export const CONTEXTS = [
 /** Every context's migrations (the platform's own are added by the migration runner). */
 export function contextMigrations(): Migration[] {
   return CONTEXTS.flatMap((c: ContextModule) => c.context.migrations ?? []);
+}
+
+/** Every context's settings section, in the order of CONTEXTS (docs/configuration.md shows them so). */
+export function contextSettings(): ConfigSection<unknown>[] {
+  return CONTEXTS.flatMap((c: ContextModule) => (c.context.settings ? [c.context.settings] : []));
+}
+
+/** The configuration of the whole service: the platform's settings and every context's section. */
+export function loadAppConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  return loadConfig(env, contextSettings());
 }
 
 /**
@@ -72,6 +85,7 @@ export class AppModule {
           contexts: CONTEXTS.map((c: ContextModule) => c.context),
           catalog: eventCatalog,
         }),
+        PlatformModule,
         ...CONTEXTS,
       ],
       controllers: [HealthController],

@@ -1,11 +1,12 @@
 import type { Migration } from '../infra/database/migration';
 import type { EventFragment } from '../catalog/event-fragment';
+import type { ConfigSection } from '../config/config-section';
 
 export { ForwardOnlyMigration, type Migration } from '../infra/database/migration';
 
 /**
- * What a bounded context contributes without booting Nest: its migrations and its event catalog
- * fragment. A context's module carries it as `static readonly context`, and `app.module.ts` lists
+ * What a bounded context contributes without booting Nest: its migrations, its event catalog
+ * fragment and its settings. A context's module carries it as `static readonly context`, and `app.module.ts` lists
  * the modules; everything else (processors, timer kinds, workers) the module registers itself with
  * the runtime when Nest initialises it.
  */
@@ -19,6 +20,8 @@ export interface BoundedContext<P = never> {
   readonly name: string;
   readonly migrations?: readonly Migration[];
   readonly events?: EventFragment<P>;
+  /** Its settings (`<context>.config.ts`): parsed by loadAppConfig(), documented in docs/configuration.md. */
+  readonly settings?: ConfigSection<unknown>;
 }
 
 /** A Nest module class that is a bounded context. */

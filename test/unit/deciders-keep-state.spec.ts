@@ -290,6 +290,7 @@ function exportedDeciders(): { name: string; file: string; decider: unknown }[] 
   const found: { name: string; file: string; decider: unknown }[] = [];
   for (const file of filesUnder(join(ROOT, 'src'))) {
     if (!/\/domain\/.*\.ts$/.test(file) || /\.(spec|int-spec|e2e-spec)\.ts$/.test(file)) continue;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     for (const [name, value] of Object.entries(require(file) as Record<string, unknown>)) {
       const shape = value as Partial<Record<'initialState' | 'evolve' | 'decide', unknown>> | null;
       if (typeof shape !== 'object' || shape === null) continue;
