@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
 import { AdminGuard } from '../infra/http/admin.guard';
 import { ApiError } from '../kernel/http/api-error';
@@ -23,6 +23,8 @@ export class ProjectionsController {
 
   @Post('rebuild')
   @HttpCode(200)
+  // The operation's id from before the route left the tenants context's AdminController: clients keep it.
+  @ApiOperation({ operationId: 'AdminController_rebuild' })
   async rebuild(@Body() body: RebuildProjectionsDto) {
     if (body.projection !== undefined && !this.projections.names().includes(body.projection)) {
       throw ApiError.invalid(`Unknown projection; known: ${this.projections.names().join(', ')}.`, 'projection');
