@@ -30,7 +30,17 @@ const nodeModule = (names) => `(^|/)node_modules/(@types/)?(${names.join('|')})/
  * without an edit here (docs/architecture.md, "Adding a bounded context"). A new platform folder is
  * added here; forgotten, it is reported under `context-has-module-and-public-face`.
  */
-const PLATFORM_FOLDERS = ['catalog', 'cli', 'config', 'event-store', 'health', 'infra', 'kernel', 'platform', 'runtime'];
+const PLATFORM_FOLDERS = [
+  'catalog',
+  'cli',
+  'config',
+  'event-store',
+  'health',
+  'infra',
+  'kernel',
+  'platform',
+  'runtime',
+];
 
 /**
  * The bounded contexts: one folder each under src/. A context's public face is its index.ts (the

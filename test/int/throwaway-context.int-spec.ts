@@ -220,7 +220,7 @@ describe('a throwaway context is its folder plus its entry in app.module.ts', ()
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
     const errors = await run(process.execPath, [tsc, '-p', join(COPY, 'tsconfig.json')], { cwd: COPY }).then(
       () => '',
-      (error: { stdout?: string }) => error.stdout ?? String(error),
+      (error: Error & { stdout?: string }) => error.stdout ?? error.message,
     );
     expect(errors).toBe('');
   }, 180_000);
