@@ -54,8 +54,6 @@ export interface AppConfig {
   callRateCentsPerMinute: number;
   /** Production calls a tenant may have queued (not yet started) at once; one more is a 429 (MAX_QUEUED_CALLS_PER_TENANT). */
   maxQueuedCallsPerTenant: number;
-  /** Inbound calls ended in a number's 24 h window before its answer-rate alert can fire (ANSWER_RATE_MIN_CALLS). */
-  answerRateMinCalls: number;
   /** OpenAI-compatible chat-completions base URL (e.g. `http://127.0.0.1:11434/v1`) for dispositions; null: built-in evaluator. */
   llmUrl: string | null;
   /** Bearer of LLM_URL; null: requests carry no Authorization (Ollama, llama.cpp, vLLM without a key). */
@@ -236,7 +234,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
     maxQueuedCallsPerTenant: int('MAX_QUEUED_CALLS_PER_TENANT', 1000, 1, 1_000_000),
-    answerRateMinCalls: int('ANSWER_RATE_MIN_CALLS', 10, 1, 1_000_000),
     llmUrl,
     llmApiKey: str('LLM_API_KEY'),
     llmModel,
