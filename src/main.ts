@@ -1,6 +1,7 @@
+import { loadAppConfig } from './app.module';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from './config/config';
+import { ConfigError } from './config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
 import { createLogger } from './infra/logging/logger';
 import { listeningUrl, startupBanner } from './infra/startup/banner';
@@ -9,7 +10,7 @@ import { createHttpApp, lifecycle } from './http-app';
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadAppConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);

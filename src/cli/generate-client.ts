@@ -10,16 +10,15 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { AppModule, eventCatalog } from '../app.module';
+import { AppModule, eventCatalog, loadAppConfig } from '../app.module';
 import { CLIENT_EVENTS_PATH, renderClientEventTypes } from '../catalog/client-events';
-import { loadConfig } from '../config/config';
 import { buildOpenApiDocument } from '../openapi-document';
 
 export const CLIENT_OPENAPI_PATH = 'clients/node/openapi.json';
 
 /** The OpenAPI document as /openapi.json serves it, rendered as the committed file. */
 export async function renderOpenApiJson(): Promise<string> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN: 'adm_preview_only' });
+  const config = loadAppConfig({ LOG_LEVEL: 'silent', ADMIN_TOKEN: 'adm_preview_only' });
   // preview: modules and controllers are scanned but no provider is built, so nothing connects.
   const app = await NestFactory.create(
     AppModule.forRoot({ config, databaseUrl: 'postgres://preview.invalid/none', startWorkers: false }),

@@ -1,6 +1,6 @@
 import { Pool } from 'pg';
-import { contextMigrations } from '../app.module';
-import { ConfigError, loadConfig } from '../config/config';
+import { contextMigrations, loadAppConfig } from '../app.module';
+import { ConfigError } from '../config/config';
 import { normalizeConnectionString, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 import { KurrentDbEventStore } from '../event-store/kurrentdb/kurrentdb-event-store';
 import {
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     return;
   }
   // The source is PostgreSQL whatever EVENTSTORE_URL says: it names the target here.
-  const config = loadConfig({ ...process.env, EVENTSTORE_URL: undefined });
+  const config = loadAppConfig({ ...process.env, EVENTSTORE_URL: undefined });
   const to = option(args, '--to') ?? process.env['EVENTSTORE_URL']?.trim();
   if (!to) throw new Error(`no target: pass --to or set EVENTSTORE_URL\n\n${USAGE}`);
   normalizeConnectionString(to); // a bad one is refused before anything starts

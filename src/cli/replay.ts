@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from '../app.module';
-import { ConfigError, loadConfig } from '../config/config';
+import { AppModule, loadAppConfig } from '../app.module';
+import { ConfigError } from '../config/config';
 import { startEmbeddedPostgres } from '../infra/database/embedded-postgres';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 
@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const at = args.indexOf('--projection');
   const name = at >= 0 ? args[at + 1] : undefined;
   if (at >= 0 && !name) throw new Error('--projection needs a name');
-  const config = loadConfig();
+  const config = loadAppConfig();
   const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded?.url ?? '';
   const app = await NestFactory.createApplicationContext(

@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
-import { availableParallelism } from 'node:os';
 import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
+import type { ConfigSection } from './config-section';
+import { envReader, type Env } from './env-reader';
 
 /** Where the S3 blob store keeps its objects (`BLOB_STORE=s3`). */
 export interface S3Settings {
@@ -65,8 +66,6 @@ export interface AppConfig {
   callRateCentsPerMinute: number;
   /** Production calls a tenant may have queued (not yet started) at once; one more is a 429 (MAX_QUEUED_CALLS_PER_TENANT). */
   maxQueuedCallsPerTenant: number;
-  /** Inbound calls ended in a number's 24 h window before its answer-rate alert can fire (ANSWER_RATE_MIN_CALLS). */
-  answerRateMinCalls: number;
   /** OpenAI-compatible chat-completions base URL (e.g. `http://127.0.0.1:11434/v1`) for dispositions; null: built-in evaluator. */
   llmUrl: string | null;
   /** Bearer of LLM_URL; null: requests carry no Authorization (Ollama, llama.cpp, vLLM without a key). */
@@ -87,34 +86,11 @@ export interface AppConfig {
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
   logLevel: string;
-  /** Sign-in e-mails one client address may ask for per minute, then 429 (DASHBOARD_LOGIN_LIMIT_PER_IP); 0: no limit. */
-  dashboardLoginLimitPerIp: number;
-  /** Sign-in e-mails sent to one address per 15 minutes at one client's request (DASHBOARD_LOGIN_LIMIT_PER_EMAIL); 0: no limit. */
-  dashboardLoginLimitPerEmail: number;
-  /** Sign-in e-mails sent to one address per 15 minutes whoever asks (DASHBOARD_LOGIN_LIMIT_PER_EMAIL_TOTAL); 0: no limit. */
-  dashboardLoginLimitPerEmailTotal: number;
-  /** Sign-in e-mails waiting to be made and sent, per instance (DASHBOARD_LOGIN_QUEUE); more are dropped. */
-  dashboardLoginQueue: number;
   /** Where recordings and voice samples are kept (BLOB_STORE): PostgreSQL, or the S3 bucket of `s3`. */
   blobStore: 'postgres' | 's3';
   s3: S3Settings | null;
-  /** Voice clones (docs/voices.md "Bounds and quotas"): decoding threads, decoding bounds, per-tenant quotas. */
-  voices: VoiceLimits;
-}
-
-export interface VoiceLimits {
-  /** Decoding worker threads at most (VOICE_DECODE_WORKERS). */
-  decodeWorkers: number;
-  /** Time bound of one sample's decode in training; its worker is terminated past it. */
-  decodeTimeoutMs: number;
-  /** Decoded audio one sample may hold, and all of a voice's samples together. */
-  sampleMaxMs: number;
-  totalMaxMs: number;
-  /** Voice clones a tenant may keep (deleted ones do not count), and bytes of their stored samples. */
-  clonesPerTenant: number;
-  storageBytesPerTenant: number;
-  /** Uploads one process handles at once (VOICE_UPLOADS_IN_FLIGHT); one more is a 429. */
-  uploadsInFlight: number;
+  /** The registered contexts' sections, parsed: read one with `settingsOf(config, section)`. */
+  readonly sections: ReadonlyMap<ConfigSection<unknown>, unknown>;
 }
 
 export class ConfigError extends Error {
@@ -124,57 +100,17 @@ export class ConfigError extends Error {
   }
 }
 
-type Env = Record<string, string | undefined>;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Reads and validates the whole environment at once, naming every bad variable in one error. */
-export function loadConfig(env: Env = process.env): AppConfig {
+/**
+ * Reads and validates the whole environment at once, naming every bad variable in one error: the
+ * platform's settings here, and the given contexts' sections (`loadAppConfig()` in app.module.ts
+ * passes every registered context's).
+ */
+export function loadConfig(env: Env = process.env, sections: readonly ConfigSection<unknown>[] = []): AppConfig {
   const problems: string[] = [];
-  const str = (name: string): string | null => {
-    const v = env[name];
-    return v === undefined || v.trim() === '' ? null : v.trim();
-  };
-  const int = (name: string, def: number, min: number, max: number): number => {
-    const v = str(name);
-    if (v === null) return def;
-    if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-      problems.push(`${name} must be an integer between ${min} and ${max} (got "${v}")`);
-      return def;
-    }
-    return Number(v);
-  };
-  const duration = (name: string, def: string): number => {
-    const v = str(name) ?? def;
-    const ms = parseDuration(v);
-    if (ms === null) {
-      problems.push(`${name} must be a duration such as 500ms, 30s, 2m, 1h or 7d (got "${v}")`);
-      return parseDuration(def) ?? 0;
-    }
-    return ms;
-  };
-  const bool = (name: string): boolean => {
-    const v = str(name);
-    if (v === null) return false;
-    if (['true', '1', 'yes'].includes(v.toLowerCase())) return true;
-    if (['false', '0', 'no'].includes(v.toLowerCase())) return false;
-    problems.push(`${name} must be true or false (got "${v}")`);
-    return false;
-  };
-  const url = (name: string, protocols: string[]): string | null => {
-    const v = str(name);
-    if (v === null) return null;
-    try {
-      const parsed = new URL(v);
-      if (!protocols.includes(parsed.protocol)) {
-        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
-        return null;
-      }
-      return v.replace(/\/+$/, '');
-    } catch {
-      problems.push(`${name} must be a URL (got "${v}")`);
-      return null;
-    }
-  };
+  const reader = envReader(env, problems);
+  const { str, int, duration, bool, url } = reader;
 
   /** Not a URL: gossip seeds (`kurrentdb://a:2113,b:2113,c:2113`) are one string the client splits. */
   const eventStoreUrl = (): string | null => {
@@ -253,23 +189,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
 
   const payments = paymentSettings(str, url, problems);
-  const cores = availableParallelism();
-  const durationWithin = (name: string, def: string, min: number, max: number, range: string): number => {
-    const ms = duration(name, def);
-    if (ms >= min && ms <= max) return ms;
-    problems.push(`${name} must be a duration from ${range} (got "${str(name) ?? ''}")`);
-    return parseDuration(def) ?? 0;
-  };
-  const voices: VoiceLimits = {
-    // One core is left to the event loop; never more threads than cores.
-    decodeWorkers: int('VOICE_DECODE_WORKERS', Math.max(1, Math.min(cores - 1, 4)), 1, Math.max(1, cores)),
-    decodeTimeoutMs: durationWithin('VOICE_DECODE_TIMEOUT', '30s', 1, 600_000, '1ms to 10m'),
-    sampleMaxMs: durationWithin('VOICE_SAMPLE_MAX_DURATION', '10m', 30_000, 4 * 3_600_000, '30s to 4h'),
-    totalMaxMs: durationWithin('VOICE_TOTAL_MAX_DURATION', '30m', 90_000, 24 * 3_600_000, '90s to 24h'),
-    clonesPerTenant: int('VOICE_CLONES_PER_TENANT', 25, 1, 1_000_000),
-    storageBytesPerTenant: int('VOICE_STORAGE_MB_PER_TENANT', 1024, 1, 10_000_000) * 1024 * 1024,
-    uploadsInFlight: int('VOICE_UPLOADS_IN_FLIGHT', 8, 1, 64),
-  };
   // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
   const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
   if (blobStore !== 'postgres' && blobStore !== 's3')
@@ -327,7 +246,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
     maxQueuedCallsPerTenant: int('MAX_QUEUED_CALLS_PER_TENANT', 1000, 1, 1_000_000),
-    answerRateMinCalls: int('ANSWER_RATE_MIN_CALLS', 10, 1, 1_000_000),
     llmUrl,
     llmApiKey: str('LLM_API_KEY'),
     llmModel,
@@ -335,13 +253,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
     ...payments,
     logLevel,
-    voices,
     blobStore: blobStore === 's3' ? 's3' : 'postgres',
     s3,
-    dashboardLoginLimitPerIp: int('DASHBOARD_LOGIN_LIMIT_PER_IP', 10, 0, 1_000_000),
-    dashboardLoginLimitPerEmail: int('DASHBOARD_LOGIN_LIMIT_PER_EMAIL', 3, 0, 1_000_000),
-    dashboardLoginLimitPerEmailTotal: int('DASHBOARD_LOGIN_LIMIT_PER_EMAIL_TOTAL', 10, 0, 1_000_000),
-    dashboardLoginQueue: int('DASHBOARD_LOGIN_QUEUE', 50, 0, 100_000),
+    sections: new Map(sections.map((section) => [section, section.parse(reader)])),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -384,3 +298,11 @@ function paymentSettings(
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** A context's parsed section; it must have been loaded (registered as its `BoundedContext`'s `settings`). */
+export function settingsOf<T>(config: AppConfig, section: ConfigSection<T>): T {
+  if (!config.sections.has(section)) {
+    throw new Error(`settings "${section.title}" were not loaded: load the configuration with loadAppConfig()`);
+  }
+  return config.sections.get(section) as T;
+}

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { toErrorResponse } from '../kernel/http/api-error';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { dashboardSettings } from './dashboard.config';
 import { TenantsModule } from '../tenants';
 import { DashboardLinksController } from './api/dashboard-links.controller';
 import { DashboardController, tooManySignIns } from './api/dashboard.controller';
@@ -19,7 +20,7 @@ import { SignInRequests } from './infra/sign-in-requests';
   providers: [SignInMailer, SignInRequests],
 })
 export class DashboardModule implements OnModuleInit {
-  static readonly context: BoundedContext = { name: 'dashboard' };
+  static readonly context: BoundedContext = { name: 'dashboard', settings: dashboardSettings };
 
   constructor(
     private readonly http: HttpAdapterHost,

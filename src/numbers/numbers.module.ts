@@ -17,6 +17,7 @@ import { VerificationCodes } from './infra/verification-codes';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { numberEvents, type NumberPayloads } from './numbers.events';
 import { numbersMigrations } from './numbers.migrations';
+import { numbersSettings } from './numbers.config';
 import { PhoneNumberEntity } from './projections/phone-number.entity';
 import { numbersProjection } from './projections/numbers.projection';
 
@@ -44,6 +45,7 @@ export class NumbersModule implements OnModuleInit {
     name: 'numbers',
     migrations: numbersMigrations,
     events: numberEvents,
+    settings: numbersSettings,
   };
 
   constructor(

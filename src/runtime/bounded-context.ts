@@ -1,12 +1,13 @@
 import type { Migration } from '../infra/database/migration';
 import type { EventFragment } from '../catalog/event-fragment';
 import type { TextBody } from '../kernel/http/text-body';
+import type { ConfigSection } from '../config/config-section';
 
 export { ForwardOnlyMigration, type Migration } from '../infra/database/migration';
 
 /**
  * What a bounded context contributes without booting Nest: its migrations, its event catalog
- * fragment and the request bodies other than JSON its routes take. A context's module carries it as `static readonly context`, and `app.module.ts` lists
+ * fragment, its settings and the request bodies other than JSON its routes take. A context's module carries it as `static readonly context`, and `app.module.ts` lists
  * the modules; everything else (processors, timer kinds, workers) the module registers itself with
  * the runtime when Nest initialises it.
  */
@@ -22,6 +23,8 @@ export interface BoundedContext<P = never> {
   readonly events?: EventFragment<P>;
   /** Bodies other than JSON that some of its routes take as text (kernel/http/text-body.ts). */
   readonly textBodies?: readonly TextBody[];
+  /** Its settings (`<context>.config.ts`): parsed by loadAppConfig(), documented in docs/configuration.md. */
+  readonly settings?: ConfigSection<unknown>;
 }
 
 /** A Nest module class that is a bounded context. */

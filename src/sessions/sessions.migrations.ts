@@ -108,7 +108,7 @@ CREATE INDEX IF NOT EXISTS call_admissions_tenant ON call_admissions (tenant_id,
  * sessions brought to what the projection now writes: inbound, created no later than started
  * (a rebuild from the events gives the same). A room's session is the one with no phone legs.
  */
-export class SessionsHoldReason0000000000390 extends ForwardOnlyMigration {
+export class SessionsHoldReason1795639474242 extends ForwardOnlyMigration {
   async up(db: QueryRunner): Promise<void> {
     await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS hold_reason text`);
     await db.query(`
@@ -125,5 +125,5 @@ export const sessionsMigrations: readonly Migration[] = [
   SessionsDirection0000000000181,
   SessionsQueuedProduction0000000000311,
   SessionsCallAdmissions0000000000312,
-  SessionsHoldReason0000000000390,
+  SessionsHoldReason1795639474242,
 ];

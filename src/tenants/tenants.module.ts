@@ -5,8 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { ChangeTenantHandler, CreateTenantHandler, IssueApiKeyHandler } from './application/tenant.commands';
 import { AdminController } from './api/admin.controller';
-import { DeadLettersController } from './api/dead-letters.controller';
-import { AdminGuard, ApiKeyGuard } from './api/auth.guards';
+import { ApiKeyGuard } from './api/auth.guards';
 import { TenantsQueries } from './application/tenants.queries';
 import { GetTenantHandler, TenantLookups } from './application/tenant-lookups';
 import { DashboardSignIn } from './application/dashboard-sign-in';
@@ -15,7 +14,7 @@ import { tenantsProjection } from './projections/tenants.projection';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
-  controllers: [AdminController, DeadLettersController],
+  controllers: [AdminController],
   providers: [
     CreateTenantHandler,
     IssueApiKeyHandler,
@@ -25,9 +24,8 @@ import { tenantsProjection } from './projections/tenants.projection';
     TenantLookups,
     DashboardSignIn,
     ApiKeyGuard,
-    AdminGuard,
   ],
-  exports: [TenantsQueries, TenantLookups, DashboardSignIn, ApiKeyGuard, AdminGuard],
+  exports: [TenantsQueries, TenantLookups, DashboardSignIn, ApiKeyGuard],
 })
 export class TenantsModule implements OnModuleInit {
   static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations };

@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
+import { voicesSettings } from './voices.config';
 import { BLOB_STORE, type BlobStore } from '../infra/blobs/blob-store.port';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processing/processors.service';
@@ -39,8 +40,10 @@ const STALE_UPLOAD_MS = 60 * 60_000;
     {
       provide: DECODE_POOL,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new DecodePool({ workers: config.voices.decodeWorkers, measureTimeoutMs: config.voices.decodeTimeoutMs }),
+      useFactory: (config: AppConfig) => {
+        const limits = settingsOf(config, voicesSettings);
+        return new DecodePool({ workers: limits.decodeWorkers, measureTimeoutMs: limits.decodeTimeoutMs });
+      },
     },
     LegacySamples,
     { provide: VOICE_TRAINER, useFactory: () => new BuiltinVoiceTrainer() },
@@ -56,6 +59,7 @@ export class VoicesModule implements OnModuleInit, OnApplicationShutdown {
     name: 'voices',
     migrations: voicesMigrations,
     events: voiceCloneEvents,
+    settings: voicesSettings,
   };
 
   constructor(

@@ -10,7 +10,6 @@ import { TenantsModule } from '../tenants';
 import { RedeliverHandler } from './application/delivery.commands';
 import { ChangeEndpoint, ChangeEndpointHandler, CreateEndpointHandler } from './application/endpoint.commands';
 import { WebhooksQueries } from './application/webhooks.queries';
-import { MetricsController } from './api/metrics.controller';
 import { DeliveryReportsController } from './api/delivery-reports.controller';
 import { WebhookEndpointsController } from './api/webhook-endpoints.controller';
 import { AttemptRecorder } from './infra/attempt-recorder';
@@ -25,6 +24,7 @@ import { WebhookAttemptEntity, WebhookDeliveryEntity } from './projections/webho
 import { WebhookEndpointEntity, WebhookEndpointHealthEntity } from './projections/webhook-endpoint.entity';
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
+import { RuntimeMetrics } from '../runtime/observability/runtime-metrics';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { configureWebhookDns } from './infra/address-policy';
 
@@ -39,7 +39,7 @@ import { configureWebhookDns } from './infra/address-policy';
     ]),
     TenantsModule,
   ],
-  controllers: [WebhookEndpointsController, MetricsController, DeliveryReportsController],
+  controllers: [WebhookEndpointsController, DeliveryReportsController],
   providers: [
     CreateEndpointHandler,
     ChangeEndpointHandler,
@@ -87,6 +87,8 @@ export class WebhooksModule implements OnModuleInit {
     private readonly lifecycle: WorkerLifecycle,
     @Inject(EVENT_CATALOG) private readonly catalog: EventCatalog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: WebhookMetrics,
+    private readonly runtimeMetrics: RuntimeMetrics,
   ) {}
 
   onModuleInit(): void {
@@ -101,5 +103,6 @@ export class WebhooksModule implements OnModuleInit {
     this.lifecycle.register(this.worker);
     this.lifecycle.register(this.mail);
     this.lifecycle.register(this.retention);
+    this.runtimeMetrics.contribute(this.metrics.registry);
   }
 }

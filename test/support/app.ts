@@ -1,3 +1,4 @@
+import { loadAppConfig } from '../../src/app.module';
 import 'reflect-metadata';
 
 // content-disposition@3 (required by @fastify/static@10, which SwaggerModule.setup loads for /docs) is
@@ -13,7 +14,6 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig } from '../../src/config/config';
 import type { Pool, PoolClient } from 'pg';
 import { EVENT_STORE, EventStore } from '../../src/event-store/event-store.port';
 import { PG_POOL } from '../../src/infra/database/database.tokens';
@@ -69,7 +69,12 @@ export async function startTestApp(
   const db = opts.database ?? (await createTestDatabase());
   let app: NestFastifyApplication | null = null;
   try {
-    const config = loadConfig({ LOG_LEVEL: 'silent', ...(opts.env ?? {}), ADMIN_TOKEN: adminToken, DATA_DIR: dataDir });
+    const config = loadAppConfig({
+      LOG_LEVEL: 'silent',
+      ...(opts.env ?? {}),
+      ADMIN_TOKEN: adminToken,
+      DATA_DIR: dataDir,
+    });
     app = await createHttpApp({ config, databaseUrl: db.url, ...(opts.clock ? { clock: opts.clock } : {}) });
     await app.init();
     await app.getHttpAdapter().getInstance().ready();

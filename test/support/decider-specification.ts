@@ -10,9 +10,13 @@
  * dependency-cruiser lets spec files, and only them, import from test/.
  *
  * As in emmett, what when() returns has a `then` method: call it, never `await` or return that object.
+ *
+ * Every decision it makes also checks that the decider changed neither a state it was given (in
+ * `evolve` while folding the history, and in `decide`) nor an event: the command executor hands one
+ * cached state to every command on a stream (test/unit/deciders-keep-state.spec.ts).
  */
 import { inspect } from 'node:util';
-import { fold, type Decider, type DomainEvent } from '../../src/kernel/decider';
+import type { Decider, DomainEvent } from '../../src/kernel/decider';
 import { DomainError, type DomainErrorCode } from '../../src/kernel/result';
 
 /** The fields of the DomainError decide must throw; `message` and `param` are compared only when given. */
@@ -57,7 +61,15 @@ function whenDeciding<Command, State, Event extends DomainEvent>(
   command: Command,
 ): DeciderThen<Event> {
   const context = `given ${given.length === 0 ? 'no events' : `${given.length} event(s)`}, when ${show(command)}`;
-  const decide = (): readonly Event[] => decider.decide(command, fold(decider, given));
+  const decide = (): readonly Event[] => {
+    const state = foldKeepingEvents(decider, given, context);
+    const before = deepCopy(state);
+    try {
+      return decider.decide(command, state);
+    } finally {
+      withContext(`${context}: decide changed the state it was given`, () => expect(state).toEqual(before));
+    }
+  };
 
   const decided = (): readonly Event[] => {
     try {
@@ -107,6 +119,35 @@ function whenDeciding<Command, State, Event extends DomainEvent>(
       throw failure(`${context}: expected a DomainError ${show(wanted)}, but decide returned ${show(events)}`);
     },
   };
+}
+
+/** fold(), checking that evolve changes neither the state nor the event it is given. */
+function foldKeepingEvents<Command, State, Event extends DomainEvent>(
+  decider: Decider<Command, State, Event>,
+  events: readonly Event[],
+  context: string,
+): State {
+  let state = decider.initialState();
+  for (const event of events) {
+    const [stateBefore, eventBefore] = [deepCopy(state), deepCopy(event)];
+    const next = decider.evolve(state, event);
+    withContext(`${context}: evolve changed the state it was given`, () => expect(state).toEqual(stateBefore));
+    withContext(`${context}: evolve changed the event it was given`, () => expect(event).toEqual(eventBefore));
+    state = next;
+  }
+  return state;
+}
+
+/** A deep copy in this realm (Jest's structuredClone builds Maps and Sets that toEqual cannot read). */
+export function deepCopy<T>(value: T): T {
+  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, deepCopy(v)])) as T;
+  if (value instanceof Set) return new Set([...value].map((v) => deepCopy(v))) as T;
+  if (value instanceof Date) return new Date(value.getTime()) as T;
+  if (Array.isArray(value)) return value.map((v) => deepCopy(v)) as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, deepCopy(v)])) as T;
+  }
+  return value;
 }
 
 /** Puts the history and the command on top of Jest's own message (and its diff). */

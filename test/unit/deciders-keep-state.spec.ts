@@ -4,6 +4,10 @@
  * a state it is given, in `decide` or in `evolve`. Each decider is driven through a history here, and
  * every state it was given is compared with a deep copy taken before (Maps and Sets included, which
  * Object.freeze would not protect).
+ *
+ * Which deciders: every decider exported from a context's domain/ (found on the disk, so a new
+ * context's too) is either driven through a history here or specified through DeciderSpecification
+ * (test/support/decider-specification.ts), which makes the same check at every given/when/then.
  */
 import type { Decider, DomainEvent } from '../../src/kernel/decider';
 import { campaignDecider } from '../../src/campaigns/domain/campaign.decider';
@@ -15,23 +19,20 @@ import { endpointDecider } from '../../src/webhooks/domain/endpoint.decider';
 import { answerRateDecider } from '../../src/numbers/domain/answer-rate';
 import { phoneNumberDecider } from '../../src/numbers/domain/phone-number.decider';
 import { voiceCloneDecider } from '../../src/voices/domain/voice-clone.decider';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { at, placeCommand, signal } from '../support/session-decider-fixtures';
+import { deepCopy } from '../support/decider-specification';
 
-/** A deep copy in this realm (Jest's structuredClone builds Maps and Sets that toEqual cannot read). */
-function copy<T>(value: T): T {
-  if (value instanceof Map) return new Map([...value].map(([k, v]) => [k, copy(v)])) as T;
-  if (value instanceof Set) return new Set([...value].map((v) => copy(v))) as T;
-  if (Array.isArray(value)) return value.map((v) => copy(v)) as T;
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
-  }
-  return value;
-}
+const copy = deepCopy;
+/** The deciders driven through a history below. */
+const driven = new Set<unknown>();
 
 function drive<Command, State, Event extends DomainEvent>(
   decider: Decider<Command, State, Event>,
   commands: readonly Command[],
 ): State {
+  driven.add(decider);
   let state = decider.initialState();
   let decided = 0;
   for (const command of commands) {
@@ -275,5 +276,49 @@ describe('deciders never change the state they are given', () => {
       { type: 'evaluate', ...evaluation, at: '2026-03-03T00:00:00.000Z' },
     ]);
     expect(state.armed).toBe(true);
+  });
+});
+
+const ROOT = resolve(__dirname, '../..');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => join(dir, file));
+}
+
+/** Every exported decider of every context's domain/ (any folder under src/ may be a context). */
+function exportedDeciders(): { name: string; file: string; decider: unknown }[] {
+  const found: { name: string; file: string; decider: unknown }[] = [];
+  for (const file of filesUnder(join(ROOT, 'src'))) {
+    if (!/\/domain\/.*\.ts$/.test(file) || /\.(spec|int-spec|e2e-spec)\.ts$/.test(file)) continue;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    for (const [name, value] of Object.entries(require(file) as Record<string, unknown>)) {
+      const shape = value as Partial<Record<'initialState' | 'evolve' | 'decide', unknown>> | null;
+      if (typeof shape !== 'object' || shape === null) continue;
+      if ([shape.initialState, shape.evolve, shape.decide].every((f) => typeof f === 'function'))
+        found.push({ name, file: relative(ROOT, file), decider: value });
+    }
+  }
+  return found;
+}
+
+/** Names passed to DeciderSpecification.for(...) in the spec files of src/ and test/. */
+function specifiedDeciders(): Set<string> {
+  const names = new Set<string>();
+  for (const file of [...filesUnder(join(ROOT, 'src')), ...filesUnder(join(ROOT, 'test'))]) {
+    if (!file.endsWith('.spec.ts')) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(/DeciderSpecification\.for(?:<[^>]*>)?\(\s*(\w+)/g))
+      names.add(match[1] ?? '');
+  }
+  return names;
+}
+
+describe('every decider is checked', () => {
+  // After the histories above (Jest runs describe blocks' tests in order).
+  it('each one exported from a domain/ folder is driven here or specified through DeciderSpecification', () => {
+    const deciders = exportedDeciders();
+    expect(deciders.map((d) => d.name)).toEqual(expect.arrayContaining(['sessionDecider', 'ledgerDecider']));
+    const specified = specifiedDeciders();
+    const unchecked = deciders.filter((d) => !driven.has(d.decider) && !specified.has(d.name));
+    expect(unchecked.map((d) => `${d.name} (${d.file})`)).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
-import { AdminGuard, DashboardSignIn, GetTenant } from '../../tenants';
+import { AdminGuard } from '../../infra/http/admin.guard';
+import { DashboardSignIn, GetTenant } from '../../tenants';
 import { signInUrl } from './dashboard-urls';
 
 /** The operator mints a one-time sign-in link for a tenant, or ends its sessions (docs/dashboard.md). */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { dashboardSettings } from '../dashboard.config';
 import { DashboardSignIn, SIGN_IN_LINK_TTL_MS } from '../../tenants';
 import { signInUrl } from '../api/dashboard-urls';
 import { SignInMailer } from './sign-in-mailer';
@@ -46,10 +47,11 @@ export class SignInRequests {
     private readonly mailer: SignInMailer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.perClient = new WindowLimit(config.dashboardLoginLimitPerIp, 60_000);
-    this.perAddressOfClient = new WindowLimit(config.dashboardLoginLimitPerEmail, SIGN_IN_LINK_TTL_MS);
-    this.perAddress = new WindowLimit(config.dashboardLoginLimitPerEmailTotal, SIGN_IN_LINK_TTL_MS);
-    this.work = new BoundedWork('sign-in e-mails', CONCURRENCY, config.dashboardLoginQueue, this.logger);
+    const limits = settingsOf(config, dashboardSettings);
+    this.perClient = new WindowLimit(limits.loginLimitPerIp, 60_000);
+    this.perAddressOfClient = new WindowLimit(limits.loginLimitPerEmail, SIGN_IN_LINK_TTL_MS);
+    this.perAddress = new WindowLimit(limits.loginLimitPerEmailTotal, SIGN_IN_LINK_TTL_MS);
+    this.work = new BoundedWork('sign-in e-mails', CONCURRENCY, limits.loginQueue, this.logger);
   }
 
   /**

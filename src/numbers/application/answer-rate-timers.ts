@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { numbersSettings } from '../numbers.config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
@@ -135,7 +136,7 @@ export class AnswerRateTimers {
         call: { session_id: p.session_id, ended_at: p.ended_at, answered: p.answered },
         phoneNumber: number.phoneNumber,
         at: at.toISOString(),
-        minCalls: this.config.answerRateMinCalls,
+        minCalls: settingsOf(this.config, numbersSettings).answerRateMinCalls,
       },
       { tenantId: p.tenant_id },
     );
@@ -167,7 +168,7 @@ export class AnswerRateTimers {
         type: 'evaluate',
         phoneNumber: number.phoneNumber,
         at: at.toISOString(),
-        minCalls: this.config.answerRateMinCalls,
+        minCalls: settingsOf(this.config, numbersSettings).answerRateMinCalls,
       },
       { tenantId: p.tenant_id },
     );

@@ -4,8 +4,8 @@ import { Counter, Gauge, Registry } from 'prom-client';
 import { PG_POOL } from '../../infra/database/database.tokens';
 
 /**
- * Prometheus metrics of the event-processing runtime, served at /metrics beside the webhook
- * metrics: failed tries of events, events set aside as dead letters, and the dead letters still
+ * Prometheus metrics of the event-processing runtime, served at /metrics beside the registries the
+ * contexts contribute (the webhook deliveries'): failed tries of events, events set aside as dead letters, and the dead letters still
  * open (status `dead`) in the database, by processor. An alert on `processor_dead_letters_open > 0`
  * tells the operator that a read model or reactor skipped an event.
  */
@@ -16,6 +16,8 @@ export class RuntimeMetrics {
   private readonly failures: Counter<'processor'>;
   private readonly deadLettered: Counter<'processor'>;
   private readonly commandCacheOutcomes: Counter<'outcome'>;
+  /** The contexts' own registries (webhook deliveries), served with the runtime's. */
+  private readonly contributed: Registry[] = [];
 
   constructor(@Inject(PG_POOL) pool: Pool) {
     const processors = this.processors;
@@ -54,6 +56,16 @@ export class RuntimeMetrics {
         for (const r of rows) this.set({ processor: r.processor }, Number(r.n));
       },
     });
+  }
+
+  /** A context's metrics, served at /metrics (src/platform/metrics.controller.ts) with the runtime's. */
+  contribute(registry: Registry): void {
+    if (!this.contributed.includes(registry)) this.contributed.push(registry);
+  }
+
+  /** The Prometheus text of every contributed registry, then the runtime's own. */
+  text(): Promise<string> {
+    return Registry.merge([...this.contributed, this.registry]).metrics();
   }
 
   /** Every processor gets its series at 0 from the start, so that a rate or an alert sees a change. */

@@ -1,11 +1,9 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ApiError } from '../../kernel/http/api-error';
-import { ProjectionsService } from '../../runtime/processing/processors.service';
 import { ChangeTenant, CreateTenant, IssueApiKey } from '../application/tenant.commands';
-import { AdminGuard } from './auth.guards';
-import { CreateTenantDto, RebuildProjectionsDto } from './admin.dto';
+import { AdminGuard } from '../../infra/http/admin.guard';
+import { CreateTenantDto } from './admin.dto';
 
 /** The operator API (docs/api.md, "Operator API"), behind `Authorization: Bearer $ADMIN_TOKEN`. */
 @ApiTags('operator')
@@ -13,10 +11,7 @@ import { CreateTenantDto, RebuildProjectionsDto } from './admin.dto';
 @UseGuards(AdminGuard)
 @Controller('admin/v1')
 export class AdminController {
-  constructor(
-    private readonly commands: CommandBus,
-    private readonly projections: ProjectionsService,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Post('tenants')
   async createTenant(@Body() body: CreateTenantDto) {
@@ -48,14 +43,5 @@ export class AdminController {
   async reactivate(@Param('tenantId') tenantId: string) {
     await this.commands.execute(new ChangeTenant(tenantId, { type: 'reactivate' }));
     return { tenant_id: tenantId, status: 'active' };
-  }
-
-  @Post('projections/rebuild')
-  @HttpCode(200)
-  async rebuild(@Body() body: RebuildProjectionsDto) {
-    if (body.projection !== undefined && !this.projections.names().includes(body.projection)) {
-      throw ApiError.invalid(`Unknown projection; known: ${this.projections.names().join(', ')}.`, 'projection');
-    }
-    return { data: await this.projections.rebuild(body.projection) };
   }
 }

@@ -18,10 +18,3 @@ export class CreateTenantDto {
   @IsIn(['starter', 'pro'])
   plan?: 'starter' | 'pro';
 }
-
-export class RebuildProjectionsDto {
-  @ApiPropertyOptional({ example: 'tenants' })
-  @Optional()
-  @IsString()
-  projection?: string;
-}

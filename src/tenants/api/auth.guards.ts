@@ -1,7 +1,5 @@
-import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { bearer, type TenantRequest } from '../../kernel/http/current-tenant';
-import { APP_CONFIG, AppConfig } from '../../config/config';
 import { ApiError } from '../../kernel/http/api-error';
 import { apiKeyPrefix, hashApiKey, hashesEqual } from '../domain/api-key';
 import { TenantLookups } from '../application/tenant-lookups';
@@ -56,24 +54,6 @@ export class ApiKeyGuard implements CanActivate {
     }
     request.tenant = { ...tenant };
     request.principal = tenant.tenantId;
-    return true;
-  }
-}
-
-/** `Authorization: Bearer $ADMIN_TOKEN` on /admin/v1 routes, compared in constant time. */
-@Injectable()
-export class AdminGuard implements CanActivate {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
-
-  canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<TenantRequest>();
-    const token = bearer(request);
-    const expected = this.config.adminToken;
-    if (!token || !expected) throw ApiError.unauthenticated('Missing admin bearer token.');
-    const a = createHash('sha256').update(token).digest();
-    const b = createHash('sha256').update(expected).digest();
-    if (!timingSafeEqual(a, b)) throw ApiError.unauthenticated('Invalid admin token.');
-    request.principal = 'admin';
     return true;
   }
 }

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG, type AppConfig, settingsOf } from '../../config/config';
+import { voicesSettings } from '../voices.config';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
 import { ApiError } from '../../kernel/http/api-error';
 import { voiceCloneStream } from '../domain/voice-clone.decider';
@@ -47,9 +48,10 @@ export class VoiceQuota {
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(EVENT_STORE) private readonly events: EventStore,
   ) {
-    this.maxVoices = config.voices.clonesPerTenant;
-    this.maxBytes = config.voices.storageBytesPerTenant;
-    this.maxInFlight = config.voices.uploadsInFlight;
+    const limits = settingsOf(config, voicesSettings);
+    this.maxVoices = limits.clonesPerTenant;
+    this.maxBytes = limits.storageBytesPerTenant;
+    this.maxInFlight = limits.uploadsInFlight;
   }
 
   async usage(tenantId: string, db: DataSource | EntityManager = this.db): Promise<VoiceUsage> {

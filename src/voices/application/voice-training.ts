@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig } from '../../config/config';
+import { APP_CONFIG, type AppConfig, settingsOf } from '../../config/config';
+import { voicesSettings } from '../voices.config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { defineReactor, type Processor } from '../../runtime/processing/processor';
@@ -98,7 +99,8 @@ export class VoiceTraining {
     @Inject(DECODE_POOL) private readonly decoding: DecodePool,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.bounds = { sampleMaxMs: config.voices.sampleMaxMs, totalMaxMs: config.voices.totalMaxMs };
+    const { sampleMaxMs, totalMaxMs } = settingsOf(config, voicesSettings);
+    this.bounds = { sampleMaxMs, totalMaxMs };
   }
 
   private readonly bounds: LengthBounds;

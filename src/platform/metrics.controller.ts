@@ -1,9 +1,7 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Registry } from 'prom-client';
-import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
-import { AdminGuard } from '../../tenants';
-import { WebhookMetrics } from '../infra/webhook-metrics';
+import { AdminGuard } from '../infra/http/admin.guard';
+import { RuntimeMetrics } from '../runtime/observability/runtime-metrics';
 
 /**
  * Prometheus text exposition, for the operator: it requires `Authorization: Bearer $ADMIN_TOKEN`
@@ -14,15 +12,12 @@ import { WebhookMetrics } from '../infra/webhook-metrics';
 @UseGuards(AdminGuard)
 @Controller('metrics')
 export class MetricsController {
-  constructor(
-    private readonly metrics: WebhookMetrics,
-    private readonly runtime: RuntimeMetrics,
-  ) {}
+  constructor(private readonly metrics: RuntimeMetrics) {}
 
   @Get()
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
   async metricsText(): Promise<string> {
-    // The delivery metrics and the runtime's (processor failures, dead letters) on one page.
-    return Registry.merge([this.metrics.registry, this.runtime.registry]).metrics();
+    // The contexts' metrics (webhook deliveries) and the runtime's (processor failures, dead letters) on one page.
+    return this.metrics.text();
   }
 }

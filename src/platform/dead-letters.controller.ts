@@ -1,15 +1,15 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { pageLimit } from '../../kernel/http/page-limit';
-import { ApiError } from '../../kernel/http/api-error';
-import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../../runtime/processing/dead-letter.entity';
-import { DeadLettersService } from '../../runtime/processing/dead-letters.service';
-import { AdminGuard } from './auth.guards';
+import { pageLimit } from '../kernel/http/page-limit';
+import { ApiError } from '../kernel/http/api-error';
+import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../runtime/processing/dead-letter.entity';
+import { DeadLettersService } from '../runtime/processing/dead-letters.service';
+import { AdminGuard } from '../infra/http/admin.guard';
 
 /**
  * Dead letters of the event-processing runtime (docs/decisions.md 23), on the operator API: the
- * runtime owns them (src/runtime/processing/dead-letters.service.ts); this is only their HTTP edge, beside the
- * other operator routes and their guard.
+ * runtime owns them (src/runtime/processing/dead-letters.service.ts); this is their HTTP edge, in the platform
+ * module (src/platform/platform.module.ts).
  */
 @ApiTags('operator')
 @ApiBearerAuth()
