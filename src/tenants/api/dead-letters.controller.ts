@@ -1,24 +1,72 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, OperatorApi, pageOf, shape } from '../../kernel/http/api-docs';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../../runtime/dead-letter.entity';
 import { DeadLettersService } from '../../runtime/dead-letters.service';
 import { AdminGuard } from './auth.guards';
 
+const DEAD_LETTER = shape('DeadLetter', {
+  id: { type: 'string' },
+  processor: { type: 'string', description: 'The projection or reactor that could not apply the event.' },
+  status: { type: 'string', enum: DEAD_LETTER_STATUSES },
+  event_id: { type: 'string' },
+  event_type: { type: 'string' },
+  stream_id: { type: 'string' },
+  stream_position: { type: 'string', description: 'The event’s position in its stream (a 64-bit integer, as text).' },
+  position: shape('EventPosition', { commit: { type: 'string' }, prepare: { type: 'string' } }),
+  tenant_id: { type: ['string', 'null'] },
+  error: { type: 'string' },
+  attempts: { type: 'integer', minimum: 0 },
+  first_failed_at: { type: 'string', format: 'date-time' },
+  last_failed_at: { type: 'string', format: 'date-time' },
+  retried_at: { type: ['string', 'null'], format: 'date-time' },
+  created_at: { type: 'string', format: 'date-time' },
+});
+const DEAD_LETTER_EXAMPLE = {
+  id: 'dl_01jf8w2c4v6b8n0m2q4w',
+  processor: 'sessions',
+  status: 'dead',
+  event_id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
+  event_type: 'session.ended',
+  stream_id: 'session-ses_01jf8w2c4v6b8n0m2q4w',
+  stream_position: '4',
+  position: { commit: '1204', prepare: '1204' },
+  tenant_id: 'ten_01jf8w2c4v6b8n0m2q4w',
+  error: 'relation "sessions" does not exist',
+  attempts: 5,
+  first_failed_at: '2026-11-21T10:00:00.000Z',
+  last_failed_at: '2026-11-21T10:05:00.000Z',
+  retried_at: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+};
+
 /**
  * Dead letters of the event-processing runtime (docs/decisions.md 23), on the operator API: the
  * runtime owns them (src/runtime/dead-letters.service.ts); this is only their HTTP edge, beside the
  * other operator routes and their guard.
  */
-@ApiTags('operator')
-@ApiBearerAuth()
+@OperatorApi('operator')
 @UseGuards(AdminGuard)
 @Controller('admin/v1/dead_letters')
 export class DeadLettersController {
   constructor(private readonly deadLetters: DeadLettersService) {}
 
   @Get()
+  @ApiQuery({ name: 'processor', required: false, description: 'Only this processor’s dead letters.' })
+  @ApiQuery({ name: 'status', required: false, enum: DEAD_LETTER_STATUSES })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
+  @ApiQuery({ name: 'starting_after', required: false, description: 'A dead letter id: the page after it' })
+  @ApiDoc({
+    id: 'listDeadLetters',
+    summary: 'List dead letters',
+    description: 'Events a processor could not apply after its retries, newest first.',
+    body: pageOf('DeadLetterPage', DEAD_LETTER),
+    returns: 'A page of dead letters.',
+    example: { data: [DEAD_LETTER_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   async list(
     @Query('processor') processor?: string,
     @Query('status') status?: string,
@@ -43,6 +91,15 @@ export class DeadLettersController {
   }
 
   @Get(':id')
+  @ApiDoc({
+    id: 'getDeadLetter',
+    summary: 'Get a dead letter',
+    description: 'One dead letter: the event, the processor and the last error.',
+    body: DEAD_LETTER,
+    returns: 'The dead letter.',
+    example: DEAD_LETTER_EXAMPLE,
+    errors: [404],
+  })
   async get(@Param('id') id: string) {
     const letter = await this.deadLetters.get(id);
     if (!letter) throw ApiError.notFound('dead letter');
@@ -51,6 +108,17 @@ export class DeadLettersController {
 
   /** Replays the event through its processor now: 202 with the dead letter, now `retried`. */
   @Post(':id/retry')
+  @ApiDoc({
+    id: 'retryDeadLetter',
+    summary: 'Retry a dead letter',
+    description:
+      'Replays the event through its processor now; a processor that still fails is a 422 and the dead letter is kept.',
+    status: 202,
+    body: DEAD_LETTER,
+    returns: 'The dead letter, retried.',
+    example: { ...DEAD_LETTER_EXAMPLE, status: 'retried', retried_at: '2026-11-21T11:00:00.000Z' },
+    errors: [404, 409, 422],
+  })
   @HttpCode(202)
   async retry(@Param('id') id: string) {
     const result = await this.deadLetters.retry(id);
