@@ -156,6 +156,17 @@ export class CallsController {
     description: 'Every catalog event of the session, oldest first, as the webhook envelopes deliver them.',
     body: SESSION_EVENTS,
     returns: 'The session’s events.',
+    example: {
+      data: [
+        {
+          id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
+          type: 'session.created',
+          tenant_id: 'ten_01jf8w2c4v6b8n0m2q4w',
+          created_at: '2026-11-21T10:00:00.000Z',
+          data: { session_id: SESSION_EXAMPLE.session_id },
+        },
+      ],
+    },
     errors: [404],
   })
   async events(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
