@@ -149,8 +149,8 @@ function refTo(schema: Json, schemas: Json): Json {
 
 /** Applies every step to `document` (in place) and returns it. */
 export function finishOpenApiDocument(document: Json): Json {
-  const components = (isObject(document.components) ? document.components : {}) as Json;
-  const schemas = (isObject(components.schemas) ? components.schemas : {}) as Json;
+  const components = (isObject(document.components) ? document.components : {});
+  const schemas = (isObject(components.schemas) ? components.schemas : {});
   schemas[ERROR_SCHEMA_NAME] = ERROR_SCHEMA;
   const paths = (document.paths ?? {}) as Record<string, Json>;
   for (const item of Object.values(paths)) {
@@ -182,7 +182,7 @@ function finishOperation(method: string, operation: Json): void {
   }
   for (const [status, response] of Object.entries(responses)) {
     if (RETRY_AFTER_STATUSES.includes(Number(status)))
-      response.headers = { ...((response.headers as Json | undefined) ?? {}), 'Retry-After': RETRY_AFTER };
+      response.headers = { ...((response.headers) ?? {}), 'Retry-After': RETRY_AFTER };
   }
   operation.responses = responses;
   if (method === 'post' && secured) {

@@ -122,7 +122,7 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
     const [, template] = operation.split(' ');
     const response = (document.paths as Json)[template!][method.toLowerCase()].responses[String(status)] as Json;
     const ajv = new Ajv2020({ strict: false, validateFormats: false });
-    ajv.addSchema({ ...document, $id: 'openapi' } as Json, 'openapi');
+    ajv.addSchema({ ...document, $id: 'openapi' }, 'openapi');
     const validate = ajv.compile({ $ref: `openapi${String(response.content['application/json'].schema.$ref)}` });
     const violations: Violation[] = validate(body)
       ? []

@@ -136,6 +136,7 @@ export class CreateCampaignDto {
   @Optional()
   @IsArray()
   @ArrayMaxSize(MAX_CONTACTS_PER_REQUEST)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ContactDto)
   contacts?: ContactDto[];
@@ -152,6 +153,7 @@ export class AddContactsDto {
   @ApiProperty({ type: [ContactDto], maxItems: MAX_CONTACTS_PER_REQUEST })
   @IsArray()
   @ArrayMaxSize(MAX_CONTACTS_PER_REQUEST)
+  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ContactDto)
   contacts!: ContactDto[];

@@ -76,7 +76,7 @@ export function ApiDoc(doc: OperationDoc): MethodDecorator {
       : {}),
     content: {
       [doc.contentType ?? 'application/json']: {
-        schema: doc.body as Record<string, unknown>,
+        schema: doc.body,
         ...(doc.example === undefined ? {} : { example: doc.example }),
       },
     },

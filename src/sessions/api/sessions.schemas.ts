@@ -18,6 +18,7 @@ import {
 } from '../../catalog/payload-schema';
 import { functionInvocation, SESSION_STATUSES, transcriptEntry } from '../sessions.events';
 import type { SessionResource } from '../application/get-session.query';
+import type { AgentDisposition } from '../application/session-view';
 
 const PHONE = 'International format with a leading +.';
 const RECORDING_STATUSES = ['available', 'pending_purge', 'purged'];
@@ -47,7 +48,7 @@ const sessionFields: FieldsOf<SessionResource> = {
   transcript_url: nullable(text('The transcript as JSON; null while there is none.')),
   function_invocations: field<unknown[]>(list(functionInvocation).schema),
   transfer_number: nullable(text('The number the call was transferred to, if it was.')),
-  agent_disposition: field<{} | null>({
+  agent_disposition: field<AgentDisposition | null>({
     type: ['object', 'null'],
     description: 'The agent’s own disposition of the call, if it gave one.',
     properties: {
