@@ -147,11 +147,15 @@ function refTo(schema: Json, schemas: Json): Json {
   return { $ref: `#/components/schemas/${name}` };
 }
 
-/** Applies every step to `document` (in place) and returns it. */
-export function finishOpenApiDocument(document: Json): Json {
-  const components = (isObject(document.components) ? document.components : {});
-  const schemas = (isObject(components.schemas) ? components.schemas : {});
-  schemas[ERROR_SCHEMA_NAME] = ERROR_SCHEMA;
+/**
+ * Applies every step to a copy of `document` and returns it. A copy: the schemas in it are the
+ * decorators' own objects, which a second document (another application in the same process) reads again.
+ */
+export function finishOpenApiDocument(emitted: Json): Json {
+  const document = structuredClone(emitted);
+  const components = isObject(document.components) ? document.components : {};
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  schemas[ERROR_SCHEMA_NAME] = structuredClone(ERROR_SCHEMA);
   const paths = (document.paths ?? {}) as Record<string, Json>;
   for (const item of Object.values(paths)) {
     for (const method of METHODS) {
@@ -182,7 +186,7 @@ function finishOperation(method: string, operation: Json): void {
   }
   for (const [status, response] of Object.entries(responses)) {
     if (RETRY_AFTER_STATUSES.includes(Number(status)))
-      response.headers = { ...((response.headers) ?? {}), 'Retry-After': RETRY_AFTER };
+      response.headers = { ...(response.headers ?? {}), 'Retry-After': RETRY_AFTER };
   }
   operation.responses = responses;
   if (method === 'post' && secured) {

@@ -31,6 +31,10 @@ describe('the OpenAPI document', () => {
     );
   }, 60_000);
 
+  it('is the same when built again in the same process (the decorators’ schemas are not changed)', async () => {
+    expect(JSON.parse(await renderOpenApiJson())).toEqual(document);
+  }, 60_000);
+
   it('is OpenAPI 3.1 and lists its operations', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(operations.length).toBeGreaterThanOrEqual(66);
