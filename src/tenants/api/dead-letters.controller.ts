@@ -1,29 +1,35 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { ApiDoc, OperatorApi, pageOf, shape } from '../../kernel/http/api-docs';
+import { ApiDoc, named, OperatorApi, pageOf } from '../../kernel/http/api-docs';
+import { integer, nullable, object, oneOf, text, timestamp, type FieldsOf } from '../../catalog/payload-schema';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { DEAD_LETTER_STATUSES, DeadLetterEntity, DeadLetterStatus } from '../../runtime/dead-letter.entity';
 import { DeadLettersService } from '../../runtime/dead-letters.service';
 import { AdminGuard } from './auth.guards';
 
-const DEAD_LETTER = shape('DeadLetter', {
-  id: { type: 'string' },
-  processor: { type: 'string', description: 'The projection or reactor that could not apply the event.' },
-  status: { type: 'string', enum: DEAD_LETTER_STATUSES },
-  event_id: { type: 'string' },
-  event_type: { type: 'string' },
-  stream_id: { type: 'string' },
-  stream_position: { type: 'string', description: 'The event’s position in its stream (a 64-bit integer, as text).' },
-  position: shape('EventPosition', { commit: { type: 'string' }, prepare: { type: 'string' } }),
-  tenant_id: { type: ['string', 'null'] },
-  error: { type: 'string' },
-  attempts: { type: 'integer', minimum: 0 },
-  first_failed_at: { type: 'string', format: 'date-time' },
-  last_failed_at: { type: 'string', format: 'date-time' },
-  retried_at: { type: ['string', 'null'], format: 'date-time' },
-  created_at: { type: 'string', format: 'date-time' },
-});
+/** Checked by the compiler against what `presentDeadLetter` returns (no dead letter is made by the contract walk). */
+const deadLetterFields: FieldsOf<ReturnType<typeof presentDeadLetter>> = {
+  id: text(),
+  processor: text('The projection or reactor that could not apply the event.'),
+  status: oneOf(DEAD_LETTER_STATUSES),
+  event_id: text(),
+  event_type: text(),
+  stream_id: text(),
+  stream_position: integer('The event’s position in its stream.'),
+  position: object<{ commit: string; prepare: string }>(
+    { commit: text(), prepare: text() },
+    'The event’s position in the store (64-bit integers, as text).',
+  ),
+  tenant_id: nullable(text()),
+  error: text(),
+  attempts: integer(),
+  first_failed_at: timestamp(),
+  last_failed_at: timestamp(),
+  retried_at: nullable(timestamp()),
+  created_at: timestamp(),
+};
+const DEAD_LETTER = named('DeadLetter', object(deadLetterFields).schema);
 const DEAD_LETTER_EXAMPLE = {
   id: 'dl_01jf8w2c4v6b8n0m2q4w',
   processor: 'sessions',
@@ -31,7 +37,7 @@ const DEAD_LETTER_EXAMPLE = {
   event_id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
   event_type: 'session.ended',
   stream_id: 'session-ses_01jf8w2c4v6b8n0m2q4w',
-  stream_position: '4',
+  stream_position: 4,
   position: { commit: '1204', prepare: '1204' },
   tenant_id: 'ten_01jf8w2c4v6b8n0m2q4w',
   error: 'relation "sessions" does not exist',

@@ -2161,10 +2161,6 @@ export interface components {
         ProjectionRebuilds: {
             data: components["schemas"]["ProjectionRebuild"][];
         };
-        EventPosition: {
-            commit: string;
-            prepare: string;
-        };
         DeadLetter: {
             id: string;
             /** @description The projection or reactor that could not apply the event. */
@@ -2174,9 +2170,13 @@ export interface components {
             event_id: string;
             event_type: string;
             stream_id: string;
-            /** @description The event’s position in its stream (a 64-bit integer, as text). */
-            stream_position: string;
-            position: components["schemas"]["EventPosition"];
+            /** @description The event’s position in its stream. */
+            stream_position: number;
+            /** @description The event’s position in the store (64-bit integers, as text). */
+            position: {
+                commit: string;
+                prepare: string;
+            };
             tenant_id: string | null;
             error: string;
             attempts: number;
@@ -3225,7 +3225,7 @@ export interface operations {
                      *           "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
                      *           "event_type": "session.ended",
                      *           "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
-                     *           "stream_position": "4",
+                     *           "stream_position": 4,
                      *           "position": {
                      *             "commit": "1204",
                      *             "prepare": "1204"
@@ -3310,7 +3310,7 @@ export interface operations {
                      *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
                      *       "event_type": "session.ended",
                      *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
-                     *       "stream_position": "4",
+                     *       "stream_position": 4,
                      *       "position": {
                      *         "commit": "1204",
                      *         "prepare": "1204"
@@ -3386,7 +3386,7 @@ export interface operations {
                      *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
                      *       "event_type": "session.ended",
                      *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
-                     *       "stream_position": "4",
+                     *       "stream_position": 4,
                      *       "position": {
                      *         "commit": "1204",
                      *         "prepare": "1204"
