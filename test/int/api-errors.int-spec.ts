@@ -181,7 +181,7 @@ describe('API errors (CONTRACT.md "Errors")', () => {
           await t.asTenant(tenant.api_key, { method: 'POST', url, payload }),
           400,
           'invalid_request',
-          'contacts',
+          'contacts[1]',
         );
         expect(err.message).toContain('object');
       }

@@ -21,9 +21,12 @@ import { presentCampaign, presentContact } from './campaign-view';
 
 const CONTACT_STATUSES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'];
 
-/** Contacts checked for what the DTO cannot say: a zone that is not IANA's. An invalid number is accepted (skipped later). */
+/** Contacts checked for what the DTO cannot say: an item that is an array, a zone that is not IANA's. An invalid number is accepted (skipped later). */
 function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[] {
   return (contacts ?? []).map((c, i) => {
+    // ValidateNested checks the items of a nested array instead of refusing it.
+    if (typeof c !== 'object' || c === null || Array.isArray(c))
+      throw ApiError.invalid(`contacts[${i}] must be an object.`, `contacts[${i}]`);
     if (c.timezone != null && !isValidTimeZone(c.timezone))
       throw ApiError.invalid(
         `contacts[${i}].timezone must be an IANA time zone such as America/New_York.`,

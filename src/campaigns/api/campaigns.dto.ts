@@ -136,7 +136,6 @@ export class CreateCampaignDto {
   @Optional()
   @IsArray()
   @ArrayMaxSize(MAX_CONTACTS_PER_REQUEST)
-  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ContactDto)
   contacts?: ContactDto[];
@@ -153,7 +152,6 @@ export class AddContactsDto {
   @ApiProperty({ type: [ContactDto], maxItems: MAX_CONTACTS_PER_REQUEST })
   @IsArray()
   @ArrayMaxSize(MAX_CONTACTS_PER_REQUEST)
-  @IsObject({ each: true })
   @ValidateNested({ each: true })
   @Type(() => ContactDto)
   contacts!: ContactDto[];
