@@ -56,3 +56,25 @@ export function exampleEnvelope(catalog: EventCatalog, type: string): EventEnvel
     metadata: { tenant_id: 'ten_01jf8v9k3m5n7b9v1c3x', created_at: '2026-03-02T17:05:12.503Z' },
   });
 }
+
+/**
+ * The envelope of any catalog event, as the event feed and a session's events list it: `data`
+ * follows the schema of the event's `type` (the OpenAPI document's `webhooks` section has each).
+ */
+export const ANY_ENVELOPE_SCHEMA = {
+  title: 'EventEnvelope',
+  type: 'object',
+  properties: {
+    id: {
+      type: 'string',
+      format: 'uuid',
+      description: 'Unique event id (UUIDv7), the same as its webhook delivery’s.',
+    },
+    type: { type: 'string', description: 'The catalog type, e.g. `session.ended`.', examples: ['session.ended'] },
+    tenant_id: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    data: { type: 'object', description: 'The payload of the event’s type, as in `webhooks`.' },
+  },
+  required: ['id', 'type', 'tenant_id', 'created_at', 'data'],
+  additionalProperties: false,
+} as const;

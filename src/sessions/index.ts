@@ -10,6 +10,7 @@ export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/se
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto, AgentConfigField, agentConfigOf } from './api/agent-config.dto';
+export { AGENT_CONFIG, SESSION, SESSION_EXAMPLE } from './api/sessions.schemas';
 export { sessionStream } from './domain/session.decider';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */

@@ -39,7 +39,7 @@ const PHONE = 'International format with a leading +.';
 const PHONE_LEG = 'International format with a leading +; null for a WebRTC room session.';
 const CAMPAIGN_LINK = 'Set when the session belongs to a campaign contact.';
 
-const transcriptEntry = object<TranscriptEntry>({
+export const transcriptEntry = object<TranscriptEntry>({
   role: oneOf(['agent', 'user']),
   content: omittable(
     text(
@@ -49,7 +49,7 @@ const transcriptEntry = object<TranscriptEntry>({
   t: omittable(field<number>({ type: 'number', minimum: 0, description: 'Seconds from session start.' })),
 });
 
-const functionInvocation = object<FunctionInvocation>({
+export const functionInvocation = object<FunctionInvocation>({
   name: text(),
   status: text('Outcome of the call, e.g. succeeded.'),
   duration_ms: integer(),

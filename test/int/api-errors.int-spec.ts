@@ -171,6 +171,22 @@ describe('API errors (docs/api.md, "Errors")', () => {
       expect(err.message).toContain('colour');
     });
 
+    it('answers 400, not 500, for a contact that is an array instead of an object', async () => {
+      const contacts = [{ phone_number: '+14155550104' }, [{ phone_number: '+14155550100' }]];
+      for (const [url, payload] of [
+        ['/v1/campaigns', { name: 'Nested', from_number: '+14155550000', contacts }],
+        ['/v1/campaigns/run', { name: 'Nested', from_number: '+14155550000', contacts }],
+      ] as const) {
+        const err = expectError(
+          await t.asTenant(tenant.api_key, { method: 'POST', url, payload }),
+          400,
+          'invalid_request',
+          'contacts[1]',
+        );
+        expect(err.message).toContain('object');
+      }
+    });
+
     it('answers 400 with param plan for an invalid plan', async () => {
       expectError(
         await t.admin({ method: 'POST', url: '/admin/v1/tenants', payload: { name: 'Acme', plan: 'enterprise' } }),

@@ -1,7 +1,7 @@
 import { VoiceAgentBrowserError } from './errors.js';
 import { Events } from './events.js';
 import { Transport } from './http.js';
-import { PhoneNumbers, Rooms, VoiceClones } from './pending.js';
+import { PhoneNumbers, Rooms, VoiceClones } from './rooms-voices-numbers.js';
 import { Calls, Campaigns, Credits, Dnc, Sessions, WebhookEndpoints } from './resources.js';
 import { webhooks, type Webhooks } from './webhooks.js';
 

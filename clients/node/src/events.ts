@@ -1,6 +1,6 @@
 import { VoiceAgentError } from './errors.js';
 import type { RequestOptions, Transport } from './http.js';
-import type { FeedEvent, ListPage } from './models.js';
+import type { FeedEvent, ListPage } from './types.js';
 import { AutoPaginatingList } from './pagination.js';
 import type { ListEventsParams } from './resources.js';
 
@@ -30,14 +30,17 @@ export class Events {
   }
 
   /** One page; with `wait` (seconds, at most 30) the request is held until an event follows the cursor. */
-  page(params: ListEventsParams = {}, options: RequestOptions = {}): Promise<ListPage<FeedEvent>> {
+  async page(params: ListEventsParams = {}, options: RequestOptions = {}): Promise<ListPage<FeedEvent>> {
     const wait = params.wait ?? 0;
-    return this.t.body(
+    const page = await this.t.body(
       this.t.api.GET('/v1/events', {
         params: { query: params },
         ...this.t.with({ ...options, timeoutMs: options.timeoutMs ?? (wait > 0 ? (wait + 15) * 1000 : undefined) }),
       }),
     );
+    // The document types an item as any envelope; the event union (generated from the same catalog)
+    // names each type's `data`.
+    return { data: page.data as FeedEvent[], has_more: page.has_more };
   }
 
   /** The id of the newest event (the feed's tail now), or null when the tenant has none. */

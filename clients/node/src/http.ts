@@ -57,16 +57,19 @@ export class Transport {
     return { fetch: (request) => this.send(request, options) };
   }
 
-  /** Resolves to the body of a 2xx answer; rejects with a {@link VoiceAgentError}. */
-  async body<T>(call: Promise<FetchResult>): Promise<T> {
+  /**
+   * Resolves to the body of a 2xx answer, typed by the operation's success response in the
+   * generated types; rejects with a {@link VoiceAgentError}.
+   */
+  async body<R extends FetchResult>(call: Promise<R>): Promise<Exclude<R['data'], undefined>> {
     const { data, error, response } = await call;
     if (!response.ok) throw VoiceAgentError.fromResponse(response, error);
-    return data as T;
+    return data as Exclude<R['data'], undefined>;
   }
 
   /**
-   * A request to a path the generated types may not know yet (rooms, voice clones and phone numbers
-   * until the client is generated again from a service that has them); same retries and errors.
+   * A request built by hand, for what openapi-fetch does not send as is (a multipart upload); the
+   * caller names its answer's type from the generated types. Same retries, keys and errors.
    */
   async request<T>(
     method: Method,

@@ -4,8 +4,8 @@ export type { RequestOptions } from './http.js';
 export { AutoPaginatingList } from './pagination.js';
 export type { FollowOptions } from './events.js';
 export type * from './resources.js';
-export type { CreateRoomParams, CreatePhoneNumberParams, VoiceSample } from './pending.js';
-export * from './models.js';
+export type * from './rooms-voices-numbers.js';
+export * from './types.js';
 export {
   webhooks,
   verify as verifyWebhook,

@@ -11,7 +11,7 @@ import { chmodSync, closeSync, fchmodSync, mkdirSync, openSync, readFileSync, re
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { VoiceAgent } from './client.js';
-import type { FeedEvent } from './models.js';
+import type { FeedEvent } from './types.js';
 import { generateSecret, sign } from './webhooks.js';
 
 export interface ListenOptions {

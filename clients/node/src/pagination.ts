@@ -1,4 +1,4 @@
-import type { ListPage } from './models.js';
+import type { ListPage } from './types.js';
 
 /**
  * The answer of a list method: awaiting it gives the first page (`{data, has_more}`), and

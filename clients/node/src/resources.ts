@@ -10,16 +10,20 @@ import type {
   CreditBalance,
   Deleted,
   Delivery,
+  DeliveryQueued,
   DncEntry,
+  DncRemoved,
   FeedEvent,
-  ListPage,
+  Recovery,
+  RotatedSecret,
   Session,
+  TestEventSent,
   Topup,
   Transcript,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
-} from './models.js';
-import { TERMINAL_SESSION_STATUSES } from './models.js';
+} from './types.js';
+import { TERMINAL_SESSION_STATUSES } from './types.js';
 import { AutoPaginatingList } from './pagination.js';
 
 type Op<P extends keyof paths, M extends 'get' | 'post' | 'patch'> = NonNullable<paths[P][M]>;
@@ -88,10 +92,11 @@ export class Sessions {
 
   /** The session's events in commit order, as envelopes. */
   async events(sessionId: string, options?: RequestOptions): Promise<FeedEvent[]> {
-    const page = await this.t.body<ListPage<FeedEvent>>(
+    const page = await this.t.body(
       this.t.api.GET('/v1/sessions/{id}/events', { params: { path: { id: sessionId } }, ...this.t.with(options) }),
     );
-    return page.data;
+    // Any envelope in the document; the event union (generated from the same catalog) names each `data`.
+    return page.data as FeedEvent[];
   }
 
   /**
@@ -205,9 +210,7 @@ export class WebhookEndpoints {
   }
 
   async list(options?: RequestOptions): Promise<WebhookEndpoint[]> {
-    const page = await this.t.body<{ data: WebhookEndpoint[] }>(
-      this.t.api.GET('/v1/webhook_endpoints', this.t.with(options)),
-    );
+    const page = await this.t.body(this.t.api.GET('/v1/webhook_endpoints', this.t.with(options)));
     return page.data;
   }
 
@@ -237,7 +240,7 @@ export class WebhookEndpoints {
   }
 
   /** A new secret; the old one stops signing at once. */
-  rotateSecret(endpointId: string, options?: RequestOptions): Promise<{ id: string; secret: string }> {
+  rotateSecret(endpointId: string, options?: RequestOptions): Promise<RotatedSecret> {
     return this.t.body(
       this.t.api.POST('/v1/webhook_endpoints/{id}/rotate_secret', {
         params: { path: { id: endpointId } },
@@ -247,7 +250,7 @@ export class WebhookEndpoints {
   }
 
   /** Sends one `webhook.test` event to this endpoint only. */
-  sendTest(endpointId: string, options?: RequestOptions): Promise<{ event_id: string }> {
+  sendTest(endpointId: string, options?: RequestOptions): Promise<TestEventSent> {
     return this.t.body(
       this.t.api.POST('/v1/webhook_endpoints/{id}/test', {
         params: { path: { id: endpointId } },
@@ -266,7 +269,7 @@ export class WebhookEndpoints {
   }
 
   async deliveries(endpointId: string, params: { limit?: number } = {}, options?: RequestOptions): Promise<Delivery[]> {
-    const page = await this.t.body<{ data: Delivery[] }>(
+    const page = await this.t.body(
       this.t.api.GET('/v1/webhook_endpoints/{id}/deliveries', {
         params: { path: { id: endpointId }, query: { limit: str(params.limit) } },
         ...this.t.with(options),
@@ -275,7 +278,7 @@ export class WebhookEndpoints {
     return page.data;
   }
 
-  retryDelivery(endpointId: string, deliveryId: string, options?: RequestOptions): Promise<unknown> {
+  retryDelivery(endpointId: string, deliveryId: string, options?: RequestOptions): Promise<DeliveryQueued> {
     return this.t.body(
       this.t.api.POST('/v1/webhook_endpoints/{id}/deliveries/{deliveryId}/retry', {
         params: { path: { id: endpointId, deliveryId } },
@@ -285,7 +288,7 @@ export class WebhookEndpoints {
   }
 
   /** Re-sends every delivery to this endpoint since `since` that did not succeed. */
-  recover(endpointId: string, params: RecoverParams, options?: RequestOptions): Promise<unknown> {
+  recover(endpointId: string, params: RecoverParams, options?: RequestOptions): Promise<Recovery> {
     return this.t.body(
       this.t.api.POST('/v1/webhook_endpoints/{id}/recover', {
         params: { path: { id: endpointId } },
@@ -335,7 +338,7 @@ export class Dnc {
   constructor(private readonly t: Transport) {}
 
   async list(options?: RequestOptions): Promise<DncEntry[]> {
-    const page = await this.t.body<{ data: DncEntry[] }>(this.t.api.GET('/v1/dnc', this.t.with(options)));
+    const page = await this.t.body(this.t.api.GET('/v1/dnc', this.t.with(options)));
     return page.data;
   }
 
@@ -343,7 +346,7 @@ export class Dnc {
     return this.t.body(this.t.api.POST('/v1/dnc', { body: params, ...this.t.with(options) }));
   }
 
-  remove(phoneNumber: string, options?: RequestOptions): Promise<{ phone_number: string; deleted: true }> {
+  remove(phoneNumber: string, options?: RequestOptions): Promise<DncRemoved> {
     return this.t.body(
       this.t.api.DELETE('/v1/dnc/{phoneNumber}', { params: { path: { phoneNumber } }, ...this.t.with(options) }),
     );

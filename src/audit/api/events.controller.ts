@@ -1,5 +1,7 @@
 import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiProperty, ApiPropertyOptional, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiDoc, pageOf, TenantApi } from '../../kernel/http/api-docs';
+import { ANY_ENVELOPE_SCHEMA } from '../../catalog/envelope';
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsString, IsUUID, Max, Min } from 'class-validator';
 import type { FastifyRequest } from 'fastify';
@@ -57,22 +59,13 @@ export class ListEventsQuery {
 }
 
 /** An envelope as delivered to webhooks: the OpenAPI `webhooks` section has each type's `data`. */
-class EventEnvelopeDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ example: 'session.ended' }) type!: string;
-  @ApiProperty() tenant_id!: string;
-  @ApiProperty({ format: 'date-time' }) created_at!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) data!: Record<string, unknown>;
-}
-
-class EventList {
-  @ApiProperty({ type: [EventEnvelopeDto] }) data!: EventEnvelopeDto[];
-  @ApiProperty() has_more!: boolean;
+interface EventList {
+  data: unknown[];
+  has_more: boolean;
 }
 
 /** Audit: the same envelopes, ids and bodies as the webhooks, in commit order. */
-@ApiTags('events')
-@ApiBearerAuth()
+@TenantApi('events')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/events')
 export class EventsController {
@@ -83,12 +76,29 @@ export class EventsController {
   ) {}
 
   @Get()
-  @ApiOperation({
-    operationId: 'listEvents',
-    summary: "The tenant's events in commit order, as webhook envelopes; `wait` holds the request for new ones.",
+  @ApiDoc({
+    id: 'listEvents',
+    summary: 'List the tenant’s events',
+    description:
+      'The tenant’s events in commit order, as the webhook envelopes (same ids and bodies): a feed to read from a cursor (`after`), ' +
+      `with \`wait\` holding the request up to that many seconds for new ones. At most ${MAX_WAITS_PER_TENANT} such requests are held ` +
+      'at once per tenant (429 beyond).',
+    body: pageOf('EventPage', ANY_ENVELOPE_SCHEMA),
+    returns: 'A page of events.',
+    example: {
+      data: [
+        {
+          id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
+          type: 'webhook.test',
+          tenant_id: 'ten_01jd8x6k2m3n4p5q6r7s8t9v0w',
+          created_at: '2026-11-21T10:00:00.000Z',
+          data: { endpoint_id: 'we_01jf8w2c4v6b8n0m2q4w', emitted_at: '2026-11-21T10:00:00.000Z' },
+        },
+      ],
+      has_more: false,
+    },
+    errors: [400, 404, 429],
   })
-  @ApiResponse({ status: 200, type: EventList })
-  @ApiResponse({ status: 429, description: `More than ${MAX_WAITS_PER_TENANT} long polls held for the tenant.` })
   async list(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Query() query: ListEventsQuery,
@@ -139,5 +149,5 @@ export class EventsController {
 }
 
 function toList(page: EventPage): EventList {
-  return { data: page.data as EventEnvelopeDto[], has_more: page.hasMore };
+  return { data: page.data, has_more: page.hasMore };
 }

@@ -1,5 +1,6 @@
+import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -39,19 +40,29 @@ class CampaignProgressDto {
 }
 
 /** A campaign's progress over time, for its chart (docs/analytics.md). */
-@ApiTags('campaigns')
-@ApiBearerAuth()
+@TenantApi('campaigns')
+@ApiExtraModels(CampaignProgressDto)
 @UseGuards(ApiKeyGuard)
 @Controller('v1/campaigns')
 export class CampaignProgressController {
   constructor(private readonly campaigns: CampaignsQueries) {}
 
   @Get(':id/progress')
-  @ApiOperation({
-    operationId: 'getCampaignProgress',
-    summary: 'Contacts finished per interval (completed, failed, skipped) and the running total.',
+  @ApiDoc({
+    id: 'getCampaignProgress',
+    summary: 'Campaign progress over time',
+    description: 'Contacts finished per interval (completed, failed, skipped) and the running total.',
+    body: { $ref: getSchemaPath(CampaignProgressDto) },
+    returns: 'The buckets, oldest first.',
+    example: {
+      campaign_id: 'cmp_01jf8w2c4v6b8n0m2q4w',
+      interval: 'hour',
+      time_zone: 'UTC',
+      total_contacts: 40,
+      data: [{ at: '2026-11-25T10:00:00.000Z', completed: 9, failed: 1, skipped: 1, finished_total: 11 }],
+    },
+    errors: [400, 404],
   })
-  @ApiOkResponse({ type: CampaignProgressDto })
   async progress(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Param('id') id: string,

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
+import { CAMPAIGN, CAMPAIGN_EXAMPLE, CAMPAIGN_PAGE, CONTACT_EXAMPLE, CONTACT_PAGE } from './campaigns.schemas';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -19,9 +21,12 @@ import { presentCampaign, presentContact } from './campaign-view';
 
 const CONTACT_STATUSES = ['pending', 'dispatched', 'completed', 'failed', 'skipped'];
 
-/** Contacts checked for what the DTO cannot say: a zone that is not IANA's. An invalid number is accepted (skipped later). */
+/** Contacts checked for what the DTO cannot say: an item that is an array, a zone that is not IANA's. An invalid number is accepted (skipped later). */
 function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[] {
   return (contacts ?? []).map((c, i) => {
+    // ValidateNested checks the items of a nested array instead of refusing it.
+    if (typeof c !== 'object' || c === null || Array.isArray(c))
+      throw ApiError.invalid(`contacts[${i}] must be an object.`, `contacts[${i}]`);
     if (c.timezone != null && !isValidTimeZone(c.timezone))
       throw ApiError.invalid(
         `contacts[${i}].timezone must be an IANA time zone such as America/New_York.`,
@@ -32,8 +37,7 @@ function contactsOf(contacts: readonly ContactDto[] | undefined): ContactInput[]
 }
 
 /** Campaigns: contact lists dialled by the pacer, one signed event per contact outcome. */
-@ApiTags('campaigns')
-@ApiBearerAuth()
+@TenantApi('campaigns')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/campaigns')
 export class CampaignsController {
@@ -44,16 +48,46 @@ export class CampaignsController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    id: 'createCampaign',
+    summary: 'Create a campaign',
+    description:
+      'A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled.',
+    status: 201,
+    body: CAMPAIGN,
+    returns: 'The campaign, draft.',
+    example: CAMPAIGN_EXAMPLE,
+    errors: [400, 403, 422],
+  })
   create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCampaignDto) {
     return this.createCampaign(tenant, body, false);
   }
 
   @Post('run')
+  @ApiDoc({
+    id: 'runCampaign',
+    summary: 'Create and start a campaign',
+    description: 'As creating a campaign, then starting it at once: the pacer begins dialling its contacts.',
+    status: 201,
+    body: CAMPAIGN,
+    returns: 'The campaign, running.',
+    example: { ...CAMPAIGN_EXAMPLE, status: 'running', started_at: '2026-11-21T10:00:00.000Z' },
+    errors: [400, 403, 409, 422],
+  })
   run(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCampaignDto) {
     return this.createCampaign(tenant, body, true);
   }
 
   @Get()
+  @ApiDoc({
+    id: 'listCampaigns',
+    summary: 'List campaigns',
+    description: 'The tenant’s campaigns, newest first.',
+    body: CAMPAIGN_PAGE,
+    returns: 'A page of campaigns.',
+    example: { data: [CAMPAIGN_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A campaign id: the page after it' })
   async list(
@@ -67,11 +101,29 @@ export class CampaignsController {
   }
 
   @Get(':id')
+  @ApiDoc({
+    id: 'getCampaign',
+    summary: 'Get a campaign',
+    description: 'The campaign, its settings and how many of its contacts are in each status.',
+    body: CAMPAIGN,
+    returns: 'The campaign.',
+    example: CAMPAIGN_EXAMPLE,
+    errors: [404],
+  })
   get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.load(tenant, id);
   }
 
   @Post(':id/contacts')
+  @ApiDoc({
+    id: 'addCampaignContacts',
+    summary: 'Add contacts to a campaign',
+    description: 'Adds contacts to a campaign that has not completed; a running campaign dials them too.',
+    body: CAMPAIGN,
+    returns: 'The campaign with its new counts.',
+    example: CAMPAIGN_EXAMPLE,
+    errors: [400, 404, 409],
+  })
   @HttpCode(200)
   async addContacts(
     @CurrentTenant() tenant: AuthenticatedTenant,
@@ -84,6 +136,15 @@ export class CampaignsController {
   }
 
   @Get(':id/contacts')
+  @ApiDoc({
+    id: 'listCampaignContacts',
+    summary: 'List a campaign’s contacts',
+    description: 'The campaign’s contacts in the order they were added, filtered by status.',
+    body: CONTACT_PAGE,
+    returns: 'A page of contacts.',
+    example: { data: [CONTACT_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'status', required: false, enum: CONTACT_STATUSES })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A contact id: the page after it' })
@@ -104,18 +165,46 @@ export class CampaignsController {
   }
 
   @Post(':id/start')
+  @ApiDoc({
+    id: 'startCampaign',
+    summary: 'Start a campaign',
+    description: 'Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409.',
+    body: CAMPAIGN,
+    returns: 'The campaign, running.',
+    example: { ...CAMPAIGN_EXAMPLE, status: 'running' },
+    errors: [404, 409],
+  })
   @HttpCode(200)
   start(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.change(tenant, id, 'start');
   }
 
   @Post(':id/pause')
+  @ApiDoc({
+    id: 'pauseCampaign',
+    summary: 'Pause a campaign',
+    description:
+      'Stops dispatching new calls; calls in progress end normally. A change the campaign’s status does not allow is a 409.',
+    body: CAMPAIGN,
+    returns: 'The campaign, paused.',
+    example: { ...CAMPAIGN_EXAMPLE, status: 'paused' },
+    errors: [404, 409],
+  })
   @HttpCode(200)
   pause(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.change(tenant, id, 'pause');
   }
 
   @Post(':id/resume')
+  @ApiDoc({
+    id: 'resumeCampaign',
+    summary: 'Resume a campaign',
+    description: 'Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409.',
+    body: CAMPAIGN,
+    returns: 'The campaign, running.',
+    example: { ...CAMPAIGN_EXAMPLE, status: 'running' },
+    errors: [404, 409],
+  })
   @HttpCode(200)
   resume(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.change(tenant, id, 'resume');

@@ -32,25 +32,26 @@ export class ContactDto {
   @Length(1, 64)
   phone_number!: string;
 
-  @ApiPropertyOptional({ example: 'ada@example.com', nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'ada@example.com', nullable: true })
   @Optional({ nullable: true })
   @IsEmail()
   @MaxLength(254)
   email?: string | null;
 
-  @ApiPropertyOptional({ example: 'Ada', nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Ada', nullable: true })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(100)
   first_name?: string | null;
 
-  @ApiPropertyOptional({ example: 'Lovelace', nullable: true })
+  @ApiPropertyOptional({ type: String, example: 'Lovelace', nullable: true })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(100)
   last_name?: string | null;
 
   @ApiPropertyOptional({
+    type: String,
     example: 'America/Los_Angeles',
     nullable: true,
     description: 'IANA time zone of the contact; overrides the zone derived from the number.',
@@ -96,6 +97,9 @@ export class CampaignSettingsDto {
   max_calls_per_number_per_day?: number;
 
   @ApiPropertyOptional({
+    type: String,
+    format: 'date-time',
+    nullable: true,
     example: '2026-03-06T01:00:00.000Z',
     description: 'RFC 3339; contacts still waiting then are skipped.',
   })

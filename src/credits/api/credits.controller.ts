@@ -1,6 +1,8 @@
 import { Body, Controller, Get, HttpCode, Logger, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, OperatorApi, TenantApi } from '../../kernel/http/api-docs';
+import { BALANCE, BALANCE_EXAMPLE, GRANT, TOPUP, TOPUP_EXAMPLE, TOPUP_PAGE } from './credits.schemas';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -26,8 +28,7 @@ const presentTopup = (t: CreditTopupEntity) => ({
 });
 
 /** The tenant's prepaid balance, its warning threshold and its top-ups (docs/credits.md). */
-@ApiTags('credits')
-@ApiBearerAuth()
+@TenantApi('credits')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/credits')
 export class CreditsController {
@@ -39,11 +40,29 @@ export class CreditsController {
   ) {}
 
   @Get()
+  @ApiDoc({
+    id: 'getCredits',
+    summary: 'Get the credit balance',
+    description: 'The prepaid balance and the threshold below which `credits.low` is sent.',
+    body: BALANCE,
+    returns: 'The balance.',
+    example: BALANCE_EXAMPLE,
+    errors: [],
+  })
   get(@CurrentTenant() tenant: AuthenticatedTenant) {
     return this.present(tenant.tenantId);
   }
 
   @Patch()
+  @ApiDoc({
+    id: 'updateCredits',
+    summary: 'Set the low-balance threshold',
+    description: 'Sets `threshold_cents`, below which `credits.low` is sent.',
+    body: BALANCE,
+    returns: 'The balance with its new threshold.',
+    example: BALANCE_EXAMPLE,
+    errors: [400, 403],
+  })
   async update(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: UpdateCreditsDto) {
     await this.commands.execute(
       new ChangeLedger(tenant.tenantId, { type: 'set_threshold', thresholdCents: body.threshold_cents }, true),
@@ -56,6 +75,17 @@ export class CreditsController {
    * `payments_not_configured` when no processor is configured (docs/credits.md).
    */
   @Post('topups')
+  @ApiDoc({
+    id: 'createTopup',
+    summary: 'Top up the credit balance',
+    description:
+      'Creates a payment intent with the payment processor; the amount is added when the payment settles (`credits.topup_succeeded`). A 409 `payments_not_configured` when no processor is configured.',
+    status: 201,
+    body: TOPUP,
+    returns: 'The top-up, pending.',
+    example: TOPUP_EXAMPLE,
+    errors: [400, 409],
+  })
   async topup(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateTopupDto) {
     let topupId: string;
     try {
@@ -72,6 +102,15 @@ export class CreditsController {
   }
 
   @Get('topups')
+  @ApiDoc({
+    id: 'listTopups',
+    summary: 'List top-ups',
+    description: 'The tenant’s top-ups, newest first.',
+    body: TOPUP_PAGE,
+    returns: 'A page of top-ups.',
+    example: { data: [TOPUP_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A top-up id: the page after it' })
   async topups(
@@ -86,6 +125,15 @@ export class CreditsController {
   }
 
   @Get('topups/:id')
+  @ApiDoc({
+    id: 'getTopup',
+    summary: 'Get a top-up',
+    description: 'One top-up and its status.',
+    body: TOPUP,
+    returns: 'The top-up.',
+    example: TOPUP_EXAMPLE,
+    errors: [404],
+  })
   getTopup(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.loadTopup(tenant.tenantId, id);
   }
@@ -103,8 +151,7 @@ export class CreditsController {
 }
 
 /** The operator's grant: an adjustment of a tenant's balance, not a top-up. */
-@ApiTags('operator')
-@ApiBearerAuth()
+@OperatorApi('operator')
 @UseGuards(AdminGuard)
 @Controller('admin/v1/tenants')
 export class AdminCreditsController {
@@ -114,6 +161,15 @@ export class AdminCreditsController {
   ) {}
 
   @Post(':tenantId/credits')
+  @ApiDoc({
+    id: 'grantCredits',
+    summary: 'Grant credits to a tenant',
+    description: 'An operator’s adjustment of a tenant’s balance (negative takes credit away), not a top-up.',
+    body: GRANT,
+    returns: 'The grant and the balance after it.',
+    example: { tenant_id: 'ten_01jf8w2c4v6b8n0m2q4w', granted_cents: 5000, balance_cents: 5000 },
+    errors: [400, 404],
+  })
   @HttpCode(200)
   async grant(@Param('tenantId') tenantId: string, @Body() body: GrantCreditDto) {
     if (!(await this.queries.execute(new GetTenant(tenantId)))) throw ApiError.notFound('tenant', 'tenant_id');

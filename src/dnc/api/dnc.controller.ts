@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
+import { ApiDoc, listOf, shape, TenantApi } from '../../kernel/http/api-docs';
 import { IsString, MaxLength } from 'class-validator';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -25,9 +26,21 @@ const present = (r: DncNumberEntity) => ({
   created_at: r.createdAt.toISOString(),
 });
 
+const DNC_ENTRY = shape('DncEntry', {
+  phone_number: { type: 'string', description: 'International format with a leading +.' },
+  source: { type: 'string', description: '`api`, or how it was added otherwise (an opt-out detected on a call).' },
+  session_id: { type: ['string', 'null'], description: 'The call whose opt-out added it, if one did.' },
+  created_at: { type: 'string', format: 'date-time' },
+});
+const DNC_EXAMPLE = {
+  phone_number: '+14155550106',
+  source: 'api',
+  session_id: null,
+  created_at: '2026-11-21T10:00:00.000Z',
+};
+
 /** The tenant's do-not-call list. Opt-outs detected on calls are added automatically. */
-@ApiTags('do-not-call')
-@ApiBearerAuth()
+@TenantApi('do-not-call')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/dnc')
 export class DncController {
@@ -37,11 +50,31 @@ export class DncController {
   ) {}
 
   @Get()
+  @ApiDoc({
+    id: 'listDnc',
+    summary: 'List the do-not-call list',
+    description: 'Every number never dialled for the tenant: added by the API or by opt-outs detected on calls.',
+    body: listOf('DncList', DNC_ENTRY),
+    returns: 'The numbers.',
+    example: { data: [DNC_EXAMPLE] },
+    errors: [],
+  })
   async list(@CurrentTenant() tenant: AuthenticatedTenant) {
     return { data: (await this.dnc.list(tenant.tenantId)).map(present) };
   }
 
   @Post()
+  @ApiDoc({
+    id: 'addDnc',
+    summary: 'Add a number to the do-not-call list',
+    description:
+      'The number is never dialled again for the tenant (campaign contacts with it are skipped). Adding it twice is harmless.',
+    status: 201,
+    body: DNC_ENTRY,
+    returns: 'The entry.',
+    example: DNC_EXAMPLE,
+    errors: [400],
+  })
   async add(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: AddDncDto) {
     const phone = normalisePhoneNumber(body.phone_number);
     if (!phone)
@@ -56,6 +89,15 @@ export class DncController {
   }
 
   @Delete(':phoneNumber')
+  @ApiDoc({
+    id: 'removeDnc',
+    summary: 'Remove a number from the do-not-call list',
+    description: 'The number may be dialled again.',
+    body: shape('DncRemoved', { phone_number: { type: 'string' }, deleted: { type: 'boolean', const: true } }),
+    returns: 'The number, removed.',
+    example: { phone_number: '+14155550106', deleted: true },
+    errors: [404],
+  })
   async remove(@CurrentTenant() tenant: AuthenticatedTenant, @Param('phoneNumber') raw: string) {
     const phone = normalisePhoneNumber(raw);
     if (!phone) throw ApiError.notFound('number on the do-not-call list', 'phone_number');

@@ -1,6 +1,6 @@
 import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiDoc, OperatorApi } from '../../kernel/http/api-docs';
 import { ApiError } from '../../kernel/http/api-error';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { AdminGuard } from '../../infra/http/admin.guard';
@@ -10,14 +10,13 @@ import { ensureVoiceUsable } from '../../voices';
 import { ChangePhoneNumber } from '../application/numbers.commands';
 import { NumbersQueries } from '../application/numbers.queries';
 import { AssignPhoneNumberDto } from './phone-numbers.dto';
-import { presentNumber } from './phone-numbers.controller';
+import { PHONE_NUMBER, PHONE_NUMBER_EXAMPLE, presentNumber } from './phone-numbers.controller';
 
 /**
  * The operator assigns a number it holds on the trunk to a tenant: active at once, the number's owner
  * (taking it from whoever owned it before), without a verification call (docs/numbers.md).
  */
-@ApiTags('operator')
-@ApiBearerAuth()
+@OperatorApi('operator')
 @UseGuards(AdminGuard)
 @Controller('admin/v1/tenants')
 export class AdminPhoneNumbersController {
@@ -28,6 +27,17 @@ export class AdminPhoneNumbersController {
   ) {}
 
   @Post(':tenantId/phone_numbers')
+  @ApiDoc({
+    id: 'assignPhoneNumber',
+    summary: 'Assign a number to a tenant',
+    description:
+      'The operator assigns a number it holds on the trunk: active at once, owned by the tenant (taken from any previous owner), with no verification call.',
+    status: 201,
+    body: PHONE_NUMBER,
+    returns: 'The number, active.',
+    example: { ...PHONE_NUMBER_EXAMPLE, status: 'active' },
+    errors: [400, 404, 422],
+  })
   async assign(@Param('tenantId') tenantId: string, @Body() body: AssignPhoneNumberDto) {
     if (!(await this.queries.execute(new GetTenant(tenantId)))) throw ApiError.notFound('tenant', 'tenant_id');
     const phoneNumber = normalisePhoneNumber(body.phone_number);

@@ -1,12 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, DELETED, named, pageOf, shape, TenantApi } from '../../kernel/http/api-docs';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { agentConfigOf, GetSession, INBOUND_TEST_SCRIPTS } from '../../sessions';
+import { AGENT_CONFIG, agentConfigOf, GetSession, INBOUND_TEST_SCRIPTS, SESSION, SESSION_EXAMPLE } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { ConfirmNumberVerification, RequestNumberVerification } from '../application/number-verification';
@@ -31,12 +32,47 @@ export const presentNumber = (row: PhoneNumberEntity) => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
+export const PHONE_NUMBER = shape('PhoneNumber', {
+  phone_number_id: { type: 'string', description: 'The number’s id (`pn_…`).' },
+  phone_number: { type: 'string', description: 'International format with a leading +.' },
+  agent_config: AGENT_CONFIG,
+  test_mode: { type: 'boolean' },
+  status: {
+    type: 'string',
+    enum: ['active', 'pending_verification'],
+    description:
+      '`pending_verification` until its ownership is shown (a verification call, or the operator); test mode: `active`.',
+  },
+  created_at: { type: 'string', format: 'date-time' },
+  updated_at: { type: 'string', format: 'date-time' },
+});
+export const PHONE_NUMBER_EXAMPLE = {
+  phone_number_id: 'pn_01jf8w2c4v6b8n0m2q4w',
+  phone_number: '+14155550142',
+  agent_config: { prompt: 'You are the front desk of Northwind Dental.' },
+  test_mode: false,
+  status: 'pending_verification',
+  created_at: '2026-11-21T10:00:00.000Z',
+  updated_at: '2026-11-21T10:00:00.000Z',
+};
+const VERIFICATION = named('PhoneNumberVerification', {
+  type: 'object',
+  description: 'A verification call placed to the number; its agent speaks the code.',
+  properties: {
+    phone_number_id: { type: 'string' },
+    session_id: { type: 'string', description: 'The verification call’s session.' },
+    expires_at: { type: 'string', format: 'date-time', description: 'The code is valid until then.' },
+    tries_left: { type: 'integer', minimum: 0 },
+  },
+  required: ['phone_number_id', 'session_id', 'expires_at', 'tries_left'],
+  additionalProperties: false,
+});
+
 /**
  * The tenant's inbound numbers: each answered by its agent, with an answer-rate alert; a production
  * number takes calls once its ownership is shown by a verification call (docs/numbers.md).
  */
-@ApiTags('phone numbers')
-@ApiBearerAuth()
+@TenantApi('phone numbers')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/phone_numbers')
 export class PhoneNumbersController {
@@ -47,6 +83,17 @@ export class PhoneNumbersController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    id: 'createPhoneNumber',
+    summary: 'Register an inbound number',
+    description:
+      'Registers one of the tenant’s numbers, answered by `agent_config`. A production number takes calls once its ownership is shown by a verification call (`pending_verification` until then); a test-mode number is active at once.',
+    status: 201,
+    body: PHONE_NUMBER,
+    returns: 'The number.',
+    example: PHONE_NUMBER_EXAMPLE,
+    errors: [400, 403, 409, 422],
+  })
   async create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreatePhoneNumberDto) {
     const phoneNumber = normalisePhoneNumber(body.phone_number);
     if (!phoneNumber)
@@ -67,6 +114,15 @@ export class PhoneNumbersController {
   }
 
   @Get()
+  @ApiDoc({
+    id: 'listPhoneNumbers',
+    summary: 'List inbound numbers',
+    description: 'The tenant’s numbers, newest first.',
+    body: pageOf('PhoneNumberPage', PHONE_NUMBER),
+    returns: 'A page of numbers.',
+    example: { data: [PHONE_NUMBER_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A phone number id: the page after it' })
   async list(
@@ -81,11 +137,29 @@ export class PhoneNumbersController {
   }
 
   @Get(':id')
+  @ApiDoc({
+    id: 'getPhoneNumber',
+    summary: 'Get an inbound number',
+    description: 'The number, its agent and its status.',
+    body: PHONE_NUMBER,
+    returns: 'The number.',
+    example: PHONE_NUMBER_EXAMPLE,
+    errors: [404],
+  })
   get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.load(tenant, id);
   }
 
   @Patch(':id')
+  @ApiDoc({
+    id: 'updatePhoneNumber',
+    summary: 'Update an inbound number',
+    description: 'Changes its agent or test mode; fields not sent are kept.',
+    body: PHONE_NUMBER,
+    returns: 'The number as changed.',
+    example: PHONE_NUMBER_EXAMPLE,
+    errors: [400, 403, 404, 409, 422],
+  })
   async update(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Param('id') id: string,
@@ -106,6 +180,15 @@ export class PhoneNumbersController {
   }
 
   @Delete(':id')
+  @ApiDoc({
+    id: 'deletePhoneNumber',
+    summary: 'Release an inbound number',
+    description: 'The number takes no more calls for the tenant.',
+    body: DELETED,
+    returns: 'The id, deleted.',
+    example: { id: PHONE_NUMBER_EXAMPLE.phone_number_id, deleted: true },
+    errors: [404],
+  })
   async remove(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const row = await this.row(tenant, id);
     await this.commands.execute(
@@ -116,6 +199,16 @@ export class PhoneNumbersController {
 
   /** Plays one inbound call to the number on the simulator, as a free test call; answers with the new session. */
   @Post(':id/test_inbound_calls')
+  @ApiDoc({
+    id: 'testInboundCall',
+    summary: 'Play a test inbound call',
+    description: 'Plays one inbound call to the number on the simulator, free of charge; answers with the new session.',
+    status: 201,
+    body: SESSION,
+    returns: 'The inbound call’s session.',
+    example: { ...SESSION_EXAMPLE, direction: 'inbound', test_mode: true },
+    errors: [400, 403, 404, 409],
+  })
   async testInboundCall(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Param('id') id: string,
@@ -143,6 +236,22 @@ export class PhoneNumbersController {
    * day to a number for all tenants, 20 a day per tenant over its numbers (429; docs/numbers.md).
    */
   @Post(':id/verification')
+  @ApiDoc({
+    id: 'requestPhoneNumberVerification',
+    summary: 'Place a verification call',
+    description:
+      'Calls the number; its agent speaks a 6-digit code, valid 10 minutes, for /verification/confirm. At most one call a minute and 5 a day to a number per tenant, 10 a day to a number for all tenants, 20 a day per tenant (429 beyond).',
+    status: 201,
+    body: VERIFICATION,
+    returns: 'The verification call.',
+    example: {
+      phone_number_id: PHONE_NUMBER_EXAMPLE.phone_number_id,
+      session_id: 'ses_01jf8w2c4v6b8n0m2q4w',
+      expires_at: '2026-11-21T10:10:00.000Z',
+      tries_left: 5,
+    },
+    errors: [403, 404, 409, 429],
+  })
   async requestVerification(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const row = await this.row(tenant, id);
     const { sessionId, expiresAt, triesLeft } = await this.commands.execute(
@@ -153,6 +262,16 @@ export class PhoneNumbersController {
 
   /** The code spoken on the verification call: the number becomes active; 5 wrong tries void the code. */
   @Post(':id/verification/confirm')
+  @ApiDoc({
+    id: 'confirmPhoneNumberVerification',
+    summary: 'Confirm a number with its code',
+    description:
+      'The code spoken on the verification call: the number becomes active. A wrong code is a 422 `verification_failed` (5 wrong tries void it); no code pending is a 409 `verification_required`.',
+    body: PHONE_NUMBER,
+    returns: 'The number, active.',
+    example: { ...PHONE_NUMBER_EXAMPLE, status: 'active' },
+    errors: [400, 404, 409, 422],
+  })
   @HttpCode(200)
   async confirmVerification(
     @CurrentTenant() tenant: AuthenticatedTenant,

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
+import { ROOM, ROOM_EXAMPLE, ROOM_PAGE } from './rooms.schemas';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -15,8 +17,7 @@ import { CreateRoomDto } from './rooms.dto';
 import { presentRoom } from './room-view';
 
 /** WebRTC rooms: a signed link for a participant who talks with an agent in the browser (docs/rooms.md). */
-@ApiTags('rooms')
-@ApiBearerAuth()
+@TenantApi('rooms')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/rooms')
 export class RoomsController {
@@ -27,6 +28,17 @@ export class RoomsController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    id: 'createRoom',
+    summary: 'Create a room',
+    description:
+      'A browser conversation with an agent: give `room_url` to the participant, who talks to the agent over WebRTC until the room expires (`expires_in_seconds`). The room’s events and its session follow.',
+    status: 201,
+    body: ROOM,
+    returns: 'The room.',
+    example: ROOM_EXAMPLE,
+    errors: [400, 403, 422],
+  })
   async create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateRoomDto) {
     const agent = body.agent_config;
     // A voice that is unknown, another tenant's, or not trained: 422 voice_not_ready, as for calls.
@@ -46,6 +58,15 @@ export class RoomsController {
   }
 
   @Get()
+  @ApiDoc({
+    id: 'listRooms',
+    summary: 'List rooms',
+    description: 'The tenant’s rooms, newest first, filtered by status.',
+    body: ROOM_PAGE,
+    returns: 'A page of rooms.',
+    example: { data: [ROOM_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'status', required: false, enum: ROOM_STATUSES })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A room id: the page after it' })
@@ -63,6 +84,15 @@ export class RoomsController {
   }
 
   @Get(':room_id')
+  @ApiDoc({
+    id: 'getRoom',
+    summary: 'Get a room',
+    description: 'The room, its state and its session once joined.',
+    body: ROOM,
+    returns: 'The room.',
+    example: ROOM_EXAMPLE,
+    errors: [404],
+  })
   get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('room_id') roomId: string) {
     return this.load(tenant, roomId);
   }

@@ -9,6 +9,7 @@ export const MAX_ROOM_TTL_SECONDS = 604_800;
 
 export class CreateRoomDto {
   @ApiPropertyOptional({
+    type: String,
     example: 'order-84213',
     nullable: true,
     description: 'Your reference, echoed in session.ended and the room events so that you can join on it.',

@@ -1,5 +1,6 @@
+import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { AnalyticsWindowQuery, DEFAULT_ANALYTICS_DAYS } from '../../kernel/http/analytics-window';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
@@ -42,6 +43,16 @@ class CallDayDto extends CallFiguresDto {
   @ApiProperty({ example: '2026-11-25', description: 'The UTC date.' }) date!: string;
 }
 
+const CALL_FIGURES_EXAMPLE = {
+  calls: 12,
+  by_status: { queued: 0, in_progress: 1, completed: 8, failed: 1, no_answer: 1, voicemail: 1, busy: 0 },
+  ended: 11,
+  answered: 8,
+  answer_rate: 0.727,
+  average_duration_seconds: 94.5,
+  spend_cents: 160,
+};
+
 class CallAnalyticsDto {
   @ApiProperty({ example: DEFAULT_ANALYTICS_DAYS }) days!: number;
   @ApiProperty({ enum: ['UTC'] }) time_zone!: 'UTC';
@@ -53,19 +64,30 @@ class CallAnalyticsDto {
 }
 
 /** The figures behind the dashboard's calls charts (docs/analytics.md). */
-@ApiTags('analytics')
-@ApiBearerAuth()
+@TenantApi('analytics')
+@ApiExtraModels(CallAnalyticsDto)
 @UseGuards(ApiKeyGuard)
 @Controller('v1/analytics')
 export class CallAnalyticsController {
   constructor(private readonly analytics: CallAnalyticsQuery) {}
 
   @Get('calls')
-  @ApiOperation({
-    operationId: 'getCallAnalytics',
-    summary: 'Calls per UTC day: counts by status, answer rate, average duration and spend.',
+  @ApiDoc({
+    id: 'getCallAnalytics',
+    summary: 'Call figures per day',
+    description: 'Calls per UTC day: counts by status, answer rate, average duration and spend.',
+    body: { $ref: getSchemaPath(CallAnalyticsDto) },
+    returns: 'The figures, one entry per UTC day.',
+    example: {
+      days: 1,
+      time_zone: 'UTC',
+      from: '2026-11-25',
+      to: '2026-11-25',
+      totals: CALL_FIGURES_EXAMPLE,
+      data: [{ date: '2026-11-25', ...CALL_FIGURES_EXAMPLE }],
+    },
+    errors: [400],
   })
-  @ApiOkResponse({ type: CallAnalyticsDto })
   calls(@CurrentTenant() tenant: AuthenticatedTenant, @Query() query: CallAnalyticsQueryDto): Promise<CallAnalytics> {
     const testMode = query.test_mode === undefined ? undefined : query.test_mode === 'true';
     return this.analytics.perDay(tenant.tenantId, query.days ?? DEFAULT_ANALYTICS_DAYS, testMode);

@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
+import { RECORDING_LINK, SESSION, SESSION_EVENTS, SESSION_EXAMPLE, SESSION_PAGE, TRANSCRIPT } from './sessions.schemas';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
@@ -23,8 +25,7 @@ import { ensureVoiceUsable } from '../../voices';
 const DIRECTIONS = ['outbound', 'inbound'];
 
 /** POST /v1/calls returns as soon as the call is queued; the outcome arrives as events. */
-@ApiTags('calls and sessions')
-@ApiBearerAuth()
+@TenantApi('calls and sessions')
 @UseGuards(ApiKeyGuard)
 @Controller('v1')
 export class CallsController {
@@ -39,6 +40,17 @@ export class CallsController {
   ) {}
 
   @Post('calls')
+  @ApiDoc({
+    id: 'placeCall',
+    summary: 'Place an outbound call',
+    description:
+      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).',
+    status: 201,
+    body: SESSION,
+    returns: 'The new session, queued.',
+    example: SESSION_EXAMPLE,
+    errors: [400, 403, 409, 422, 429],
+  })
   async placeCall(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCallDto) {
     const toNumber = normalisePhoneNumber(body.to);
     if (!toNumber)
@@ -75,6 +87,16 @@ export class CallsController {
   }
 
   @Get('sessions')
+  @ApiDoc({
+    id: 'listSessions',
+    summary: 'List sessions',
+    description:
+      'The tenant’s sessions (calls and room conversations), newest first, filtered by status, campaign or direction.',
+    body: SESSION_PAGE,
+    returns: 'A page of sessions.',
+    example: { data: [SESSION_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'status', required: false, enum: SESSION_STATUSES })
   @ApiQuery({ name: 'campaign_id', required: false })
   @ApiQuery({ name: 'direction', required: false, enum: DIRECTIONS })
@@ -100,17 +122,54 @@ export class CallsController {
   }
 
   @Get('sessions/:id')
+  @ApiDoc({
+    id: 'getSession',
+    summary: 'Get a session',
+    description: 'A session as it is now: status, parties, transcript, cost, disposition and recording.',
+    body: SESSION,
+    returns: 'The session.',
+    example: SESSION_EXAMPLE,
+    errors: [404],
+  })
   async get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.load(tenant, id);
   }
 
   @Get('sessions/:id/transcript.json')
+  @ApiDoc({
+    id: 'getSessionTranscript',
+    summary: 'Get a session’s transcript',
+    description: 'The transcript alone: one entry per turn, `role`, `content` and `t` (seconds from the start).',
+    body: TRANSCRIPT,
+    returns: 'The transcript.',
+    example: { session_id: SESSION_EXAMPLE.session_id, transcript: [{ role: 'agent', content: 'Hello!', t: 0.4 }] },
+    errors: [404],
+  })
   async transcript(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const session = await this.load(tenant, id);
     return { session_id: session.session_id, transcript: session.transcript };
   }
 
   @Get('sessions/:id/events')
+  @ApiDoc({
+    id: 'listSessionEvents',
+    summary: 'List a session’s events',
+    description: 'Every catalog event of the session, oldest first, as the webhook envelopes deliver them.',
+    body: SESSION_EVENTS,
+    returns: 'The session’s events.',
+    example: {
+      data: [
+        {
+          id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
+          type: 'session.created',
+          tenant_id: 'ten_01jf8w2c4v6b8n0m2q4w',
+          created_at: '2026-11-21T10:00:00.000Z',
+          data: { session_id: SESSION_EXAMPLE.session_id },
+        },
+      ],
+    },
+    errors: [404],
+  })
   async events(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     await this.load(tenant, id);
     return { data: await this.audit.sessionEvents(tenant.tenantId, id) };
@@ -122,6 +181,23 @@ export class CallsController {
    * an unknown or another tenant's session, and while there is no recording or once it is purged.
    */
   @Get('sessions/:id/recording')
+  @ApiDoc({
+    id: 'getSessionRecording',
+    summary: 'Get a fresh link to a session’s recording',
+    description:
+      'Redirects (302) to a newly signed link to the recording’s WAV file, the link also in the body, so that an expired link can be renewed (`curl -L` gets the file). 404 while there is no recording, and once it is purged.',
+    status: 302,
+    location: true,
+    body: RECORDING_LINK,
+    returns: 'The signed link, also in `Location`.',
+    example: {
+      recording_id: 'rec_01jd8x6k2m3n4p5q6r7s8t9v0w',
+      recording_url:
+        'http://localhost:3000/recordings/rec_01jd8x6k2m3n4p5q6r7s8t9v0w.wav?expires=1795000000&signature=…',
+      expires_at: '2026-11-21T11:00:00.000Z',
+    },
+    errors: [404],
+  })
   async recording(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Param('id') id: string,

@@ -1,5 +1,6 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiDoc } from '../../kernel/http/api-docs';
 import type { FastifyReply } from 'fastify';
 import { ApiError } from '../../kernel/http/api-error';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -27,6 +28,18 @@ export class RecordingsController {
   ) {}
 
   @Get(':file')
+  @ApiQuery({ name: 'expires', required: true, description: 'Unix seconds the link expires at.' })
+  @ApiQuery({ name: 'signature', required: true, description: 'The link’s signature.' })
+  @ApiDoc({
+    id: 'getRecordingFile',
+    summary: 'Download a recording',
+    description:
+      'The recording’s WAV file, behind an expiring signed link (a session’s `recording.recording_url`). The link is the credential: no API key. An unsigned or altered link is a 403, an expired one a 410 (renew it with GET /v1/sessions/{id}/recording), a purged recording a 404.',
+    body: { type: 'string', contentMediaType: 'audio/wav' },
+    contentType: 'audio/wav',
+    returns: 'The WAV file.',
+    errors: [403, 404, 410],
+  })
   async file(
     @Param('file') file: string,
     @Query('expires') expires: unknown,

@@ -9,6 +9,13 @@ export type SessionRow = Omit<SessionEntity, 'tenantId' | 'optedOut' | 'consentR
 
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/** The agent's own disposition of a call, as sessions.projection.ts keeps it (jsonb). */
+export interface AgentDisposition {
+  code: string;
+  note: string | null;
+  given_at: string;
+}
+
 /**
  * The Session resource (the fields of session.ended in docs/events.md), plus direction, hold_reason, test_mode, created_at and the recording. The recording's
  * URL is a fresh signed link (`recordingLink`), so that a session read now always carries one that works.
@@ -47,7 +54,7 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     transcript_url: row.transcript.length > 0 ? `${config.baseUrl}/v1/sessions/${row.sessionId}/transcript.json` : null,
     function_invocations: row.functionInvocations,
     transfer_number: row.transferNumber,
-    agent_disposition: row.agentDisposition ?? null,
+    agent_disposition: (row.agentDisposition ?? null) as AgentDisposition | null,
     recording:
       row.recordingId === null
         ? null

@@ -1,7 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Inject, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
-import { ApiBearerAuth, ApiBody, ApiConsumes, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, DELETED, TenantApi } from '../../kernel/http/api-docs';
+import { VOICE_CLONE, VOICE_CLONE_PAGE, VOICE_CLONE_QUEUED, VOICE_EXAMPLE } from './voices.schemas';
 import type { FastifyRequest } from 'fastify';
 import { basename } from 'node:path';
 import { APP_CONFIG, AppConfig } from '../../config/config';
@@ -21,8 +23,7 @@ import { type ReceivedUpload, receiveSamples } from './sample-upload';
 import { presentVoice } from './voice-view';
 
 /** Voice clones: samples uploaded as multipart/form-data, trained by a durable job (docs/voices.md). */
-@ApiTags('voice clones')
-@ApiBearerAuth()
+@TenantApi('voice clones')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/voice_clones')
 export class VoicesController {
@@ -36,6 +37,17 @@ export class VoicesController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    id: 'createVoiceClone',
+    summary: 'Clone a voice from samples',
+    description:
+      'Uploads recordings of one voice (multipart/form-data) and queues its training; `voice_clone.ready` or `voice_clone.failed` follows. Each file is checked (type, decodable audio, length); beyond the limits it is a 413, a non-audio file a 415, a tenant over its voice or storage quota a 422.',
+    status: 202,
+    body: VOICE_CLONE_QUEUED,
+    returns: 'The voice, queued for training.',
+    example: { voice_id: VOICE_EXAMPLE.voice_id, name: VOICE_EXAMPLE.name, status: 'queued' },
+    errors: [400, 403, 409, 413, 415, 422, 429],
+  })
   @HttpCode(202)
   @RouteConfig({ multipart: true })
   @ApiConsumes('multipart/form-data')
@@ -116,6 +128,15 @@ export class VoicesController {
   }
 
   @Get()
+  @ApiDoc({
+    id: 'listVoiceClones',
+    summary: 'List voice clones',
+    description: 'The tenant’s voices, newest first, with their samples and training status.',
+    body: VOICE_CLONE_PAGE,
+    returns: 'A page of voices.',
+    example: { data: [VOICE_EXAMPLE], has_more: false },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 20' })
   @ApiQuery({ name: 'starting_after', required: false, description: 'A voice id: the page after it' })
   async list(
@@ -130,6 +151,15 @@ export class VoicesController {
   }
 
   @Get(':id')
+  @ApiDoc({
+    id: 'getVoiceClone',
+    summary: 'Get a voice clone',
+    description: 'The voice, its samples (measured once training has read them) and its training status.',
+    body: VOICE_CLONE,
+    returns: 'The voice.',
+    example: VOICE_EXAMPLE,
+    errors: [404],
+  })
   async get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const row = await this.voices.get(tenant.tenantId, id);
     if (!row) throw ApiError.notFound('voice clone', 'voice_id');
@@ -138,6 +168,15 @@ export class VoicesController {
 
   /** Deletes the voice and its samples; calls already placed with it keep its id. */
   @Delete(':id')
+  @ApiDoc({
+    id: 'deleteVoiceClone',
+    summary: 'Delete a voice clone',
+    description: 'Deletes the voice and its samples; calls already placed with it keep its id.',
+    body: DELETED,
+    returns: 'The id, deleted.',
+    example: { id: VOICE_EXAMPLE.voice_id, deleted: true },
+    errors: [404],
+  })
   async remove(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const row = await this.voices.get(tenant.tenantId, id);
     if (!row) throw ApiError.notFound('voice clone', 'voice_id');

@@ -1,5 +1,6 @@
+import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
 import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { AnalyticsWindowQuery, DEFAULT_ANALYTICS_DAYS, utcWindow } from '../../kernel/http/analytics-window';
 import { ApiError } from '../../kernel/http/api-error';
@@ -39,6 +40,25 @@ class DeliveryDetailDto {
   @ApiProperty({ type: [AttemptDetailDto] }) attempts!: AttemptDetailDto[];
 }
 
+const DELIVERY_DETAIL_EXAMPLE = {
+  delivery_id: 'whd_01jf8w2c4v6b8n0m2q4w',
+  event_id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
+  event_type: 'session.ended',
+  status: 'failed',
+  created_at: '2026-11-25T10:00:00.000Z',
+  next_attempt_at: null,
+  payload: { id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162', type: 'session.ended', data: {} },
+  attempts: [
+    {
+      at: '2026-11-25T10:00:01.000Z',
+      http_status: 500,
+      error: null,
+      duration_ms: 120,
+      response_body: 'receiver down for maintenance',
+    },
+  ],
+};
+
 class EndpointDeliveryFiguresDto {
   @ApiProperty() endpoint_id!: string;
   @ApiProperty() url!: string;
@@ -61,8 +81,8 @@ class DeliveryAnalyticsDto {
 }
 
 /** A delivery's payload and answers, and the delivery success per endpoint (docs/analytics.md). */
-@ApiTags('webhook endpoints')
-@ApiBearerAuth()
+@TenantApi('webhook endpoints')
+@ApiExtraModels(DeliveryDetailDto, DeliveryAnalyticsDto)
 @UseGuards(ApiKeyGuard)
 @Controller('v1')
 export class DeliveryReportsController {
@@ -72,11 +92,15 @@ export class DeliveryReportsController {
   ) {}
 
   @Get('webhook_endpoints/:id/deliveries/:deliveryId')
-  @ApiOperation({
-    operationId: 'getWebhookDelivery',
-    summary: 'One delivery: the payload sent and each attempt with the receiver’s answer.',
+  @ApiDoc({
+    id: 'getWebhookDelivery',
+    summary: 'Get a delivery',
+    description: 'One delivery: the payload sent and each attempt with the receiver’s answer.',
+    body: { $ref: getSchemaPath(DeliveryDetailDto) },
+    returns: 'The delivery, its payload and its attempts.',
+    example: DELIVERY_DETAIL_EXAMPLE,
+    errors: [404],
   })
-  @ApiOkResponse({ type: DeliveryDetailDto })
   async delivery(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Param('id') id: string,
@@ -105,11 +129,32 @@ export class DeliveryReportsController {
 
   @Get('analytics/deliveries')
   @ApiTags('analytics')
-  @ApiOperation({
-    operationId: 'getDeliveryAnalytics',
-    summary: 'Per webhook endpoint: the deliveries created in the last days, by outcome, and the success rate.',
+  @ApiDoc({
+    id: 'getDeliveryAnalytics',
+    summary: 'Delivery figures per endpoint',
+    description: 'Per webhook endpoint: the deliveries created in the last days, by outcome, and the success rate.',
+    body: { $ref: getSchemaPath(DeliveryAnalyticsDto) },
+    returns: 'The figures of every endpoint.',
+    example: {
+      days: 30,
+      time_zone: 'UTC',
+      from: '2026-10-27',
+      to: '2026-11-25',
+      data: [
+        {
+          endpoint_id: 'we_01jf8w2c4v6b8n0m2q4w',
+          url: 'https://example.com/hooks',
+          status: 'active',
+          failure_streak: 0,
+          succeeded: 42,
+          failed: 1,
+          pending: 0,
+          success_rate: 0.977,
+        },
+      ],
+    },
+    errors: [400],
   })
-  @ApiOkResponse({ type: DeliveryAnalyticsDto })
   async deliveries(
     @CurrentTenant() tenant: AuthenticatedTenant,
     @Query() query: AnalyticsWindowQuery,

@@ -13,7 +13,19 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiQuery } from '@nestjs/swagger';
+import { ApiDoc, DELETED, TenantApi } from '../../kernel/http/api-docs';
+import {
+  DELIVERY_LIST,
+  DELIVERY_QUEUED,
+  ENDPOINT_EXAMPLE,
+  RECOVERY,
+  ROTATED_SECRET,
+  TEST_EVENT,
+  WEBHOOK_ENDPOINT,
+  WEBHOOK_ENDPOINT_LIST,
+  WEBHOOK_ENDPOINT_WITH_SECRET,
+} from './webhooks.schemas';
 import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
@@ -47,8 +59,7 @@ function present(
 }
 
 /** The endpoints API (docs/webhooks.md, "The endpoints API"). The secret is returned on creation and rotation only. */
-@ApiTags('webhook endpoints')
-@ApiBearerAuth()
+@TenantApi('webhook endpoints')
 @UseGuards(ApiKeyGuard)
 @Controller('v1/webhook_endpoints')
 export class WebhookEndpointsController {
@@ -63,6 +74,17 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    id: 'createWebhookEndpoint',
+    summary: 'Create a webhook endpoint',
+    description:
+      'Registers a URL to receive signed deliveries of the events it subscribes to (default `*`). The answer carries the signing secret, shown this once; a replay under the same Idempotency-Key is a 409 that says so. The URL must be public HTTPS unless WEBHOOK_ALLOW_PRIVATE_URLS is set.',
+    status: 201,
+    body: WEBHOOK_ENDPOINT_WITH_SECRET,
+    returns: 'The endpoint and its secret.',
+    example: { ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    errors: [400, 409, 422],
+  })
   async create(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateEndpointDto) {
     const url = await this.checkUrl(tenant.tenantId, body.url);
     const events = this.checkEvents(body.events ?? ['*']);
@@ -86,16 +108,43 @@ export class WebhookEndpointsController {
   }
 
   @Get()
+  @ApiDoc({
+    id: 'listWebhookEndpoints',
+    summary: 'List webhook endpoints',
+    description: 'Every endpoint of the tenant, with its status and failure streak (never its secret).',
+    body: WEBHOOK_ENDPOINT_LIST,
+    returns: 'The endpoints.',
+    example: { data: [ENDPOINT_EXAMPLE] },
+    errors: [],
+  })
   async list(@CurrentTenant() tenant: AuthenticatedTenant) {
     return { data: (await this.queries.listEndpoints(tenant.tenantId)).map(present) };
   }
 
   @Get(':id')
+  @ApiDoc({
+    id: 'getWebhookEndpoint',
+    summary: 'Get a webhook endpoint',
+    description: 'One endpoint, with its status and failure streak (never its secret).',
+    body: WEBHOOK_ENDPOINT,
+    returns: 'The endpoint.',
+    example: ENDPOINT_EXAMPLE,
+    errors: [404],
+  })
   async get(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     return this.load(tenant, id);
   }
 
   @Patch(':id')
+  @ApiDoc({
+    id: 'updateWebhookEndpoint',
+    summary: 'Update a webhook endpoint',
+    description: 'Changes its URL, events or description (null clears it); fields not sent are kept.',
+    body: WEBHOOK_ENDPOINT,
+    returns: 'The endpoint as changed.',
+    example: ENDPOINT_EXAMPLE,
+    errors: [400, 404],
+  })
   async update(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Body() body: UpdateEndpointDto) {
     await this.load(tenant, id);
     const url = body.url === undefined ? undefined : await this.checkUrl(tenant.tenantId, body.url);
@@ -112,12 +161,30 @@ export class WebhookEndpointsController {
   }
 
   @Delete(':id')
+  @ApiDoc({
+    id: 'deleteWebhookEndpoint',
+    summary: 'Delete a webhook endpoint',
+    description: 'No delivery is attempted to it any more.',
+    body: DELETED,
+    returns: 'The id, deleted.',
+    example: { id: ENDPOINT_EXAMPLE.id, deleted: true },
+    errors: [404],
+  })
   async remove(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     await this.commands.execute(new ChangeEndpoint(tenant.tenantId, id, { type: 'delete' }));
     return { id, deleted: true };
   }
 
   @Post(':id/rotate_secret')
+  @ApiDoc({
+    id: 'rotateWebhookSecret',
+    summary: 'Rotate a webhook endpoint’s secret',
+    description: 'Replaces the signing secret; the new one is shown this once and signs every delivery from now on.',
+    body: ROTATED_SECRET,
+    returns: 'The new secret.',
+    example: { id: ENDPOINT_EXAMPLE.id, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
+    errors: [404, 409],
+  })
   @HttpCode(200)
   async rotate(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const { secret } = await this.commands.execute(new ChangeEndpoint(tenant.tenantId, id, { type: 'rotate_secret' }));
@@ -125,6 +192,16 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/test')
+  @ApiDoc({
+    id: 'sendWebhookTest',
+    summary: 'Send a test event',
+    description: 'Queues a `webhook.test` event for this endpoint only; it is delivered and signed like any other.',
+    status: 202,
+    body: TEST_EVENT,
+    returns: 'The test event’s id.',
+    example: { event_id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162' },
+    errors: [404, 409],
+  })
   @HttpCode(202)
   async test(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const { eventIds } = await this.commands.execute(new ChangeEndpoint(tenant.tenantId, id, { type: 'send_test' }));
@@ -132,6 +209,15 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/enable')
+  @ApiDoc({
+    id: 'enableWebhookEndpoint',
+    summary: 'Re-enable a suspended webhook endpoint',
+    description: 'Makes a suspended endpoint active again; its pending deliveries are attempted at once.',
+    body: WEBHOOK_ENDPOINT,
+    returns: 'The endpoint, active.',
+    example: ENDPOINT_EXAMPLE,
+    errors: [404, 409],
+  })
   @HttpCode(200)
   async enable(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     await this.commands.execute(new ChangeEndpoint(tenant.tenantId, id, { type: 'enable' }));
@@ -140,6 +226,26 @@ export class WebhookEndpointsController {
   }
 
   @Get(':id/deliveries')
+  @ApiDoc({
+    id: 'listWebhookDeliveries',
+    summary: 'List a webhook endpoint’s deliveries',
+    description: 'The latest deliveries to the endpoint, newest first, each with its attempts.',
+    body: DELIVERY_LIST,
+    returns: 'The deliveries.',
+    example: {
+      data: [
+        {
+          delivery_id: 'whd_01jf8w2c4v6b8n0m2q4w',
+          event_id: '0193a1f2-7c3e-7a10-8b2c-1d2e3f405162',
+          event_type: 'session.ended',
+          status: 'succeeded',
+          attempts: [{ at: '2026-11-21T10:00:01.000Z', http_status: 200, error: null, duration_ms: 84 }],
+          next_attempt_at: null,
+        },
+      ],
+    },
+    errors: [400, 404],
+  })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100' })
   async deliveries(
     @CurrentTenant() tenant: AuthenticatedTenant,
@@ -167,6 +273,16 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/deliveries/:deliveryId/retry')
+  @ApiDoc({
+    id: 'retryWebhookDelivery',
+    summary: 'Retry a delivery',
+    description: 'Queues the delivery for another attempt now; a delivery whose attempt is in flight is a 409.',
+    status: 202,
+    body: DELIVERY_QUEUED,
+    returns: 'The delivery, pending.',
+    example: { delivery_id: 'whd_01jf8w2c4v6b8n0m2q4w', status: 'pending' },
+    errors: [404, 409],
+  })
   @HttpCode(202)
   async retry(
     @CurrentTenant() tenant: AuthenticatedTenant,
@@ -190,6 +306,16 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/recover')
+  @ApiDoc({
+    id: 'recoverWebhookDeliveries',
+    summary: 'Redeliver what failed since a time',
+    description: 'Queues again every delivery to the endpoint created since `since` that did not succeed.',
+    status: 202,
+    body: RECOVERY,
+    returns: 'How many deliveries were queued.',
+    example: { id: ENDPOINT_EXAMPLE.id, since: '2026-11-21T00:00:00.000Z', recovered: 3 },
+    errors: [400, 404],
+  })
   @HttpCode(202)
   async recover(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string, @Body() body: RecoverDto) {
     await this.load(tenant, id);

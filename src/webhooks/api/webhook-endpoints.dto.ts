@@ -38,7 +38,7 @@ export class UpdateEndpointDto {
   @IsString({ each: true })
   events?: string[];
 
-  @ApiPropertyOptional({ nullable: true, description: 'null clears it.' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null clears it.' })
   @Optional({ nullable: true })
   @IsString()
   @MaxLength(500)

@@ -8,7 +8,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_health"];
+        /**
+         * Liveness
+         * @description Answers 200 once the service accepts requests; it checks nothing else.
+         */
+        get: operations["health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -24,9 +28,133 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["HealthController_ready"];
+        /**
+         * Readiness
+         * @description Each dependency’s state (database, event store, projections); 503 when one is down.
+         */
+        get: operations["ready"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a tenant
+         * @description A new tenant and its first API key, shown this once (a replay under the same Idempotency-Key is a 409).
+         */
+        post: operations["createTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenantId}/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue an API key
+         * @description Another key for the tenant, shown this once; the other keys keep working.
+         */
+        post: operations["issueApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenantId}/api_keys/{keyPrefix}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an API key
+         * @description The key stops working at once, on every instance.
+         */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenantId}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suspend a tenant
+         * @description Its writes are refused (403) and its dashboard sessions end; reads keep working.
+         */
+        post: operations["suspendTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/tenants/{tenantId}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a tenant
+         * @description Lifts a suspension.
+         */
+        post: operations["reactivateTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projections/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild projections
+         * @description Rebuilds one read model (or every rebuildable one) from the event store, while the service runs.
+         */
+        post: operations["rebuildProjections"];
         delete?: never;
         options?: never;
         head?: never;
@@ -40,7 +168,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["DeadLettersController_list"];
+        /**
+         * List dead letters
+         * @description Events a processor could not apply after its retries, newest first.
+         */
+        get: operations["listDeadLetters"];
         put?: never;
         post?: never;
         delete?: never;
@@ -56,7 +188,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["DeadLettersController_get"];
+        /**
+         * Get a dead letter
+         * @description One dead letter: the event, the processor and the last error.
+         */
+        get: operations["getDeadLetter"];
         put?: never;
         post?: never;
         delete?: never;
@@ -74,103 +210,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["DeadLettersController_retry"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projections/rebuild": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["AdminController_rebuild"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/tenants": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["AdminController_createTenant"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/tenants/{tenantId}/api_keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["AdminController_issueKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/tenants/{tenantId}/api_keys/{keyPrefix}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        delete: operations["AdminController_revokeKey"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/tenants/{tenantId}/suspend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["AdminController_suspend"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/tenants/{tenantId}/reactivate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["AdminController_reactivate"];
+        /**
+         * Retry a dead letter
+         * @description Replays the event through its processor now; a processor that still fails is a 422 and the dead letter is kept.
+         */
+        post: operations["retryDeadLetter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -184,7 +228,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's events in commit order, as webhook envelopes; `wait` holds the request for new ones. */
+        /**
+         * List the tenant’s events
+         * @description The tenant’s events in commit order, as the webhook envelopes (same ids and bodies): a feed to read from a cursor (`after`), with `wait` holding the request up to that many seconds for new ones. At most 10 such requests are held at once per tenant (429 beyond).
+         */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -201,9 +248,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WebhookEndpointsController_list"];
+        /**
+         * List webhook endpoints
+         * @description Every endpoint of the tenant, with its status and failure streak (never its secret).
+         */
+        get: operations["listWebhookEndpoints"];
         put?: never;
-        post: operations["WebhookEndpointsController_create"];
+        /**
+         * Create a webhook endpoint
+         * @description Registers a URL to receive signed deliveries of the events it subscribes to (default `*`). The answer carries the signing secret, shown this once; a replay under the same Idempotency-Key is a 409 that says so. The URL must be public HTTPS unless WEBHOOK_ALLOW_PRIVATE_URLS is set.
+         */
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -217,13 +272,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WebhookEndpointsController_get"];
+        /**
+         * Get a webhook endpoint
+         * @description One endpoint, with its status and failure streak (never its secret).
+         */
+        get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        delete: operations["WebhookEndpointsController_remove"];
+        /**
+         * Delete a webhook endpoint
+         * @description No delivery is attempted to it any more.
+         */
+        delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        patch: operations["WebhookEndpointsController_update"];
+        /**
+         * Update a webhook endpoint
+         * @description Changes its URL, events or description (null clears it); fields not sent are kept.
+         */
+        patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
     "/v1/webhook_endpoints/{id}/rotate_secret": {
@@ -235,7 +302,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookEndpointsController_rotate"];
+        /**
+         * Rotate a webhook endpoint’s secret
+         * @description Replaces the signing secret; the new one is shown this once and signs every delivery from now on.
+         */
+        post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
         head?: never;
@@ -251,7 +322,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookEndpointsController_test"];
+        /**
+         * Send a test event
+         * @description Queues a `webhook.test` event for this endpoint only; it is delivered and signed like any other.
+         */
+        post: operations["sendWebhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -267,7 +342,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookEndpointsController_enable"];
+        /**
+         * Re-enable a suspended webhook endpoint
+         * @description Makes a suspended endpoint active again; its pending deliveries are attempted at once.
+         */
+        post: operations["enableWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -281,7 +360,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["WebhookEndpointsController_deliveries"];
+        /**
+         * List a webhook endpoint’s deliveries
+         * @description The latest deliveries to the endpoint, newest first, each with its attempts.
+         */
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -299,7 +382,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookEndpointsController_retry"];
+        /**
+         * Retry a delivery
+         * @description Queues the delivery for another attempt now; a delivery whose attempt is in flight is a 409.
+         */
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -315,41 +402,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["WebhookEndpointsController_recover"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/webhook_endpoints/{id}/deliveries/{deliveryId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One delivery: the payload sent and each attempt with the receiver’s answer. */
-        get: operations["getWebhookDelivery"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/analytics/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Per webhook endpoint: the deliveries created in the last days, by outcome, and the success rate. */
-        get: operations["getDeliveryAnalytics"];
-        put?: never;
-        post?: never;
+        /**
+         * Redeliver what failed since a time
+         * @description Queues again every delivery to the endpoint created since `since` that did not succeed.
+         */
+        post: operations["recoverWebhookDeliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -365,7 +422,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CallsController_placeCall"];
+        /**
+         * Place an outbound call
+         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).
+         */
+        post: operations["placeCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -379,7 +440,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CallsController_list"];
+        /**
+         * List sessions
+         * @description The tenant’s sessions (calls and room conversations), newest first, filtered by status, campaign or direction.
+         */
+        get: operations["listSessions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -395,7 +460,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CallsController_get"];
+        /**
+         * Get a session
+         * @description A session as it is now: status, parties, transcript, cost, disposition and recording.
+         */
+        get: operations["getSession"];
         put?: never;
         post?: never;
         delete?: never;
@@ -411,7 +480,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CallsController_transcript"];
+        /**
+         * Get a session’s transcript
+         * @description The transcript alone: one entry per turn, `role`, `content` and `t` (seconds from the start).
+         */
+        get: operations["getSessionTranscript"];
         put?: never;
         post?: never;
         delete?: never;
@@ -427,7 +500,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CallsController_events"];
+        /**
+         * List a session’s events
+         * @description Every catalog event of the session, oldest first, as the webhook envelopes deliver them.
+         */
+        get: operations["listSessionEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -443,7 +520,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CallsController_recording"];
+        /**
+         * Get a fresh link to a session’s recording
+         * @description Redirects (302) to a newly signed link to the recording’s WAV file, the link also in the body, so that an expired link can be renewed (`curl -L` gets the file). 404 while there is no recording, and once it is purged.
+         */
+        get: operations["getSessionRecording"];
         put?: never;
         post?: never;
         delete?: never;
@@ -459,24 +540,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RecordingsController_file"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/analytics/calls": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Calls per UTC day: counts by status, answer rate, average duration and spend. */
-        get: operations["getCallAnalytics"];
+        /**
+         * Download a recording
+         * @description The recording’s WAV file, behind an expiring signed link (a session’s `recording.recording_url`). The link is the credential: no API key. An unsigned or altered link is a 403, an expired one a 410 (renew it with GET /v1/sessions/{id}/recording), a purged recording a 404.
+         */
+        get: operations["getRecordingFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -492,9 +560,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["DncController_list"];
+        /**
+         * List the do-not-call list
+         * @description Every number never dialled for the tenant: added by the API or by opt-outs detected on calls.
+         */
+        get: operations["listDnc"];
         put?: never;
-        post: operations["DncController_add"];
+        /**
+         * Add a number to the do-not-call list
+         * @description The number is never dialled again for the tenant (campaign contacts with it are skipped). Adding it twice is harmless.
+         */
+        post: operations["addDnc"];
         delete?: never;
         options?: never;
         head?: never;
@@ -511,7 +587,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["DncController_remove"];
+        /**
+         * Remove a number from the do-not-call list
+         * @description The number may be dialled again.
+         */
+        delete: operations["removeDnc"];
         options?: never;
         head?: never;
         patch?: never;
@@ -524,9 +604,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampaignsController_list"];
+        /**
+         * List campaigns
+         * @description The tenant’s campaigns, newest first.
+         */
+        get: operations["listCampaigns"];
         put?: never;
-        post: operations["CampaignsController_create"];
+        /**
+         * Create a campaign
+         * @description A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled.
+         */
+        post: operations["createCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -542,7 +630,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CampaignsController_run"];
+        /**
+         * Create and start a campaign
+         * @description As creating a campaign, then starting it at once: the pacer begins dialling its contacts.
+         */
+        post: operations["runCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -556,7 +648,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampaignsController_get"];
+        /**
+         * Get a campaign
+         * @description The campaign, its settings and how many of its contacts are in each status.
+         */
+        get: operations["getCampaign"];
         put?: never;
         post?: never;
         delete?: never;
@@ -572,9 +668,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CampaignsController_contacts"];
+        /**
+         * List a campaign’s contacts
+         * @description The campaign’s contacts in the order they were added, filtered by status.
+         */
+        get: operations["listCampaignContacts"];
         put?: never;
-        post: operations["CampaignsController_addContacts"];
+        /**
+         * Add contacts to a campaign
+         * @description Adds contacts to a campaign that has not completed; a running campaign dials them too.
+         */
+        post: operations["addCampaignContacts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -590,7 +694,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CampaignsController_start"];
+        /**
+         * Start a campaign
+         * @description Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409.
+         */
+        post: operations["startCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -606,7 +714,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CampaignsController_pause"];
+        /**
+         * Pause a campaign
+         * @description Stops dispatching new calls; calls in progress end normally. A change the campaign’s status does not allow is a 409.
+         */
+        post: operations["pauseCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -622,24 +734,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["CampaignsController_resume"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/campaigns/{id}/progress": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Contacts finished per interval (completed, failed, skipped) and the running total. */
-        get: operations["getCampaignProgress"];
-        put?: never;
-        post?: never;
+        /**
+         * Resume a campaign
+         * @description Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409.
+         */
+        post: operations["resumeCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -653,13 +752,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CreditsController_get"];
+        /**
+         * Get the credit balance
+         * @description The prepaid balance and the threshold below which `credits.low` is sent.
+         */
+        get: operations["getCredits"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch: operations["CreditsController_update"];
+        /**
+         * Set the low-balance threshold
+         * @description Sets `threshold_cents`, below which `credits.low` is sent.
+         */
+        patch: operations["updateCredits"];
         trace?: never;
     };
     "/v1/credits/topups": {
@@ -669,9 +776,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CreditsController_topups"];
+        /**
+         * List top-ups
+         * @description The tenant’s top-ups, newest first.
+         */
+        get: operations["listTopups"];
         put?: never;
-        post: operations["CreditsController_topup"];
+        /**
+         * Top up the credit balance
+         * @description Creates a payment intent with the payment processor; the amount is added when the payment settles (`credits.topup_succeeded`). A 409 `payments_not_configured` when no processor is configured.
+         */
+        post: operations["createTopup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -685,7 +800,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["CreditsController_getTopup"];
+        /**
+         * Get a top-up
+         * @description One top-up and its status.
+         */
+        get: operations["getTopup"];
         put?: never;
         post?: never;
         delete?: never;
@@ -703,7 +822,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AdminCreditsController_grant"];
+        /**
+         * Grant credits to a tenant
+         * @description An operator’s adjustment of a tenant’s balance (negative takes credit away), not a top-up.
+         */
+        post: operations["grantCredits"];
         delete?: never;
         options?: never;
         head?: never;
@@ -717,9 +840,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["VoicesController_list"];
+        /**
+         * List voice clones
+         * @description The tenant’s voices, newest first, with their samples and training status.
+         */
+        get: operations["listVoiceClones"];
         put?: never;
-        post: operations["VoicesController_create"];
+        /**
+         * Clone a voice from samples
+         * @description Uploads recordings of one voice (multipart/form-data) and queues its training; `voice_clone.ready` or `voice_clone.failed` follows. Each file is checked (type, decodable audio, length); beyond the limits it is a 413, a non-audio file a 415, a tenant over its voice or storage quota a 422.
+         */
+        post: operations["createVoiceClone"];
         delete?: never;
         options?: never;
         head?: never;
@@ -733,10 +864,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["VoicesController_get"];
+        /**
+         * Get a voice clone
+         * @description The voice, its samples (measured once training has read them) and its training status.
+         */
+        get: operations["getVoiceClone"];
         put?: never;
         post?: never;
-        delete: operations["VoicesController_remove"];
+        /**
+         * Delete a voice clone
+         * @description Deletes the voice and its samples; calls already placed with it keep its id.
+         */
+        delete: operations["deleteVoiceClone"];
         options?: never;
         head?: never;
         patch?: never;
@@ -749,9 +888,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RoomsController_list"];
+        /**
+         * List rooms
+         * @description The tenant’s rooms, newest first, filtered by status.
+         */
+        get: operations["listRooms"];
         put?: never;
-        post: operations["RoomsController_create"];
+        /**
+         * Create a room
+         * @description A browser conversation with an agent: give `room_url` to the participant, who talks to the agent over WebRTC until the room expires (`expires_in_seconds`). The room’s events and its session follow.
+         */
+        post: operations["createRoom"];
         delete?: never;
         options?: never;
         head?: never;
@@ -765,7 +912,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["RoomsController_get"];
+        /**
+         * Get a room
+         * @description The room, its state and its session once joined.
+         */
+        get: operations["getRoom"];
         put?: never;
         post?: never;
         delete?: never;
@@ -781,9 +932,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PhoneNumbersController_list"];
+        /**
+         * List inbound numbers
+         * @description The tenant’s numbers, newest first.
+         */
+        get: operations["listPhoneNumbers"];
         put?: never;
-        post: operations["PhoneNumbersController_create"];
+        /**
+         * Register an inbound number
+         * @description Registers one of the tenant’s numbers, answered by `agent_config`. A production number takes calls once its ownership is shown by a verification call (`pending_verification` until then); a test-mode number is active at once.
+         */
+        post: operations["createPhoneNumber"];
         delete?: never;
         options?: never;
         head?: never;
@@ -797,13 +956,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get: operations["PhoneNumbersController_get"];
+        /**
+         * Get an inbound number
+         * @description The number, its agent and its status.
+         */
+        get: operations["getPhoneNumber"];
         put?: never;
         post?: never;
-        delete: operations["PhoneNumbersController_remove"];
+        /**
+         * Release an inbound number
+         * @description The number takes no more calls for the tenant.
+         */
+        delete: operations["deletePhoneNumber"];
         options?: never;
         head?: never;
-        patch: operations["PhoneNumbersController_update"];
+        /**
+         * Update an inbound number
+         * @description Changes its agent or test mode; fields not sent are kept.
+         */
+        patch: operations["updatePhoneNumber"];
         trace?: never;
     };
     "/v1/phone_numbers/{id}/test_inbound_calls": {
@@ -815,7 +986,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PhoneNumbersController_testInboundCall"];
+        /**
+         * Play a test inbound call
+         * @description Plays one inbound call to the number on the simulator, free of charge; answers with the new session.
+         */
+        post: operations["testInboundCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -831,7 +1006,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PhoneNumbersController_requestVerification"];
+        /**
+         * Place a verification call
+         * @description Calls the number; its agent speaks a 6-digit code, valid 10 minutes, for /verification/confirm. At most one call a minute and 5 a day to a number per tenant, 10 a day to a number for all tenants, 20 a day per tenant (429 beyond).
+         */
+        post: operations["requestPhoneNumberVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -847,7 +1026,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["PhoneNumbersController_confirmVerification"];
+        /**
+         * Confirm a number with its code
+         * @description The code spoken on the verification call: the number becomes active. A wrong code is a 422 `verification_failed` (5 wrong tries void it); no code pending is a 409 `verification_required`.
+         */
+        post: operations["confirmPhoneNumberVerification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -863,7 +1046,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["AdminPhoneNumbersController_assign"];
+        /**
+         * Assign a number to a tenant
+         * @description The operator assigns a number it holds on the trunk: active at once, owned by the tenant (taken from any previous owner), with no verification call.
+         */
+        post: operations["assignPhoneNumber"];
         delete?: never;
         options?: never;
         head?: never;
@@ -879,7 +1066,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        post: operations["DashboardLinksController_create"];
+        /**
+         * Create a dashboard sign-in link
+         * @description A one-time link that signs the tenant in to the dashboard; it expires soon and works once.
+         */
+        post: operations["createDashboardLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -896,7 +1087,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        delete: operations["DashboardLinksController_endSessions"];
+        /**
+         * End a tenant’s dashboard sessions
+         * @description Ends every dashboard session of the tenant at once, on every instance.
+         */
+        delete: operations["endDashboardSessions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1647,10 +1842,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        RebuildProjectionsDto: {
-            /** @example tenants */
-            projection?: string;
-        };
         CreateTenantDto: {
             /** @example Acme Dental */
             name: string;
@@ -1662,21 +1853,9 @@ export interface components {
              */
             plan?: "starter" | "pro";
         };
-        EventEnvelopeDto: {
-            /** Format: uuid */
-            id: string;
-            /** @example session.ended */
-            type: string;
-            tenant_id: string;
-            /** Format: date-time */
-            created_at: string;
-            data: {
-                [key: string]: unknown;
-            };
-        };
-        EventList: {
-            data: components["schemas"]["EventEnvelopeDto"][];
-            has_more: boolean;
+        RebuildProjectionsDto: {
+            /** @example tenants */
+            projection?: string;
         };
         CreateEndpointDto: {
             /** @example https://crm.example.com/hooks/voice */
@@ -1703,7 +1882,7 @@ export interface components {
              */
             events?: string[];
             /** @description null clears it. */
-            description?: Record<string, never> | null;
+            description?: string | null;
         };
         RecoverDto: {
             /**
@@ -1711,69 +1890,6 @@ export interface components {
              * @example 2026-11-21T00:00:00Z
              */
             since: string;
-        };
-        AttemptDetailDto: {
-            /** Format: date-time */
-            at: string;
-            /** @description The receiver’s HTTP status; null without an answer. */
-            http_status: number | null;
-            /** @example ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9 */
-            error: string | null;
-            duration_ms: number;
-            /** @description The first 4 KB of the receiver’s answer (as text); null when there was none. */
-            response_body: string | null;
-        };
-        DeliveryDetailDto: {
-            delivery_id: string;
-            /** Format: uuid */
-            event_id: string;
-            /** @example session.ended */
-            event_type: string;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            next_attempt_at: string | null;
-            /** @description The envelope sent, byte for byte as its JSON (the same for every attempt). */
-            payload: {
-                [key: string]: unknown;
-            };
-            attempts: components["schemas"]["AttemptDetailDto"][];
-        };
-        EndpointDeliveryFiguresDto: {
-            endpoint_id: string;
-            url: string;
-            /** @enum {string} */
-            status: "active" | "suspended";
-            /** @description Failed attempts in a row, now. */
-            failure_streak: number;
-            /** @description Deliveries created in the window that arrived (2xx). */
-            succeeded: number;
-            /** @description Deliveries created in the window that were given up on. */
-            failed: number;
-            /** @description Deliveries created in the window still being tried or held. */
-            pending: number;
-            /** @description succeeded ÷ (succeeded + failed); null when neither. */
-            success_rate: number | null;
-        };
-        DeliveryAnalyticsDto: {
-            /** @example 30 */
-            days: number;
-            /** @enum {string} */
-            time_zone: "UTC";
-            /**
-             * @description The first UTC date.
-             * @example 2026-10-27
-             */
-            from: string;
-            /**
-             * @description The last UTC date (today).
-             * @example 2026-11-25
-             */
-            to: string;
-            /** @description Every endpoint not deleted, newest first. */
-            data: components["schemas"]["EndpointDeliveryFiguresDto"][];
         };
         DispositionDto: {
             /** @example appointment_booked */
@@ -1803,71 +1919,6 @@ export interface components {
              */
             test_mode?: boolean;
         };
-        CallsByStatusDto: {
-            queued: number;
-            in_progress: number;
-            completed: number;
-            failed: number;
-            no_answer: number;
-            voicemail: number;
-            busy: number;
-        };
-        CallFiguresDto: {
-            /** @description Calls created. */
-            calls: number;
-            /** @description Calls by their current status. */
-            by_status: components["schemas"]["CallsByStatusDto"];
-            /** @description Calls that ended (any status but queued and in_progress). */
-            ended: number;
-            /** @description Ended calls that were answered (reached in_progress). */
-            answered: number;
-            /** @description answered ÷ ended, 0 to 1; null when none ended. */
-            answer_rate: number | null;
-            /** @description Mean duration of the answered calls. */
-            average_duration_seconds: number | null;
-            /** @description Sum of the calls’ actual_cost_cents (USD cents). */
-            spend_cents: number;
-        };
-        CallDayDto: {
-            /** @description Calls created. */
-            calls: number;
-            /** @description Calls by their current status. */
-            by_status: components["schemas"]["CallsByStatusDto"];
-            /** @description Calls that ended (any status but queued and in_progress). */
-            ended: number;
-            /** @description Ended calls that were answered (reached in_progress). */
-            answered: number;
-            /** @description answered ÷ ended, 0 to 1; null when none ended. */
-            answer_rate: number | null;
-            /** @description Mean duration of the answered calls. */
-            average_duration_seconds: number | null;
-            /** @description Sum of the calls’ actual_cost_cents (USD cents). */
-            spend_cents: number;
-            /**
-             * @description The UTC date.
-             * @example 2026-11-25
-             */
-            date: string;
-        };
-        CallAnalyticsDto: {
-            /** @example 30 */
-            days: number;
-            /** @enum {string} */
-            time_zone: "UTC";
-            /**
-             * @description The first UTC date.
-             * @example 2026-10-27
-             */
-            from: string;
-            /**
-             * @description The last UTC date (today).
-             * @example 2026-11-25
-             */
-            to: string;
-            totals: components["schemas"]["CallFiguresDto"];
-            /** @description One entry per day, oldest first, days without calls included. */
-            data: components["schemas"]["CallDayDto"][];
-        };
         AddDncDto: {
             /** @example +14155550106 */
             phone_number: string;
@@ -1879,16 +1930,16 @@ export interface components {
              */
             phone_number: string;
             /** @example ada@example.com */
-            email?: Record<string, never> | null;
+            email?: string | null;
             /** @example Ada */
-            first_name?: Record<string, never> | null;
+            first_name?: string | null;
             /** @example Lovelace */
-            last_name?: Record<string, never> | null;
+            last_name?: string | null;
             /**
              * @description IANA time zone of the contact; overrides the zone derived from the number.
              * @example America/Los_Angeles
              */
-            timezone?: Record<string, never> | null;
+            timezone?: string | null;
         };
         QuietHoursDto: {
             /**
@@ -1910,10 +1961,11 @@ export interface components {
             /** @default 3 */
             max_calls_per_number_per_day?: number;
             /**
+             * Format: date-time
              * @description RFC 3339; contacts still waiting then are skipped.
              * @example 2026-03-06T01:00:00.000Z
              */
-            ends_at?: Record<string, never>;
+            ends_at?: string | null;
         };
         CreateCampaignDto: {
             /** @example March recall */
@@ -1929,31 +1981,6 @@ export interface components {
         };
         AddContactsDto: {
             contacts: components["schemas"]["ContactDto"][];
-        };
-        ProgressBucketDto: {
-            /**
-             * Format: date-time
-             * @description The start of the bucket (UTC).
-             */
-            at: string;
-            /** @description Contacts whose call completed in the bucket. */
-            completed: number;
-            /** @description Contacts whose call failed in the bucket. */
-            failed: number;
-            /** @description Contacts skipped in the bucket (do-not-call, opt-out, …). */
-            skipped: number;
-            /** @description Contacts finished (any outcome) up to the end of the bucket. */
-            finished_total: number;
-        };
-        CampaignProgressDto: {
-            campaign_id: string;
-            /** @enum {string} */
-            interval: "minute" | "hour" | "day";
-            /** @enum {string} */
-            time_zone: "UTC";
-            total_contacts: number;
-            /** @description The buckets in which contacts finished, oldest first (empty ones left out); at most 1000. */
-            data: components["schemas"]["ProgressBucketDto"][];
         };
         UpdateCreditsDto: {
             /**
@@ -1981,7 +2008,7 @@ export interface components {
              * @description Your reference, echoed in session.ended and the room events so that you can join on it.
              * @example order-84213
              */
-            client_reference_id?: Record<string, never> | null;
+            client_reference_id?: string | null;
             /** @description The agent the participant talks to. */
             agent_config?: components["schemas"]["AgentConfigDto"];
             /**
@@ -2043,6 +2070,640 @@ export interface components {
             /** @description The agent that answers; absent: the tenant's registration's, or a default one. */
             agent_config?: components["schemas"]["AgentConfigDto"];
         };
+        /**
+         * @description Every error answer of the API has this body.
+         * @example {
+         *       "error": {
+         *         "type": "not_found",
+         *         "message": "No such session.",
+         *         "param": "session_id",
+         *         "request_id": "req-1"
+         *       }
+         *     }
+         */
+        Error: {
+            error: {
+                /**
+                 * @description What kind of error, e.g. `invalid_request`, `not_found`, `rate_limited`.
+                 * @example invalid_request
+                 */
+                type: string;
+                /** @description A sentence for humans; never parse it. */
+                message: string;
+                /** @description The request field or parameter at fault, when one is. */
+                param?: string;
+                /** @description The request’s id, as in the `X-Request-Id` header and the logs. */
+                request_id: string;
+            };
+        };
+        Liveness: {
+            /** @constant */
+            status: "ok";
+        };
+        DatabaseCheck: {
+            /** @enum {string} */
+            status: "ok" | "error";
+            /** @enum {string} */
+            kind: "external" | "embedded";
+        };
+        EventStoreCheck: {
+            /** @enum {string} */
+            status: "ok" | "error";
+            /** @enum {string} */
+            kind: "kurrentdb" | "postgresql";
+        };
+        ProjectionsCheck: {
+            /** @enum {string} */
+            status: "ok" | "error";
+        };
+        ReadinessChecks: {
+            database: components["schemas"]["DatabaseCheck"];
+            event_store: components["schemas"]["EventStoreCheck"];
+            projections: components["schemas"]["ProjectionsCheck"];
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ok" | "degraded";
+            checks: components["schemas"]["ReadinessChecks"];
+        };
+        NewTenant: {
+            /** @description The tenant id (`ten_…`). */
+            tenant_id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "starter" | "pro";
+            /** @description The API key (`sk_…`), shown this once. */
+            api_key: string;
+            /** @description Names the key in the logs and to revoke it. */
+            key_prefix: string;
+        };
+        NewApiKey: {
+            /** @description The API key (`sk_…`), shown this once. */
+            api_key: string;
+            /** @description Names the key in the logs and to revoke it. */
+            key_prefix: string;
+        };
+        RevokedApiKey: {
+            key_prefix: string;
+            /** @constant */
+            revoked: true;
+        };
+        TenantStatus: {
+            tenant_id: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+        };
+        ProjectionRebuild: {
+            projection: string;
+            /** @description How many events were replayed. */
+            events: number;
+        };
+        ProjectionRebuilds: {
+            data: components["schemas"]["ProjectionRebuild"][];
+        };
+        DeadLetter: {
+            id: string;
+            /** @description The projection or reactor that could not apply the event. */
+            processor: string;
+            /** @enum {string} */
+            status: "dead" | "retried";
+            event_id: string;
+            event_type: string;
+            stream_id: string;
+            /** @description The event’s position in its stream. */
+            stream_position: number;
+            /** @description The event’s position in the store (64-bit integers, as text). */
+            position: {
+                commit: string;
+                prepare: string;
+            };
+            tenant_id: string | null;
+            error: string;
+            attempts: number;
+            /** Format: date-time */
+            first_failed_at: string;
+            /** Format: date-time */
+            last_failed_at: string;
+            /** Format: date-time */
+            retried_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        DeadLetterPage: {
+            data: components["schemas"]["DeadLetter"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        EventEnvelope: {
+            /**
+             * Format: uuid
+             * @description Unique event id (UUIDv7), the same as its webhook delivery’s.
+             */
+            id: string;
+            /**
+             * @description The catalog type, e.g. `session.ended`.
+             * @example session.ended
+             */
+            type: string;
+            tenant_id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The payload of the event’s type, as in `webhooks`. */
+            data: Record<string, never>;
+        };
+        EventPage: {
+            data: components["schemas"]["EventEnvelope"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        /** @description The new endpoint and its signing secret, shown this once. */
+        WebhookEndpointWithSecret: {
+            /** @description The endpoint id (`we_…`). */
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description Event types or patterns (`session.*`, `*`). */
+            events: string[];
+            description: string | null;
+            /**
+             * @description Suspended after repeated failures or a 410.
+             * @enum {string}
+             */
+            status: "active" | "suspended";
+            /** @description Consecutive failed deliveries. */
+            failure_streak: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The signing secret (`whsec_…`), shown this once. */
+            secret: string;
+        };
+        WebhookEndpoint: {
+            /** @description The endpoint id (`we_…`). */
+            id: string;
+            /** @description Where deliveries are POSTed. */
+            url: string;
+            /** @description Event types or patterns (`session.*`, `*`). */
+            events: string[];
+            description: string | null;
+            /**
+             * @description Suspended after repeated failures or a 410.
+             * @enum {string}
+             */
+            status: "active" | "suspended";
+            /** @description Consecutive failed deliveries. */
+            failure_streak: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+        };
+        Deleted: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        RotatedSecret: {
+            id: string;
+            /** @description The new signing secret (`whsec_…`), shown this once; the old one is no longer used. */
+            secret: string;
+        };
+        TestEventSent: {
+            /** @description The id of the `webhook.test` event queued. */
+            event_id: string;
+        };
+        DeliveryAttempt: {
+            /** Format: date-time */
+            at: string;
+            /** @description The receiver’s status; null when none came back. */
+            http_status: number | null;
+            /** @description Why the attempt failed (timeout, connection refused…); null on success. */
+            error: string | null;
+            duration_ms: number;
+        };
+        Delivery: {
+            delivery_id: string;
+            event_id: string;
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            attempts: components["schemas"]["DeliveryAttempt"][];
+            /**
+             * Format: date-time
+             * @description When a pending delivery is tried next.
+             */
+            next_attempt_at: string | null;
+        };
+        DeliveryList: {
+            data: components["schemas"]["Delivery"][];
+        };
+        DeliveryQueued: {
+            delivery_id: string;
+            /** @constant */
+            status: "pending";
+        };
+        Recovery: {
+            id: string;
+            /** Format: date-time */
+            since: string;
+            /** @description How many deliveries were queued again. */
+            recovered: number;
+        };
+        Session: {
+            /** @description The session id (`ses_…`). */
+            session_id: string;
+            /** @description Your reference, from the room or the campaign contact. */
+            client_reference_id: string | null;
+            /** @description Set when the session belongs to a campaign contact. */
+            campaign_id: string | null;
+            /** @description Set when the session belongs to a campaign contact. */
+            contact_id: string | null;
+            /** @enum {string} */
+            direction: "outbound" | "inbound";
+            /** @description International format with a leading +. null for a WebRTC room session. */
+            from_number: string | null;
+            /** @description International format with a leading +. null for a WebRTC room session. */
+            to_number: string | null;
+            /** @description The other party: the callee of an outbound call, the caller of an inbound one. */
+            phone_number: string | null;
+            email: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            voice_id: string;
+            /** @enum {string} */
+            status: "queued" | "in_progress" | "completed" | "failed" | "no_answer" | "voicemail" | "busy";
+            /** @description Why the session ended, e.g. completed or no_answer (not a closed set). */
+            end_reason: string | null;
+            test_mode: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            ended_at: string | null;
+            duration_seconds: number;
+            actual_cost_cents: number;
+            transcript: {
+                /** @enum {string} */
+                role: "agent" | "user";
+                /** @description Absent on turns that are only tool calls. */
+                content?: string;
+                /** @description Seconds from session start. */
+                t?: number;
+            }[];
+            /** @description The transcript as JSON; null while there is none. */
+            transcript_url: string | null;
+            function_invocations: {
+                name: string;
+                /** @description Outcome of the call, e.g. succeeded. */
+                status: string;
+                duration_ms: number;
+            }[];
+            /** @description The number the call was transferred to, if it was. */
+            transfer_number: string | null;
+            /** @description The agent’s own disposition of the call, if it gave one. */
+            agent_disposition: {
+                code: string;
+                note: string | null;
+                /** Format: date-time */
+                given_at: string;
+            } | null;
+            recording: {
+                recording_id: string;
+                /** @enum {string|null} */
+                status: "available" | "pending_purge" | "purged" | null;
+                /** @description A signed link that expires; null once the recording is purged. */
+                recording_url: string | null;
+            } | null;
+        };
+        SessionPage: {
+            data: components["schemas"]["Session"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        Transcript: {
+            session_id: string;
+            transcript: {
+                /** @enum {string} */
+                role: "agent" | "user";
+                /** @description Absent on turns that are only tool calls. */
+                content?: string;
+                /** @description Seconds from session start. */
+                t?: number;
+            }[];
+        };
+        SessionEventList: {
+            data: components["schemas"]["EventEnvelope"][];
+        };
+        RecordingLink: {
+            recording_id: string;
+            /** @description A signed link to the WAV file. */
+            recording_url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        DncEntry: {
+            /** @description International format with a leading +. */
+            phone_number: string;
+            /** @description `api`, or how it was added otherwise (an opt-out detected on a call). */
+            source: string;
+            /** @description The call whose opt-out added it, if one did. */
+            session_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        DncList: {
+            data: components["schemas"]["DncEntry"][];
+        };
+        DncRemoved: {
+            phone_number: string;
+            /** @constant */
+            deleted: true;
+        };
+        AgentConfig: {
+            /** @description The agent’s instructions. */
+            prompt: string;
+            /** @description A voice clone id, or `voice_default`. */
+            voice_id?: string;
+            dispositions?: {
+                code: string;
+                description: string;
+            }[];
+        };
+        QuietHours: {
+            /** @description Local time (HH:MM) the quiet window starts, in each contact’s zone. */
+            start: string;
+            /** @description Local time (HH:MM) it ends; equal to start: no quiet hours. */
+            end: string;
+        };
+        CampaignSettings: {
+            max_concurrency: number;
+            quiet_hours: components["schemas"]["QuietHours"];
+            max_calls_per_number_per_day: number;
+            /**
+             * Format: date-time
+             * @description Contacts still waiting then are skipped.
+             */
+            ends_at: string | null;
+        };
+        /** @description How many contacts are in each status. */
+        CampaignContactCounts: {
+            pending: number;
+            dispatched: number;
+            completed: number;
+            failed: number;
+            skipped: number;
+        };
+        Campaign: {
+            /** @description The campaign id (`cmp_…`). */
+            campaign_id: string;
+            name: string;
+            /** @constant */
+            channel: "phone_call";
+            /** @constant */
+            session_type: "phone_call";
+            /** @enum {string} */
+            status: "draft" | "running" | "paused" | "completed";
+            /**
+             * @description Why it is paused.
+             * @enum {string|null}
+             */
+            pause_reason: "quiet_hours" | "manual" | null;
+            /**
+             * Format: date-time
+             * @description While paused for quiet hours: when the next contact’s window opens.
+             */
+            next_open_at: string | null;
+            /** @description International format with a leading +. */
+            from_number: string;
+            test_mode: boolean;
+            agent_config: components["schemas"]["AgentConfig"] | null;
+            settings: components["schemas"]["CampaignSettings"];
+            total_contacts: number;
+            completed_sessions: number;
+            failed_sessions: number;
+            contacts: components["schemas"]["CampaignContactCounts"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            paused_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        CampaignPage: {
+            data: components["schemas"]["Campaign"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        CampaignContact: {
+            /** @description The contact id (`con_…`). */
+            contact_id: string;
+            campaign_id: string;
+            phone_number: string;
+            email: string | null;
+            first_name: string | null;
+            last_name: string | null;
+            /** @description The IANA zone given for the contact, if any. */
+            timezone: string | null;
+            /** @description The zones its quiet hours are checked in. */
+            zones: string[];
+            /** @enum {string} */
+            status: "pending" | "dispatched" | "completed" | "failed" | "skipped";
+            /** @description Why it was skipped (`dnc`, `invalid`, `duplicate`, `ended`…). */
+            skip_reason: string | null;
+            /** @description The session of its call, once dispatched. */
+            session_id: string | null;
+            /** Format: date-time */
+            dispatched_at: string | null;
+            /** Format: date-time */
+            finished_at: string | null;
+            duration_seconds: number | null;
+            actual_cost_cents: number | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CampaignContactPage: {
+            data: components["schemas"]["CampaignContact"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        CreditBalance: {
+            /** @description The prepaid balance; production calls wait while it is depleted. */
+            balance_cents: number;
+            /** @description Below it, `credits.low` is sent. */
+            threshold_cents: number;
+            /** @constant */
+            currency: "USD";
+        };
+        Topup: {
+            /** @description The top-up id (`top_…`). */
+            topup_id: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** @description The amount asked. */
+            amount_cents: number;
+            /** @constant */
+            currency: "USD";
+            /** @description The payment processor’s intent, to confirm it. */
+            processor_payment_intent_id: string;
+            failure_reason: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            settled_at: string | null;
+        };
+        TopupPage: {
+            data: components["schemas"]["Topup"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        CreditGrant: {
+            tenant_id: string;
+            /** @description The adjustment (negative takes credit away). */
+            granted_cents: number;
+            /** @description The balance after it. */
+            balance_cents: number;
+        };
+        VoiceCloneQueued: {
+            voice_id: string;
+            name: string;
+            /** @constant */
+            status: "queued";
+        };
+        VoiceSample: {
+            index: number;
+            filename: string;
+            content_type: string;
+            /** @description The container detected from the bytes: wav, flac, mp3 or ogg. */
+            format: string;
+            bytes: number;
+            sha256: string;
+            /** @description Null until the training job has measured the sample. */
+            duration_ms: number | null;
+            duration_seconds: number | null;
+            rms_dbfs: number | null;
+            peak_dbfs: number | null;
+            sample_rate: number | null;
+            channels: number | null;
+            spectral_centroid_hz: number | null;
+        };
+        VoiceClone: {
+            /** @description The voice id (`voi_…`), usable as `agent_config.voice_id` once ready. */
+            voice_id: string;
+            name: string;
+            /** @enum {string} */
+            status: "queued" | "training" | "ready" | "failed";
+            sample_count: number;
+            samples: components["schemas"]["VoiceSample"][];
+            /** @description Why training failed. */
+            error_code: string | null;
+            error_message: string | null;
+            /** @description The trained model: its provider and reference, and the provider’s own facts about it. */
+            model: {
+                provider: string;
+                reference: string;
+            } | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            training_started_at: string | null;
+            /** Format: date-time */
+            ready_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+        };
+        VoiceClonePage: {
+            data: components["schemas"]["VoiceClone"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        Room: {
+            /** @description The room id (`room_…`). */
+            room_id: string;
+            /** @description The link to give the participant: a page that talks to the agent. */
+            room_url: string;
+            /** @enum {string} */
+            status: "created" | "landing_viewed" | "joined" | "completed" | "expired" | "failed";
+            /** Format: date-time */
+            expires_at: string;
+            participant_id: string;
+            /** @description Your reference, echoed in the room events and session.ended. */
+            client_reference_id: string | null;
+            /** @description The conversation’s session, once the participant has joined. */
+            session_id: string | null;
+            agent_config: components["schemas"]["AgentConfig"] | null;
+            voice_id: string | null;
+            /** @description A scripted participant, for tests. */
+            test_scenario: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            landing_viewed_at: string | null;
+            /** Format: date-time */
+            joined_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            duration_seconds: number | null;
+            end_reason: string | null;
+            /** Format: date-time */
+            expired_at: string | null;
+            /** Format: date-time */
+            failed_at: string | null;
+            error_code: string | null;
+            error_message: string | null;
+        };
+        RoomPage: {
+            data: components["schemas"]["Room"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        PhoneNumber: {
+            /** @description The number’s id (`pn_…`). */
+            phone_number_id: string;
+            /** @description International format with a leading +. */
+            phone_number: string;
+            agent_config: components["schemas"]["AgentConfig"];
+            test_mode: boolean;
+            /**
+             * @description `pending_verification` until its ownership is shown (a verification call, or the operator); test mode: `active`.
+             * @enum {string}
+             */
+            status: "active" | "pending_verification";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PhoneNumberPage: {
+            data: components["schemas"]["PhoneNumber"][];
+            /** @description More items follow: ask again with `starting_after` = the last id. */
+            has_more: boolean;
+        };
+        /** @description A verification call placed to the number; its agent speaks the code. */
+        PhoneNumberVerification: {
+            phone_number_id: string;
+            /** @description The verification call’s session. */
+            session_id: string;
+            /**
+             * Format: date-time
+             * @description The code is valid until then.
+             */
+            expires_at: string;
+            tries_left: number;
+        };
+        DashboardLink: {
+            /** @description The one-time sign-in link. */
+            url: string;
+            /** Format: date-time */
+            expires_at: string;
+        };
+        DashboardSessionsEnded: {
+            tenant_id: string;
+            /** @description How many sessions were live. */
+            ended: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2052,7 +2713,7 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    HealthController_health: {
+    health: {
         parameters: {
             query?: never;
             header?: never;
@@ -2061,15 +2722,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The service is up. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Liveness"];
+                };
             };
         };
     };
-    HealthController_ready: {
+    ready: {
         parameters: {
             query?: never;
             header?: never;
@@ -2078,99 +2747,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Every dependency is reachable. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "database": {
+                     *           "status": "ok",
+                     *           "kind": "embedded"
+                     *         },
+                     *         "event_store": {
+                     *           "status": "ok",
+                     *           "kind": "postgresql"
+                     *         },
+                     *         "projections": {
+                     *           "status": "ok"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Readiness"];
+                };
             };
-        };
-    };
-    DeadLettersController_list: {
-        parameters: {
-            query: {
-                processor: string;
-                status: string;
-                limit: string;
-                starting_after: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
+            /** @description A dependency is down; the body says which. */
+            503: {
                 headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-        };
-    };
-    DeadLettersController_get: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Readiness"];
                 };
-                content?: never;
             };
         };
     };
-    DeadLettersController_retry: {
+    createTenant: {
         parameters: {
             query?: never;
-            header?: never;
-            path: {
-                id: string;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
             };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    AdminController_rebuild: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RebuildProjectionsDto"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    AdminController_createTenant: {
-        parameters: {
-            query?: never;
-            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -2180,18 +2803,71 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The tenant and its API key. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "Acme",
+                     *       "plan": "pro",
+                     *       "api_key": "sk_test_9c2f…",
+                     *       "key_prefix": "sk_test_9c2f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NewTenant"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    AdminController_issueKey: {
+    issueApiKey: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -2199,15 +2875,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The key. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "api_key": "sk_test_9c2f…",
+                     *       "key_prefix": "sk_test_9c2f"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["NewApiKey"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    AdminController_revokeKey: {
+    revokeApiKey: {
         parameters: {
             query?: never;
             header?: never;
@@ -2219,18 +2942,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The key, revoked. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "key_prefix": "sk_test_9c2f",
+                     *       "revoked": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RevokedApiKey"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    AdminController_suspend: {
+    suspendTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -2238,18 +3002,68 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The tenant, suspended. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "status": "suspended"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantStatus"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    AdminController_reactivate: {
+    reactivateTenant: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -2257,11 +3071,384 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The tenant, active. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "status": "active"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantStatus"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rebuildProjections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RebuildProjectionsDto"];
+            };
+        };
+        responses: {
+            /** @description What was rebuilt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "projection": "sessions",
+                     *           "events": 1204
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectionRebuilds"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                /** @description Only this processor’s dead letters. */
+                processor?: string;
+                status?: "dead" | "retried";
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description A dead letter id: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dead letters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dl_01jf8w2c4v6b8n0m2q4w",
+                     *           "processor": "sessions",
+                     *           "status": "dead",
+                     *           "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *           "event_type": "session.ended",
+                     *           "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
+                     *           "stream_position": 4,
+                     *           "position": {
+                     *             "commit": "1204",
+                     *             "prepare": "1204"
+                     *           },
+                     *           "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *           "error": "relation \"sessions\" does not exist",
+                     *           "attempts": 5,
+                     *           "first_failed_at": "2026-11-21T10:00:00.000Z",
+                     *           "last_failed_at": "2026-11-21T10:05:00.000Z",
+                     *           "retried_at": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetterPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dl_01jf8w2c4v6b8n0m2q4w",
+                     *       "processor": "sessions",
+                     *       "status": "dead",
+                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *       "event_type": "session.ended",
+                     *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
+                     *       "stream_position": 4,
+                     *       "position": {
+                     *         "commit": "1204",
+                     *         "prepare": "1204"
+                     *       },
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "error": "relation \"sessions\" does not exist",
+                     *       "attempts": 5,
+                     *       "first_failed_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_failed_at": "2026-11-21T10:05:00.000Z",
+                     *       "retried_at": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetter"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letter, retried. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dl_01jf8w2c4v6b8n0m2q4w",
+                     *       "processor": "sessions",
+                     *       "status": "retried",
+                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *       "event_type": "session.ended",
+                     *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
+                     *       "stream_position": 4,
+                     *       "position": {
+                     *         "commit": "1204",
+                     *         "prepare": "1204"
+                     *       },
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "error": "relation \"sessions\" does not exist",
+                     *       "attempts": 5,
+                     *       "first_failed_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_failed_at": "2026-11-21T10:05:00.000Z",
+                     *       "retried_at": "2026-11-21T11:00:00.000Z",
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetter"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -2283,24 +3470,84 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of events. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventList"];
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *           "type": "webhook.test",
+                     *           "tenant_id": "ten_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "data": {
+                     *             "endpoint_id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *             "emitted_at": "2026-11-21T10:00:00.000Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventPage"];
                 };
             };
-            /** @description More than 10 long polls held for the tenant. */
-            429: {
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: a per-tenant cap is reached; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_list: {
+    listWebhookEndpoints: {
         parameters: {
             query?: never;
             header?: never;
@@ -2309,18 +3556,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoints. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *           "url": "https://crm.example.com/hooks/voice",
+                     *           "events": [
+                     *             "session.*",
+                     *             "campaign.completed"
+                     *           ],
+                     *           "description": "CRM sync",
+                     *           "status": "active",
+                     *           "failure_streak": 0,
+                     *           "created_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_create: {
+    createWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2330,15 +3621,80 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The endpoint and its secret. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "url": "https://crm.example.com/hooks/voice",
+                     *       "events": [
+                     *         "session.*",
+                     *         "campaign.completed"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "status": "active",
+                     *       "failure_streak": 0,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_get: {
+    getWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -2349,15 +3705,61 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoint. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "url": "https://crm.example.com/hooks/voice",
+                     *       "events": [
+                     *         "session.*",
+                     *         "campaign.completed"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "status": "active",
+                     *       "failure_streak": 0,
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_remove: {
+    deleteWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -2368,15 +3770,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The id, deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_update: {
+    updateWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
@@ -2391,18 +3831,76 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The endpoint as changed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "url": "https://crm.example.com/hooks/voice",
+                     *       "events": [
+                     *         "session.*",
+                     *         "campaign.completed"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "status": "active",
+                     *       "failure_streak": 0,
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_rotate: {
+    rotateWebhookSecret: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2410,18 +3908,68 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The new secret. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RotatedSecret"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_test: {
+    sendWebhookTest: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2429,18 +3977,67 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The test event’s id. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TestEventSent"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_enable: {
+    enableWebhookEndpoint: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2448,15 +4045,70 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The endpoint, active. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "url": "https://crm.example.com/hooks/voice",
+                     *       "events": [
+                     *         "session.*",
+                     *         "campaign.completed"
+                     *       ],
+                     *       "description": "CRM sync",
+                     *       "status": "active",
+                     *       "failure_streak": 0,
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_deliveries: {
+    listWebhookDeliveries: {
         parameters: {
             query?: {
                 /** @description 1 to 100 */
@@ -2470,18 +4122,83 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The deliveries. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "delivery_id": "whd_01jf8w2c4v6b8n0m2q4w",
+                     *           "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *           "event_type": "session.ended",
+                     *           "status": "succeeded",
+                     *           "attempts": [
+                     *             {
+                     *               "at": "2026-11-21T10:00:01.000Z",
+                     *               "http_status": 200,
+                     *               "error": null,
+                     *               "duration_ms": 84
+                     *             }
+                     *           ],
+                     *           "next_attempt_at": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryList"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_retry: {
+    retryWebhookDelivery: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
                 deliveryId: string;
@@ -2490,18 +4207,68 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The delivery, pending. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "whd_01jf8w2c4v6b8n0m2q4w",
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryQueued"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    WebhookEndpointsController_recover: {
+    recoverWebhookDeliveries: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2513,62 +4280,69 @@ export interface operations {
             };
         };
         responses: {
+            /** @description How many deliveries were queued. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *       "since": "2026-11-21T00:00:00.000Z",
+                     *       "recovered": 3
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Recovery"];
+                };
             };
-        };
-    };
-    getWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-                deliveryId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliveryDetailDto"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-        };
-    };
-    getDeliveryAnalytics: {
-        parameters: {
-            query?: {
-                /** @description How many UTC days, today included. */
-                days?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
+            /** @description Missing or invalid bearer credential. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliveryAnalyticsDto"];
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    CallsController_placeCall: {
+    placeCall: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2578,15 +4352,115 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The new session, queued. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "ses_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *       "client_reference_id": null,
+                     *       "campaign_id": null,
+                     *       "contact_id": null,
+                     *       "direction": "outbound",
+                     *       "from_number": "+14155550000",
+                     *       "to_number": "+14155550100",
+                     *       "phone_number": "+14155550100",
+                     *       "email": null,
+                     *       "first_name": null,
+                     *       "last_name": null,
+                     *       "voice_id": "voice_default",
+                     *       "status": "queued",
+                     *       "end_reason": null,
+                     *       "test_mode": true,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "ended_at": null,
+                     *       "duration_seconds": 0,
+                     *       "actual_cost_cents": 0,
+                     *       "transcript": [],
+                     *       "transcript_url": null,
+                     *       "function_invocations": [],
+                     *       "transfer_number": null,
+                     *       "agent_disposition": null,
+                     *       "recording": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: a per-tenant cap is reached; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CallsController_list: {
+    listSessions: {
         parameters: {
             query?: {
                 status?: "queued" | "in_progress" | "completed" | "failed" | "no_answer" | "voicemail" | "busy";
@@ -2603,15 +4477,91 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of sessions. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "session_id": "ses_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *           "client_reference_id": null,
+                     *           "campaign_id": null,
+                     *           "contact_id": null,
+                     *           "direction": "outbound",
+                     *           "from_number": "+14155550000",
+                     *           "to_number": "+14155550100",
+                     *           "phone_number": "+14155550100",
+                     *           "email": null,
+                     *           "first_name": null,
+                     *           "last_name": null,
+                     *           "voice_id": "voice_default",
+                     *           "status": "queued",
+                     *           "end_reason": null,
+                     *           "test_mode": true,
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "started_at": null,
+                     *           "ended_at": null,
+                     *           "duration_seconds": 0,
+                     *           "actual_cost_cents": 0,
+                     *           "transcript": [],
+                     *           "transcript_url": null,
+                     *           "function_invocations": [],
+                     *           "transfer_number": null,
+                     *           "agent_disposition": null,
+                     *           "recording": null
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CallsController_get: {
+    getSession: {
         parameters: {
             query?: never;
             header?: never;
@@ -2622,15 +4572,77 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The session. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "ses_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *       "client_reference_id": null,
+                     *       "campaign_id": null,
+                     *       "contact_id": null,
+                     *       "direction": "outbound",
+                     *       "from_number": "+14155550000",
+                     *       "to_number": "+14155550100",
+                     *       "phone_number": "+14155550100",
+                     *       "email": null,
+                     *       "first_name": null,
+                     *       "last_name": null,
+                     *       "voice_id": "voice_default",
+                     *       "status": "queued",
+                     *       "end_reason": null,
+                     *       "test_mode": true,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "ended_at": null,
+                     *       "duration_seconds": 0,
+                     *       "actual_cost_cents": 0,
+                     *       "transcript": [],
+                     *       "transcript_url": null,
+                     *       "function_invocations": [],
+                     *       "transfer_number": null,
+                     *       "agent_disposition": null,
+                     *       "recording": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CallsController_transcript: {
+    getSessionTranscript: {
         parameters: {
             query?: never;
             header?: never;
@@ -2641,15 +4653,59 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The transcript. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "ses_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *       "transcript": [
+                     *         {
+                     *           "role": "agent",
+                     *           "content": "Hello!",
+                     *           "t": 0.4
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CallsController_events: {
+    listSessionEvents: {
         parameters: {
             query?: never;
             header?: never;
@@ -2660,15 +4716,62 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The session’s events. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *           "type": "session.created",
+                     *           "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "data": {
+                     *             "session_id": "ses_01jd8x6k2m3n4p5q6r7s8t9v0w"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SessionEventList"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CallsController_recording: {
+    getSessionRecording: {
         parameters: {
             query?: never;
             header?: never;
@@ -2679,17 +4782,63 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description The signed link, also in `Location`. */
+            302: {
+                headers: {
+                    /** @description The URL of the new resource. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "recording_id": "rec_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *       "recording_url": "http://localhost:3000/recordings/rec_01jd8x6k2m3n4p5q6r7s8t9v0w.wav?expires=1795000000&signature=…",
+                     *       "expires_at": "2026-11-21T11:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RecordingLink"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    RecordingsController_file: {
+    getRecordingFile: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The link’s signature. */
+                signature: unknown;
+                /** @description Unix seconds the link expires at. */
+                expires: unknown;
+            };
             header?: never;
             path: {
                 file: string;
@@ -2698,39 +4847,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getCallAnalytics: {
-        parameters: {
-            query?: {
-                /** @description How many UTC days, today included. */
-                days?: number;
-                /** @description Only test calls, or only production calls. */
-                test_mode?: "true" | "false";
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
+            /** @description The WAV file. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CallAnalyticsDto"];
+                    "audio/wav": string;
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Gone: the resource existed and has expired or been purged. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    DncController_list: {
+    listDnc: {
         parameters: {
             query?: never;
             header?: never;
@@ -2739,18 +4894,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The numbers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "phone_number": "+14155550106",
+                     *           "source": "api",
+                     *           "session_id": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DncList"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    DncController_add: {
+    addDnc: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2760,15 +4953,55 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The entry. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number": "+14155550106",
+                     *       "source": "api",
+                     *       "session_id": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DncEntry"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    DncController_remove: {
+    removeDnc: {
         parameters: {
             query?: never;
             header?: never;
@@ -2779,15 +5012,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The number, removed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number": "+14155550106",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DncRemoved"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CampaignsController_list: {
+    listCampaigns: {
         parameters: {
             query?: {
                 /** @description 1 to 100, default 20 */
@@ -2801,18 +5072,106 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of campaigns. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *           "name": "March recall",
+                     *           "channel": "phone_call",
+                     *           "session_type": "phone_call",
+                     *           "status": "draft",
+                     *           "pause_reason": null,
+                     *           "next_open_at": null,
+                     *           "from_number": "+14155550000",
+                     *           "test_mode": true,
+                     *           "agent_config": {
+                     *             "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *           },
+                     *           "settings": {
+                     *             "max_concurrency": 5,
+                     *             "quiet_hours": {
+                     *               "start": "21:00",
+                     *               "end": "08:00"
+                     *             },
+                     *             "max_calls_per_number_per_day": 3,
+                     *             "ends_at": null
+                     *           },
+                     *           "total_contacts": 1,
+                     *           "completed_sessions": 0,
+                     *           "failed_sessions": 0,
+                     *           "contacts": {
+                     *             "pending": 1,
+                     *             "dispatched": 0,
+                     *             "completed": 0,
+                     *             "failed": 0,
+                     *             "skipped": 0
+                     *           },
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "started_at": null,
+                     *           "paused_at": null,
+                     *           "completed_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CampaignsController_create: {
+    createCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2822,18 +5181,110 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The campaign, draft. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "draft",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CampaignsController_run: {
+    runCampaign: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2843,15 +5294,113 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The campaign, running. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "running",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": "2026-11-21T10:00:00.000Z",
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CampaignsController_get: {
+    getCampaign: {
         parameters: {
             query?: never;
             header?: never;
@@ -2862,15 +5411,86 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The campaign. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "draft",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CampaignsController_contacts: {
+    listCampaignContacts: {
         parameters: {
             query?: {
                 status?: "pending" | "dispatched" | "completed" | "failed" | "skipped";
@@ -2887,18 +5507,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of contacts. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "contact_id": "con_01jf8w2c4v6b8n0m2q4w",
+                     *           "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *           "phone_number": "+14155550100",
+                     *           "email": null,
+                     *           "first_name": "Ada",
+                     *           "last_name": null,
+                     *           "timezone": null,
+                     *           "zones": [
+                     *             "America/Los_Angeles"
+                     *           ],
+                     *           "status": "pending",
+                     *           "skip_reason": null,
+                     *           "session_id": null,
+                     *           "dispatched_at": null,
+                     *           "finished_at": null,
+                     *           "duration_seconds": null,
+                     *           "actual_cost_cents": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignContactPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CampaignsController_addContacts: {
+    addCampaignContacts: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -2910,96 +5601,410 @@ export interface operations {
             };
         };
         responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    CampaignsController_start: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    CampaignsController_pause: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    CampaignsController_resume: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getCampaignProgress: {
-        parameters: {
-            query?: {
-                /** @description The width of a bucket (UTC). */
-                interval?: "minute" | "hour" | "day";
-            };
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
+            /** @description The campaign with its new counts. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CampaignProgressDto"];
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "draft",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
     };
-    CreditsController_get: {
+    startCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "running",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, paused. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "paused",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The campaign, running. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "March recall",
+                     *       "channel": "phone_call",
+                     *       "session_type": "phone_call",
+                     *       "status": "running",
+                     *       "pause_reason": null,
+                     *       "next_open_at": null,
+                     *       "from_number": "+14155550000",
+                     *       "test_mode": true,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "settings": {
+                     *         "max_concurrency": 5,
+                     *         "quiet_hours": {
+                     *           "start": "21:00",
+                     *           "end": "08:00"
+                     *         },
+                     *         "max_calls_per_number_per_day": 3,
+                     *         "ends_at": null
+                     *       },
+                     *       "total_contacts": 1,
+                     *       "completed_sessions": 0,
+                     *       "failed_sessions": 0,
+                     *       "contacts": {
+                     *         "pending": 1,
+                     *         "dispatched": 0,
+                     *         "completed": 0,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "paused_at": null,
+                     *       "completed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Campaign"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3008,15 +6013,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The balance. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "balance_cents": 5000,
+                     *       "threshold_cents": 1000,
+                     *       "currency": "USD"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreditBalance"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CreditsController_update: {
+    updateCredits: {
         parameters: {
             query?: never;
             header?: never;
@@ -3029,15 +6064,63 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The balance with its new threshold. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "balance_cents": 5000,
+                     *       "threshold_cents": 1000,
+                     *       "currency": "USD"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreditBalance"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CreditsController_topups: {
+    listTopups: {
         parameters: {
             query?: {
                 /** @description 1 to 100, default 20 */
@@ -3051,18 +6134,79 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of top-ups. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "topup_id": "top_01jf8w2c4v6b8n0m2q4w",
+                     *           "status": "pending",
+                     *           "amount_cents": 2000,
+                     *           "currency": "USD",
+                     *           "processor_payment_intent_id": "pi_sim_01jf8w2c4v6b8n0m2q4w",
+                     *           "failure_reason": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "settled_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TopupPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CreditsController_topup: {
+    createTopup: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3072,15 +6216,68 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The top-up, pending. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "topup_id": "top_01jf8w2c4v6b8n0m2q4w",
+                     *       "status": "pending",
+                     *       "amount_cents": 2000,
+                     *       "currency": "USD",
+                     *       "processor_payment_intent_id": "pi_sim_01jf8w2c4v6b8n0m2q4w",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "settled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Topup"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    CreditsController_getTopup: {
+    getTopup: {
         parameters: {
             query?: never;
             header?: never;
@@ -3091,18 +6288,65 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The top-up. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "topup_id": "top_01jf8w2c4v6b8n0m2q4w",
+                     *       "status": "pending",
+                     *       "amount_cents": 2000,
+                     *       "currency": "USD",
+                     *       "processor_payment_intent_id": "pi_sim_01jf8w2c4v6b8n0m2q4w",
+                     *       "failure_reason": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "settled_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Topup"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    AdminCreditsController_grant: {
+    grantCredits: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -3114,15 +6358,63 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The grant and the balance after it. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "granted_cents": 5000,
+                     *       "balance_cents": 5000
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreditGrant"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    VoicesController_list: {
+    listVoiceClones: {
         parameters: {
             query?: {
                 /** @description 1 to 100, default 20 */
@@ -3136,18 +6428,102 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of voices. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "voice_id": "voi_01jf8w2c4v6b8n0m2q4w",
+                     *           "name": "Support voice",
+                     *           "status": "ready",
+                     *           "sample_count": 3,
+                     *           "samples": [
+                     *             {
+                     *               "index": 0,
+                     *               "filename": "sample-1.wav",
+                     *               "content_type": "audio/wav",
+                     *               "format": "wav",
+                     *               "bytes": 1440044,
+                     *               "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *               "duration_ms": 30000,
+                     *               "duration_seconds": 30,
+                     *               "rms_dbfs": -21.5,
+                     *               "peak_dbfs": -3.2,
+                     *               "sample_rate": 24000,
+                     *               "channels": 1,
+                     *               "spectral_centroid_hz": 1450.2
+                     *             }
+                     *           ],
+                     *           "error_code": null,
+                     *           "error_message": null,
+                     *           "model": {
+                     *             "provider": "builtin",
+                     *             "reference": "voi_01jf8w2c4v6b8n0m2q4w"
+                     *           },
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "training_started_at": "2026-11-21T10:00:01.000Z",
+                     *           "ready_at": "2026-11-21T10:00:05.000Z",
+                     *           "failed_at": null
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VoiceClonePage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    VoicesController_create: {
+    createVoiceClone: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3162,15 +6538,110 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The voice, queued for training. */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "voice_id": "voi_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "Support voice",
+                     *       "status": "queued"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VoiceCloneQueued"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: a per-tenant cap is reached; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    VoicesController_get: {
+    getVoiceClone: {
         parameters: {
             query?: never;
             header?: never;
@@ -3181,15 +6652,82 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The voice. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "voice_id": "voi_01jf8w2c4v6b8n0m2q4w",
+                     *       "name": "Support voice",
+                     *       "status": "ready",
+                     *       "sample_count": 3,
+                     *       "samples": [
+                     *         {
+                     *           "index": 0,
+                     *           "filename": "sample-1.wav",
+                     *           "content_type": "audio/wav",
+                     *           "format": "wav",
+                     *           "bytes": 1440044,
+                     *           "sha256": "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08",
+                     *           "duration_ms": 30000,
+                     *           "duration_seconds": 30,
+                     *           "rms_dbfs": -21.5,
+                     *           "peak_dbfs": -3.2,
+                     *           "sample_rate": 24000,
+                     *           "channels": 1,
+                     *           "spectral_centroid_hz": 1450.2
+                     *         }
+                     *       ],
+                     *       "error_code": null,
+                     *       "error_message": null,
+                     *       "model": {
+                     *         "provider": "builtin",
+                     *         "reference": "voi_01jf8w2c4v6b8n0m2q4w"
+                     *       },
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "training_started_at": "2026-11-21T10:00:01.000Z",
+                     *       "ready_at": "2026-11-21T10:00:05.000Z",
+                     *       "failed_at": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VoiceClone"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    VoicesController_remove: {
+    deleteVoiceClone: {
         parameters: {
             query?: never;
             header?: never;
@@ -3200,15 +6738,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The id, deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "voi_01jf8w2c4v6b8n0m2q4w",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    RoomsController_list: {
+    listRooms: {
         parameters: {
             query?: {
                 status?: "created" | "landing_viewed" | "joined" | "completed" | "expired" | "failed";
@@ -3223,18 +6799,93 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of rooms. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "room_id": "room_01jf8w2c4v6b8n0m2q4w",
+                     *           "room_url": "http://localhost:3000/rooms/room_01jf8w2c4v6b8n0m2q4w?token=…",
+                     *           "status": "created",
+                     *           "expires_at": "2026-11-22T10:00:00.000Z",
+                     *           "participant_id": "par_01jf8w2c4v6b8n0m2q4w",
+                     *           "client_reference_id": "order-84213",
+                     *           "session_id": null,
+                     *           "agent_config": {
+                     *             "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *           },
+                     *           "voice_id": null,
+                     *           "test_scenario": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "landing_viewed_at": null,
+                     *           "joined_at": null,
+                     *           "completed_at": null,
+                     *           "duration_seconds": null,
+                     *           "end_reason": null,
+                     *           "expired_at": null,
+                     *           "failed_at": null,
+                     *           "error_code": null,
+                     *           "error_message": null
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoomPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    RoomsController_create: {
+    createRoom: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3244,15 +6895,91 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The room. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "room_id": "room_01jf8w2c4v6b8n0m2q4w",
+                     *       "room_url": "http://localhost:3000/rooms/room_01jf8w2c4v6b8n0m2q4w?token=…",
+                     *       "status": "created",
+                     *       "expires_at": "2026-11-22T10:00:00.000Z",
+                     *       "participant_id": "par_01jf8w2c4v6b8n0m2q4w",
+                     *       "client_reference_id": "order-84213",
+                     *       "session_id": null,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "voice_id": null,
+                     *       "test_scenario": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "landing_viewed_at": null,
+                     *       "joined_at": null,
+                     *       "completed_at": null,
+                     *       "duration_seconds": null,
+                     *       "end_reason": null,
+                     *       "expired_at": null,
+                     *       "failed_at": null,
+                     *       "error_code": null,
+                     *       "error_message": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Room"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    RoomsController_get: {
+    getRoom: {
         parameters: {
             query?: never;
             header?: never;
@@ -3263,15 +6990,73 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The room. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "room_id": "room_01jf8w2c4v6b8n0m2q4w",
+                     *       "room_url": "http://localhost:3000/rooms/room_01jf8w2c4v6b8n0m2q4w?token=…",
+                     *       "status": "created",
+                     *       "expires_at": "2026-11-22T10:00:00.000Z",
+                     *       "participant_id": "par_01jf8w2c4v6b8n0m2q4w",
+                     *       "client_reference_id": "order-84213",
+                     *       "session_id": null,
+                     *       "agent_config": {
+                     *         "prompt": "You are Ava, a friendly scheduling assistant for Northwind Dental."
+                     *       },
+                     *       "voice_id": null,
+                     *       "test_scenario": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "landing_viewed_at": null,
+                     *       "joined_at": null,
+                     *       "completed_at": null,
+                     *       "duration_seconds": null,
+                     *       "end_reason": null,
+                     *       "expired_at": null,
+                     *       "failed_at": null,
+                     *       "error_code": null,
+                     *       "error_message": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Room"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_list: {
+    listPhoneNumbers: {
         parameters: {
             query?: {
                 /** @description 1 to 100, default 20 */
@@ -3285,18 +7070,80 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description A page of numbers. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *           "phone_number": "+14155550142",
+                     *           "agent_config": {
+                     *             "prompt": "You are the front desk of Northwind Dental."
+                     *           },
+                     *           "test_mode": false,
+                     *           "status": "pending_verification",
+                     *           "created_at": "2026-11-21T10:00:00.000Z",
+                     *           "updated_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumberPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_create: {
+    createPhoneNumber: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3306,15 +7153,87 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The number. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "phone_number": "+14155550142",
+                     *       "agent_config": {
+                     *         "prompt": "You are the front desk of Northwind Dental."
+                     *       },
+                     *       "test_mode": false,
+                     *       "status": "pending_verification",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumber"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_get: {
+    getPhoneNumber: {
         parameters: {
             query?: never;
             header?: never;
@@ -3325,15 +7244,60 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The number. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "phone_number": "+14155550142",
+                     *       "agent_config": {
+                     *         "prompt": "You are the front desk of Northwind Dental."
+                     *       },
+                     *       "test_mode": false,
+                     *       "status": "pending_verification",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumber"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_remove: {
+    deletePhoneNumber: {
         parameters: {
             query?: never;
             header?: never;
@@ -3344,15 +7308,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The id, deleted. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "deleted": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_update: {
+    updatePhoneNumber: {
         parameters: {
             query?: never;
             header?: never;
@@ -3367,18 +7369,102 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The number as changed. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "phone_number": "+14155550142",
+                     *       "agent_config": {
+                     *         "prompt": "You are the front desk of Northwind Dental."
+                     *       },
+                     *       "test_mode": false,
+                     *       "status": "pending_verification",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumber"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_testInboundCall: {
+    testInboundCall: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3390,18 +7476,110 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The inbound call’s session. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "session_id": "ses_01jd8x6k2m3n4p5q6r7s8t9v0w",
+                     *       "client_reference_id": null,
+                     *       "campaign_id": null,
+                     *       "contact_id": null,
+                     *       "direction": "inbound",
+                     *       "from_number": "+14155550000",
+                     *       "to_number": "+14155550100",
+                     *       "phone_number": "+14155550100",
+                     *       "email": null,
+                     *       "first_name": null,
+                     *       "last_name": null,
+                     *       "voice_id": "voice_default",
+                     *       "status": "queued",
+                     *       "end_reason": null,
+                     *       "test_mode": true,
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "started_at": null,
+                     *       "ended_at": null,
+                     *       "duration_seconds": 0,
+                     *       "actual_cost_cents": 0,
+                     *       "transcript": [],
+                     *       "transcript_url": null,
+                     *       "function_invocations": [],
+                     *       "transfer_number": null,
+                     *       "agent_disposition": null,
+                     *       "recording": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Session"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_requestVerification: {
+    requestPhoneNumberVerification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3409,18 +7587,90 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The verification call. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "session_id": "ses_01jf8w2c4v6b8n0m2q4w",
+                     *       "expires_at": "2026-11-21T10:10:00.000Z",
+                     *       "tries_left": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumberVerification"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Forbidden: the tenant is suspended, or a dashboard request lacks its CSRF token. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: a per-tenant cap is reached; retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    PhoneNumbersController_confirmVerification: {
+    confirmPhoneNumberVerification: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3432,18 +7682,93 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The number, active. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "phone_number": "+14155550142",
+                     *       "agent_config": {
+                     *         "prompt": "You are the front desk of Northwind Dental."
+                     *       },
+                     *       "test_mode": false,
+                     *       "status": "active",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumber"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    AdminPhoneNumbersController_assign: {
+    assignPhoneNumber: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 tenantId: string;
             };
@@ -3455,15 +7780,147 @@ export interface operations {
             };
         };
         responses: {
+            /** @description The number, active. */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "phone_number_id": "pn_01jf8w2c4v6b8n0m2q4w",
+                     *       "phone_number": "+14155550142",
+                     *       "agent_config": {
+                     *         "prompt": "You are the front desk of Northwind Dental."
+                     *       },
+                     *       "test_mode": false,
+                     *       "status": "active",
+                     *       "created_at": "2026-11-21T10:00:00.000Z",
+                     *       "updated_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PhoneNumber"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
-    DashboardLinksController_create: {
+    createDashboardLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "http://localhost:3000/dashboard/sign-in#token=…",
+                     *       "expires_at": "2026-11-21T10:15:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardLink"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    endDashboardSessions: {
         parameters: {
             query?: never;
             header?: never;
@@ -3474,30 +7931,49 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    DashboardLinksController_endSessions: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                tenantId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
+            /** @description How many sessions ended. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "ended": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DashboardSessionsEnded"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
         };
     };
@@ -3745,6 +8221,10 @@ export interface operations {
                  *           },
                  *           {
                  *             "role": "agent",
+                 *             "t": 6.3
+                 *           },
+                 *           {
+                 *             "role": "agent",
                  *             "content": "You are booked for Tuesday at 10 am.",
                  *             "t": 7.9
                  *           }
@@ -3808,7 +8288,7 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+                            /** @description Absent on turns that are only tool calls. */
                             content?: string;
                             /** @description Seconds from session start. */
                             t?: number;
@@ -3955,7 +8435,7 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+                            /** @description Absent on turns that are only tool calls. */
                             content?: string;
                             /** @description Seconds from session start. */
                             t?: number;

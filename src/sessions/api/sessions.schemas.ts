@@ -1,0 +1,148 @@
+/**
+ * The response schemas of the sessions API, checked by the compiler against what the presenters
+ * return (`FieldsOf` of the presented type: a field added, dropped or made nullable there fails the
+ * build here). Named schemas become `components.schemas` (src/openapi-finish.ts).
+ */
+import { listOf, named, pageOf } from '../../kernel/http/api-docs';
+import { ANY_ENVELOPE_SCHEMA } from '../../catalog/envelope';
+import {
+  field,
+  integer,
+  list,
+  nullable,
+  object,
+  oneOf,
+  text,
+  timestamp,
+  type FieldsOf,
+} from '../../catalog/payload-schema';
+import { functionInvocation, SESSION_STATUSES, transcriptEntry } from '../sessions.events';
+import type { SessionResource } from '../application/get-session.query';
+import type { AgentDisposition } from '../application/session-view';
+
+const PHONE = 'International format with a leading +.';
+const RECORDING_STATUSES = ['available', 'pending_purge', 'purged'];
+
+const sessionFields: FieldsOf<SessionResource> = {
+  session_id: text('The session id (`ses_…`).'),
+  client_reference_id: nullable(text('Your reference, from the room or the campaign contact.')),
+  campaign_id: nullable(text('Set when the session belongs to a campaign contact.')),
+  contact_id: nullable(text('Set when the session belongs to a campaign contact.')),
+  direction: oneOf(['outbound', 'inbound']),
+  from_number: nullable(text(`${PHONE} null for a WebRTC room session.`)),
+  to_number: nullable(text(`${PHONE} null for a WebRTC room session.`)),
+  phone_number: nullable(text('The other party: the callee of an outbound call, the caller of an inbound one.')),
+  email: nullable(text()),
+  first_name: nullable(text()),
+  last_name: nullable(text()),
+  voice_id: text(),
+  status: field<string>({ type: 'string', enum: SESSION_STATUSES }),
+  hold_reason: nullable(
+    text(
+      'Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the ' +
+        'tenant’s balance is depleted (docs/calls-and-test-pool.md). The set may grow: treat an unknown value as held.',
+    ),
+  ),
+  end_reason: nullable(text('Why the session ended, e.g. completed or no_answer (not a closed set).')),
+  test_mode: field<boolean>({ type: 'boolean' }),
+  created_at: timestamp(),
+  started_at: nullable(timestamp()),
+  ended_at: nullable(timestamp()),
+  duration_seconds: integer(),
+  actual_cost_cents: integer(),
+  transcript: field<{ role: string; content?: string; t?: number }[]>(list(transcriptEntry).schema),
+  transcript_url: nullable(text('The transcript as JSON; null while there is none.')),
+  function_invocations: field<unknown[]>(list(functionInvocation).schema),
+  transfer_number: nullable(text('The number the call was transferred to, if it was.')),
+  agent_disposition: field<AgentDisposition | null>({
+    type: ['object', 'null'],
+    description: 'The agent’s own disposition of the call, if it gave one.',
+    properties: {
+      code: { type: 'string' },
+      note: { type: ['string', 'null'] },
+      given_at: { type: 'string', format: 'date-time' },
+    },
+    required: ['code', 'note', 'given_at'],
+    additionalProperties: false,
+  }),
+  recording: nullable(
+    object<{ recording_id: string; status: string | null; recording_url: string | null }>({
+      recording_id: text(),
+      status: field<string | null>({ type: ['string', 'null'], enum: [...RECORDING_STATUSES, null] }),
+      recording_url: nullable(text('A signed link that expires; null once the recording is purged.')),
+    }),
+  ),
+};
+
+export const SESSION = named('Session', object<SessionResource>(sessionFields).schema);
+export const SESSION_PAGE = pageOf('SessionPage', SESSION);
+
+export const SESSION_EVENTS = listOf('SessionEventList', ANY_ENVELOPE_SCHEMA);
+
+export const TRANSCRIPT = named('Transcript', {
+  type: 'object',
+  properties: { session_id: { type: 'string' }, transcript: list(transcriptEntry).schema },
+  required: ['session_id', 'transcript'],
+  additionalProperties: false,
+});
+
+export const RECORDING_LINK = named('RecordingLink', {
+  type: 'object',
+  properties: {
+    recording_id: { type: 'string' },
+    recording_url: { type: 'string', description: 'A signed link to the WAV file.' },
+    expires_at: { type: 'string', format: 'date-time' },
+  },
+  required: ['recording_id', 'recording_url', 'expires_at'],
+  additionalProperties: false,
+});
+
+export const SESSION_EXAMPLE = {
+  session_id: 'ses_01jd8x6k2m3n4p5q6r7s8t9v0w',
+  client_reference_id: null,
+  campaign_id: null,
+  contact_id: null,
+  direction: 'outbound',
+  from_number: '+14155550000',
+  to_number: '+14155550100',
+  phone_number: '+14155550100',
+  email: null,
+  first_name: null,
+  last_name: null,
+  voice_id: 'voice_default',
+  status: 'queued',
+  hold_reason: null,
+  end_reason: null,
+  test_mode: true,
+  created_at: '2026-11-21T10:00:00.000Z',
+  started_at: null,
+  ended_at: null,
+  duration_seconds: 0,
+  actual_cost_cents: 0,
+  transcript: [],
+  transcript_url: null,
+  function_invocations: [],
+  transfer_number: null,
+  agent_disposition: null,
+  recording: null,
+};
+
+/** The agent as the platform keeps it (campaigns, rooms and numbers show it as given). */
+export const AGENT_CONFIG = named('AgentConfig', {
+  type: 'object',
+  properties: {
+    prompt: { type: 'string', description: 'The agent’s instructions.' },
+    voice_id: { type: 'string', description: 'A voice clone id, or `voice_default`.' },
+    dispositions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { code: { type: 'string' }, description: { type: 'string' } },
+        required: ['code', 'description'],
+        additionalProperties: false,
+      },
+    },
+  },
+  required: ['prompt'],
+  additionalProperties: false,
+});
