@@ -7,7 +7,14 @@ import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { AGENT_CONFIG, agentConfigOf, GetSession, INBOUND_TEST_SCRIPTS, SESSION, SESSION_EXAMPLE } from '../../sessions';
+import {
+  AGENT_CONFIG,
+  agentConfigOf,
+  GetSession,
+  INBOUND_TEST_SCRIPTS,
+  SESSION,
+  SESSION_EXAMPLE,
+} from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { ConfirmNumberVerification, RequestNumberVerification } from '../application/number-verification';
