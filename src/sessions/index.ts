@@ -10,7 +10,7 @@ export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/se
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto, agentConfigOf } from './api/calls.dto';
-export { sessionStream } from './domain/session.decider';
+export { sessionEdge, sessionStream } from './domain/session.decider';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */
 export type SessionPlacedData = Extract<SessionEvent, { type: 'session.placed' }>['data'];

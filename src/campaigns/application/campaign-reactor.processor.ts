@@ -1,8 +1,8 @@
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
-import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
-import { type CampaignEvent, campaignStream } from '../domain/campaign.decider';
+import { sessionEdge, sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
+import { type CampaignEvent, campaignEdge, campaignStream } from '../domain/campaign.decider';
 
 type ReactsTo =
   | Extract<CampaignEvent, { type: 'campaign.started' | 'campaign.resumed' | 'campaign.contact_dispatched' }>
@@ -51,7 +51,9 @@ export function campaignReactor(timers: TimersService): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'campaign_reactor',
-    handles: ['campaign.started', 'campaign.resumed', 'campaign.contact_dispatched', 'session.ended', 'session.failed'],
+    edge: campaignEdge
+      .only('campaign.started', 'campaign.resumed', 'campaign.contact_dispatched')
+      .and(sessionEdge.only('session.ended', 'session.failed')),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;

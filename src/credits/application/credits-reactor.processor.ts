@@ -4,8 +4,8 @@ import type { DomainEvent } from '../../kernel/decider';
 import type { DispatchHolds } from '../../runtime/timers/dispatch-holds';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers/timers.service';
-import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
-import { type LedgerEvent, ledgerStream } from '../domain/ledger.decider';
+import { sessionEdge, sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
+import { type LedgerEvent, ledgerEdge, ledgerStream } from '../domain/ledger.decider';
 import { PAYMENT_PROCESSOR, type PaymentProcessor } from '../domain/payment-processor';
 import { ChangeLedger } from './ledger.commands';
 
@@ -43,7 +43,7 @@ export function creditsReactor(timers: TimersService, settlesAfterMs: number | n
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'credits_reactor',
-    handles: ['session.ended', 'session.failed', 'credits.topup_requested', 'credits.replenished'],
+    edge: sessionEdge.only('session.ended', 'session.failed').and(ledgerEdge.only('credits.topup_requested', 'credits.replenished')),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;

@@ -9,7 +9,7 @@ import {
   type ScheduleTimer,
   type TimerOutcome,
 } from '../../runtime/timers/timers.service';
-import type { SessionEndedData, SessionFailedData, SessionPlacedData } from '../../sessions';
+import { sessionEdge, type SessionEndedData, type SessionFailedData, type SessionPlacedData } from '../../sessions';
 import type { DomainEvent } from '../../kernel/decider';
 import { answerRateDecider, answerRateStream, nextAgeOut, type AnswerRateState } from '../domain/answer-rate';
 import { phoneNumberDecider, phoneNumberStream, registrationOf } from '../domain/phone-number.decider';
@@ -46,7 +46,7 @@ export function numbersReactor(timers: TimersService): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'numbers_reactor',
-    handles: ['session.placed', 'session.ended', 'session.failed'],
+    edge: sessionEdge.only('session.placed', 'session.ended', 'session.failed'),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;

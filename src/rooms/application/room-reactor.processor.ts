@@ -1,6 +1,6 @@
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
-import { type RoomEvent, roomStream } from '../domain/room.decider';
+import { type RoomEvent, roomEdge, roomStream } from '../domain/room.decider';
 
 type ReactsTo = Extract<
   RoomEvent,
@@ -54,16 +54,7 @@ export function roomReactor(timers: TimersService, opts: { gateway: boolean }): 
   return defineReactor<ReactsTo>({
     name: 'room_reactor',
     stream: roomStream,
-    handles: [
-      'room.defined',
-      'room.created',
-      'room.joined',
-      'room.call_failed',
-      'room.completed',
-      'room.recorded',
-      'room.expired',
-      'room.failed',
-    ],
+    edge: roomEdge.only('room.defined', 'room.created', 'room.joined', 'room.call_failed', 'room.completed', 'room.recorded', 'room.expired', 'room.failed'),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;

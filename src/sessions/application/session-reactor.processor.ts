@@ -1,7 +1,7 @@
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
-import { sessionStream, type SessionEvent } from '../domain/session.decider';
+import { sessionEdge, sessionStream, type SessionEvent } from '../domain/session.decider';
 
 type ReactsTo = Extract<
   SessionEvent,
@@ -188,13 +188,7 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
     name: 'session_reactor',
     // Only sessions' own events: the same types appended elsewhere (a test's synthetic events) are not calls.
     stream: sessionStream,
-    handles: [
-      'session.placed',
-      'session.opt_out_detected',
-      'session.opt_out_recording_pending_purge',
-      'session.ended',
-      'session.failed',
-    ],
+    edge: sessionEdge.only('session.placed', 'session.opt_out_detected', 'session.opt_out_recording_pending_purge', 'session.ended', 'session.failed'),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;

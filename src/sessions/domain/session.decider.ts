@@ -1,5 +1,6 @@
 /** The session decider: placing a call, opening a room's session, media signals, the watchdog, purges and dispositions. */
 import type { Decider } from '../../kernel/decider';
+import { sessionEdge } from './session.edge';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
 import { decideDisposition } from './session.disposition';
@@ -15,8 +16,10 @@ import {
 import type { TranscriptEntry } from '../sessions.events';
 
 export * from './session.state';
+export { sessionEdge } from './session.edge';
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
+  edge: sessionEdge,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,

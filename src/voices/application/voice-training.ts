@@ -20,7 +20,13 @@ import {
   type LengthBounds,
   tooLong,
 } from '../domain/sample-rules';
-import { nextUnmeasured, type VoiceClone, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
+import {
+  nextUnmeasured,
+  type VoiceClone,
+  type VoiceCloneEvent,
+  voiceCloneEdge,
+  voiceCloneStream,
+} from '../domain/voice-clone.decider';
 import { VOICE_TRAINER, type VoiceTrainer } from '../domain/voice-trainer';
 import type { AudioMeasurement } from '../infra/audio-decoder';
 import { DECODE_POOL, DecodePool, DecodeQueueFull, DecodeTimeout, DecodeWorkerFailed } from '../infra/decode-pool';
@@ -44,7 +50,7 @@ export function voicesReactor(timers: TimersService): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'voices_reactor',
-    handles: ['voice_clone.uploaded', 'voice_clone.deleted'],
+    edge: voiceCloneEdge.only('voice_clone.uploaded', 'voice_clone.deleted'),
     stream: voiceCloneStream,
     afterCommit: () => {
       if (scheduled) timers.poke();

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { defineProjection, type Projection } from '../../runtime/processing/processor';
+import { defineProjection, everyEvent, type Projection } from '../../runtime/processing/processor';
 import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
@@ -22,7 +22,7 @@ export function webhookOutboxProcessor(
   let mailQueued = false;
   return defineProjection({
     name: 'webhook_outbox',
-    handles: '*',
+    edge: everyEvent,
     tables: [],
     rebuildable: false,
     afterCommit: () => {
