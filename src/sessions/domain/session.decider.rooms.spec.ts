@@ -31,6 +31,7 @@ const opened: SessionEvent[] = [
     data: {
       session_id: SESSION_ID,
       ...phoneLegs,
+      direction: 'outbound',
       agent_config: { prompt: 'Hi', voice_id: 'voice_ava' },
       voice_id: 'voice_ava',
       test_mode: false,

@@ -31,14 +31,14 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     return {
       status: 'queued',
       sessionId: d.session_id,
-      direction: d.direction ?? 'outbound',
+      direction: d.direction,
       to: d.to_number,
       from: d.from_number,
       testMode: d.test_mode,
       roomId: d.room_id ?? null,
       campaignId: d.campaign_id,
       contactId: d.contact_id,
-      contact: { email: d.email ?? null, first_name: d.first_name ?? null, last_name: d.last_name ?? null },
+      contact: { email: d.email, first_name: d.first_name, last_name: d.last_name },
       clientReferenceId: d.client_reference_id,
       dispositions: d.agent_config.dispositions ?? [],
       agentDisposition: false,
@@ -174,6 +174,8 @@ function openRoom(command: OpenRoomSession): SessionEvent[] {
       type: 'session.placed',
       data: {
         ...common,
+        // What a room's session has read as so far (the default of events without a direction).
+        direction: 'outbound',
         agent_config: command.agentConfig,
         voice_id: voiceId,
         test_mode: false,

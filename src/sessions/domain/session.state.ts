@@ -33,7 +33,8 @@ export interface AgentConfig {
 
 /**
  * Who called whom: `outbound` (the platform dials `to`) or `inbound` (a caller, `from`, dialled the
- * tenant's number, `to`). Events stored before inbound calls existed carry none: read as outbound.
+ * tenant's number, `to`). Events stored before inbound calls existed carry none: the edge reads them as
+ * outbound (session.edge.ts).
  */
 export type SessionDirection = 'outbound' | 'inbound';
 
@@ -59,8 +60,8 @@ export type SessionEvent =
         campaign_id: string | null;
         contact_id: string | null;
         client_reference_id: string | null;
-        /** Absent from events stored before inbound calls: outbound. */
-        direction?: SessionDirection;
+        /** Outbound in events stored before inbound calls (upcast by the edge, session.edge.ts). */
+        direction: SessionDirection;
         /**
          * The test-pool script the simulator plays when it is not picked by the destination number
          * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
@@ -73,7 +74,7 @@ export type SessionEvent =
          * as `agent_config.prompt`. Its session is private: turns keep no text, no recording is kept.
          */
         sealed_prompt?: string;
-      } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
+      } & ContactIdentity // null in events stored before campaigns (upcast by the edge)
     >
   | DomainEvent<'session.created', SessionCreatedData>
   | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>

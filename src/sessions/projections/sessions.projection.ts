@@ -70,12 +70,10 @@ async function applyOne(
           d.voice_id,
           d.test_mode,
           event.metadata.created_at,
-          // Absent from events stored before campaigns.
-          d.email ?? null,
-          d.first_name ?? null,
-          d.last_name ?? null,
-          // Absent from events stored before inbound calls.
-          d.direction ?? 'outbound',
+          d.email,
+          d.first_name,
+          d.last_name,
+          d.direction,
         ],
       );
       break;

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
-import { fold } from '../../kernel/decider';
+import { foldStored } from '../../kernel/decider';
 import { START_WORKERS } from '../../runtime/runtime.module';
-import { voiceCloneDecider, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
+import { voiceCloneDecider, voiceCloneStream } from '../domain/voice-clone.decider';
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
 
 /**
@@ -54,7 +54,7 @@ export class LegacySamples implements OnApplicationBootstrap {
   /** Whether the voice exists and is not deleted, in its events read now. */
   private async kept(voiceId: string): Promise<boolean> {
     const stored = await this.events.readStream(voiceCloneStream(voiceId));
-    const state = fold(voiceCloneDecider, stored as unknown as VoiceCloneEvent[]);
+    const state = foldStored(voiceCloneDecider, stored);
     return state.status !== 'none' && state.status !== 'deleted';
   }
 }
