@@ -1,4 +1,3 @@
-
 /**
  * The typed edge between stored events and the code that reads them (decision 90). A stored event is
  * `{ type: string; data: Record<string, unknown> }`; deciders, processors and read models want their
@@ -120,6 +119,15 @@ export class EventEdge<E extends DomainEvent> {
     }
     return new EventEdge(map);
   }
+}
+
+/** Whether every field `required` names is present in `data`: the cheap narrowing of an edge or a timer payload. */
+export function hasFields<T>(
+  data: Readonly<Record<string, unknown>>,
+  required: RequiredFields<T>,
+): data is Readonly<Record<string, unknown>> & T {
+  for (const field in required) if (data[field] === undefined) return false;
+  return true;
 }
 
 /** The narrowing itself: the shape is the one registered for E's type, and its required fields are all present. */

@@ -1,6 +1,6 @@
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
-import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
+import { defineTimerKind, type ScheduleTimer, type TimersService } from '../../runtime/timers/timers.service';
 import { sessionEdge, sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
 import { type CampaignEvent, campaignEdge, campaignStream } from '../domain/campaign.decider';
 
@@ -8,12 +8,6 @@ type ReactsTo =
   | Extract<CampaignEvent, { type: 'campaign.started' | 'campaign.resumed' | 'campaign.contact_dispatched' }>
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>;
-
-export const CAMPAIGN_TIMER = {
-  pace: 'campaign.pace',
-  outcome: 'campaign.outcome',
-  placeCall: 'campaign.place_call',
-} as const;
 
 /** How long after a dispatch the call is placed again if the pacer could not (a crash between the two): a no-op otherwise. */
 export const PLACE_CALL_BACKUP_MS = 15_000;
@@ -35,12 +29,28 @@ export interface PlaceCallPayload extends PacePayload {
   contact_id: string;
 }
 
-export const pacerTimer = (p: PacePayload, dueAt: Date) => ({
-  kind: CAMPAIGN_TIMER.pace,
-  dedupeKey: `campaign.pace:${p.campaign_id}`,
-  dueAt,
-  payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
-});
+const campaign = { tenant_id: true, campaign_id: true } as const;
+
+/** The campaigns context's timer kinds, each with its payload type (timer-kind.ts). */
+export const CAMPAIGN_TIMER = {
+  pace: defineTimerKind<PacePayload>('campaign.pace', campaign),
+  outcome: defineTimerKind<OutcomePayload>('campaign.outcome', {
+    ...campaign,
+    contact_id: true,
+    session_id: true,
+    outcome: true,
+    duration_seconds: true,
+    actual_cost_cents: true,
+  }),
+  placeCall: defineTimerKind<PlaceCallPayload>('campaign.place_call', { ...campaign, contact_id: true }),
+};
+
+export const pacerTimer = (p: PacePayload, dueAt: Date) =>
+  CAMPAIGN_TIMER.pace.at({
+    dedupeKey: `campaign.pace:${p.campaign_id}`,
+    dueAt,
+    payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
+  });
 
 /**
  * Turns what happens to a campaign into durable timers, in the transaction of its checkpoint: a start
@@ -81,12 +91,13 @@ export function campaignReactor(timers: TimersService): Processor {
               campaign_id: event.data.campaign_id,
               contact_id: event.data.contact_id,
             };
-            due.push({
-              kind: CAMPAIGN_TIMER.placeCall,
-              dueAt: new Date(at + PLACE_CALL_BACKUP_MS),
-              payload: { ...payload },
-              dedupeKey: `campaign.place_call:${event.data.contact_id}`,
-            });
+            due.push(
+              CAMPAIGN_TIMER.placeCall.at({
+                dueAt: new Date(at + PLACE_CALL_BACKUP_MS),
+                payload,
+                dedupeKey: `campaign.place_call:${event.data.contact_id}`,
+              }),
+            );
             break;
           }
           case 'session.ended':
@@ -102,12 +113,13 @@ export function campaignReactor(timers: TimersService): Processor {
               duration_seconds: event.data.duration_seconds,
               actual_cost_cents: event.data.actual_cost_cents,
             };
-            due.push({
-              kind: CAMPAIGN_TIMER.outcome,
-              dueAt: new Date(at),
-              payload: { ...payload },
-              dedupeKey: `campaign.outcome:${event.data.session_id}`,
-            });
+            due.push(
+              CAMPAIGN_TIMER.outcome.at({
+                dueAt: new Date(at),
+                payload,
+                dedupeKey: `campaign.outcome:${event.data.session_id}`,
+              }),
+            );
             break;
           }
           default: {

@@ -86,8 +86,8 @@ export class CampaignPacer {
     this.timers.register(CAMPAIGN_TIMER.placeCall, (t) => this.placeAgain(t));
   }
 
-  private async pace(timer: DueTimer): Promise<TimerOutcome> {
-    const p = timer.payload as unknown as PacePayload;
+  private async pace(timer: DueTimer<PacePayload>): Promise<TimerOutcome<PacePayload>> {
+    const p = timer.payload;
     const stream = campaignStream(p.campaign_id);
     let state = await this.executor.state(stream, campaignDecider);
     let held = false;
@@ -194,16 +194,16 @@ export class CampaignPacer {
     }
   }
 
-  private async placeAgain(timer: DueTimer): Promise<void> {
-    const p = timer.payload as unknown as PlaceCallPayload;
+  private async placeAgain(timer: DueTimer<PlaceCallPayload>): Promise<void> {
+    const p = timer.payload;
     const state = await this.executor.state(campaignStream(p.campaign_id), campaignDecider);
     if (state.status === 'none') return;
     const contact = state.contacts.get(p.contact_id);
     if (contact?.status === 'dispatched') await this.place(p.tenant_id, state, contact);
   }
 
-  private async outcome(timer: DueTimer): Promise<void> {
-    await this.record(timer.payload as unknown as OutcomePayload);
+  private async outcome(timer: DueTimer<OutcomePayload>): Promise<void> {
+    await this.record(timer.payload);
   }
 
   /** Records the outcome on the contact (with others queued meanwhile); a line freed while contacts wait wakes the pacer. */

@@ -4,6 +4,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import {
+  defineTimerKind,
   TimersService,
   type DueTimer,
   type ScheduleTimer,
@@ -13,8 +14,6 @@ import { sessionEdge, type SessionEndedData, type SessionFailedData, type Sessio
 import type { DomainEvent } from '../../kernel/decider';
 import { answerRateDecider, answerRateStream, nextAgeOut, type AnswerRateState } from '../domain/answer-rate';
 import { phoneNumberDecider, phoneNumberStream, registrationOf } from '../domain/phone-number.decider';
-
-export const NUMBER_TIMER = { callEnded: 'number.call_ended', window: 'number.answer_rate_window' } as const;
 
 type ReactsTo =
   | DomainEvent<'session.placed', SessionPlacedData>
@@ -34,6 +33,22 @@ interface WindowPayload {
   phone_number: string;
   phone_number_id: string;
 }
+
+/** The numbers context's timer kinds, each with its payload type (timer-kind.ts). */
+export const NUMBER_TIMER = {
+  callEnded: defineTimerKind<CallEndedPayload>('number.call_ended', {
+    tenant_id: true,
+    phone_number: true,
+    session_id: true,
+    ended_at: true,
+    answered: true,
+  }),
+  window: defineTimerKind<WindowPayload>('number.answer_rate_window', {
+    tenant_id: true,
+    phone_number: true,
+    phone_number_id: true,
+  }),
+};
 
 /**
  * Follows inbound sessions: `session.placed` with `direction: "inbound"` is noted in `inbound_calls`
@@ -83,12 +98,11 @@ export function numbersReactor(timers: TimersService): Processor {
           ended_at: outcome.ended_at,
           answered: outcome.started_at !== null && outcome.started_at !== undefined,
         };
-        return {
-          kind: NUMBER_TIMER.callEnded,
+        return NUMBER_TIMER.callEnded.at({
           dueAt: new Date(outcome.ended_at),
-          payload: { ...payload },
-          dedupeKey: `${NUMBER_TIMER.callEnded}:${row.session_id}`,
-        };
+          payload,
+          dedupeKey: `${NUMBER_TIMER.callEnded.name}:${row.session_id}`,
+        });
       });
       scheduled = due.length > 0;
       await timers.scheduleMany(due, tx);
@@ -122,8 +136,8 @@ export class AnswerRateTimers {
     return registrationOf(state, tenantId);
   }
 
-  private async callEnded(timer: DueTimer): Promise<void> {
-    const p = timer.payload as unknown as CallEndedPayload;
+  private async callEnded(timer: DueTimer<CallEndedPayload>): Promise<void> {
+    const p = timer.payload;
     const number = await this.registration(p.tenant_id, p.phone_number);
     if (!number) return;
     const at = this.clock.now();
@@ -146,17 +160,18 @@ export class AnswerRateTimers {
       phone_number: number.phoneNumber,
       phone_number_id: number.phoneNumberId,
     };
-    await this.timers.wake({
-      kind: NUMBER_TIMER.window,
-      dueAt: ageOut,
-      payload: { ...payload },
-      dedupeKey: `${NUMBER_TIMER.window}:${number.phoneNumberId}`,
-    });
+    await this.timers.wake(
+      NUMBER_TIMER.window.at({
+        dueAt: ageOut,
+        payload,
+        dedupeKey: `${NUMBER_TIMER.window.name}:${number.phoneNumberId}`,
+      }),
+    );
   }
 
   /** Evaluates the window as its oldest call ages out, then waits for the next one (none: the row goes). */
-  private async window(timer: DueTimer): Promise<TimerOutcome> {
-    const p = timer.payload as unknown as WindowPayload;
+  private async window(timer: DueTimer<WindowPayload>): Promise<TimerOutcome<WindowPayload>> {
+    const p = timer.payload;
     const number = await this.registration(p.tenant_id, p.phone_number);
     if (!number || number.phoneNumberId !== p.phone_number_id) return;
     const at = this.clock.now();

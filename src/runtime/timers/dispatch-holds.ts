@@ -34,7 +34,7 @@ export class DispatchHolds {
    * For a timer handler about to start the tenant's billed work: null when no hold is on it (go on),
    * else the outcome that parks the timer, with `payload`, until the hold is released or `until`.
    */
-  async park(tenantId: string, until: Date, payload: Record<string, unknown>): Promise<{ park: TimerPark } | null> {
+  async park(tenantId: string, until: Date, payload: object): Promise<{ park: TimerPark } | null> {
     const name = await this.heldFor(tenantId);
     const hold = name === null ? undefined : this.holds.get(name);
     if (name === null || !hold) return null;

@@ -13,7 +13,8 @@ export interface TimerPark {
   readonly key: string;
   /** When it runs anyway if nothing releases it: a bound on the wait. */
   readonly until: Date;
-  readonly payload: Record<string, unknown>;
+  /** The payload it runs with when it comes due (its kind's). */
+  readonly payload: object;
   /**
    * Asked once the park is stored: false when what it waits for came meanwhile (then the row runs
    * again at once). With `release` under the same key's lock, no release falls between the two.

@@ -10,7 +10,7 @@ import { dispositionSkip } from '../domain/session.disposition';
 import { LlmDispositionEvaluator } from '../infra/llm-disposition-evaluator';
 import { SimulatedDispositionEvaluator } from '../infra/simulated-disposition-evaluator';
 import { SessionActionCommand } from './session.commands';
-import { TIMER } from './session-reactor.processor';
+import { type SessionTimerPayload, TIMER } from './session-reactor.processor';
 
 /**
  * Tries of one disposition before it is given up (the timer service's back-off between them: 2 s,
@@ -48,8 +48,9 @@ export class SessionDispositions {
     this.timers.register(TIMER.disposition, (t) => this.evaluate(t));
   }
 
-  private async evaluate(timer: DueTimer): Promise<void> {
-    const { tenant_id, session_id } = timer.payload as { tenant_id: string; session_id: string };
+  private async evaluate(timer: DueTimer<SessionTimerPayload>): Promise<void> {
+    const { tenant_id, session_id } = timer.payload;
+    if (tenant_id === null) return;
     const events = await this.store.readStream(sessionStream(session_id));
     const state = foldStored(sessionDecider, events);
     if (state.status === 'none' || dispositionSkip(state) !== null) return;
