@@ -117,7 +117,7 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     (req, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       // Kept for signature checks on signed ingest calls.
-      (req as unknown as { rawBody: string }).rawBody = text;
+      req.rawBody = text;
       if ((req.routeOptions.config as { signedJson?: boolean } | undefined)?.signedJson) {
         done(null, undefined);
         return;

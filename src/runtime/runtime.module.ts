@@ -11,6 +11,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
@@ -100,7 +101,10 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           // Migrations run here, under their lock, before any provider that uses the database is built
           // (the event store, processors and timers take this pool; requests come after bootstrap).
           useFactory: async (dataSource: DataSource): Promise<Pool> => {
-            const pool = (dataSource.driver as unknown as { master: Pool }).master;
+            const driver = dataSource.driver;
+            if (!(driver instanceof PostgresDriver))
+              throw new Error('the database is PostgreSQL: no other driver is set up');
+            const pool: Pool = driver.master;
             guardPoolClients(pool);
             await migrate(dataSource);
             return pool;

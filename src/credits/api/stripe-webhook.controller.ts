@@ -39,7 +39,7 @@ export class StripeWebhookController {
     if (typeof signature !== 'string' || signature === '') {
       throw ApiError.invalid('Missing Stripe-Signature header.', 'stripe-signature');
     }
-    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
+    const rawBody = request.rawBody ?? '';
     let notification: StripeNotification;
     try {
       notification = stripe.read(rawBody, signature);

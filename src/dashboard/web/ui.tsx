@@ -118,11 +118,13 @@ export function Status({ value }: { value: unknown }) {
 }
 
 /** Every scalar field of a resource as a definition list (objects and arrays are shown as JSON). */
-export function Fields({ data, omit = [] }: { data: Record<string, unknown>; omit?: string[] }) {
+export function Fields<T extends object>({ data, omit = [] }: { data: T; omit?: (keyof T & string)[] }) {
+  const entries: [string, unknown][] = Object.entries(data);
+  const omitted: readonly string[] = omit;
   return (
     <dl class="fields">
-      {Object.entries(data)
-        .filter(([key]) => !omit.includes(key))
+      {entries
+        .filter(([key]) => !omitted.includes(key))
         .map(([key, value]) => (
           <div key={key}>
             <dt>{humanize(key)}</dt>

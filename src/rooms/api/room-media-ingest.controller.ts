@@ -63,7 +63,7 @@ export class RoomMediaIngestController {
   async signal(@Param('room_id') roomId: string, @Req() request: FastifyRequest, @Body() body: unknown) {
     const secret = this.config.mediaGatewaySecret;
     if (!secret) throw ApiError.notFound('route');
-    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
+    const rawBody = request.rawBody ?? '';
     const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
     if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
     const input = (typeof body === 'object' && body !== null ? body : {}) as { room_id?: unknown; signal?: unknown };

@@ -100,7 +100,7 @@ export function CampaignPage() {
             ))}
           </dl>
           <h2>Details</h2>
-          <Fields data={c as unknown as Record<string, unknown>} omit={['contacts', 'status', 'pause_reason']} />
+          <Fields data={c} omit={['contacts', 'status', 'pause_reason']} />
           <h2>Contacts</h2>
           <Filters fields={[{ name: 'status', label: 'State', options: CONTACT_STATES }]} />
           {contacts.data ? (

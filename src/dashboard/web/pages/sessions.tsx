@@ -94,7 +94,7 @@ export function SessionPage() {
       {(s) => (
         <section aria-labelledby="page-title">
           <PageTitle>Session {s.session_id}</PageTitle>
-          <Fields data={s as unknown as Record<string, unknown>} omit={['transcript', 'recording']} />
+          <Fields data={s} omit={['transcript', 'recording']} />
           {s.campaign_id ? (
             <p>
               Campaign: <a href={`/dashboard/campaigns/${s.campaign_id}`}>{s.campaign_id}</a>
