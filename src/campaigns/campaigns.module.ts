@@ -14,6 +14,7 @@ import { campaignsMigrations } from './campaigns.migrations';
 import { CampaignContactEntity, CampaignEntity } from './projections/campaign.entity';
 import { campaignsProjection } from './projections/campaigns.projection';
 import { VoicesModule } from '../voices';
+import { campaignEdge } from './domain/campaign.decider';
 
 /** Campaigns: contact lists, the pacer that dials them, and each contact's outcome as events (docs/campaigns.md). */
 @Module({
@@ -26,6 +27,7 @@ export class CampaignsModule implements OnModuleInit {
     name: 'campaigns',
     migrations: campaignsMigrations,
     events: campaignEvents,
+    edge: campaignEdge,
   };
 
   constructor(

@@ -136,4 +136,10 @@ function conforms<E extends DomainEvent>(event: RawEvent, shape: Shape): event i
   return true;
 }
 
-export const defineEdge = EventEdge.define;
+/** An edge over the event union E (`EventEdge.define`): a shape for every type of E, upcasters for older shapes. */
+export function defineEdge<E extends DomainEvent>(
+  shapes: EdgeShapes<E>,
+  upcasters: EdgeUpcasters<E> = {},
+): EventEdge<E> {
+  return EventEdge.define(shapes, upcasters);
+}

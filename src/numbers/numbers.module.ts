@@ -19,6 +19,9 @@ import { numberEvents, type NumberPayloads } from './numbers.events';
 import { numbersMigrations } from './numbers.migrations';
 import { PhoneNumberEntity } from './projections/phone-number.entity';
 import { numbersProjection } from './projections/numbers.projection';
+import { answerRateEdge } from './domain/answer-rate';
+import { phoneNumberEdge } from './domain/phone-number.decider';
+import { tenantVerificationCallsEdge } from './domain/tenant-verification-calls.decider';
 
 /** Inbound phone numbers: registration, verification, inbound calls and the answer-rate alert (docs/numbers.md). */
 @Module({
@@ -44,6 +47,7 @@ export class NumbersModule implements OnModuleInit {
     name: 'numbers',
     migrations: numbersMigrations,
     events: numberEvents,
+    edge: phoneNumberEdge.and(answerRateEdge).and(tenantVerificationCallsEdge),
   };
 
   constructor(

@@ -1,5 +1,7 @@
 import type { Migration } from '../infra/database/migration';
 import type { EventFragment } from '../catalog/event-fragment';
+import type { DomainEvent } from '../kernel/decider';
+import type { EventEdge } from '../kernel/event-edge';
 
 export { ForwardOnlyMigration, type Migration } from '../infra/database/migration';
 
@@ -19,10 +21,23 @@ export interface BoundedContext<P = never> {
   readonly name: string;
   readonly migrations?: readonly Migration[];
   readonly events?: EventFragment<P>;
+  /**
+   * How its stored events are read back (src/kernel/event-edge.ts): every type it stores, catalog or
+   * internal, with its required fields and the upcasters of older shapes. The runtime joins the
+   * contexts' edges (`joinContextEdges`): a type two contexts claim fails the start.
+   */
+  readonly edge?: EventEdge<DomainEvent>;
 }
 
 /** A Nest module class that is a bounded context. */
 export interface ContextModule {
   readonly context: BoundedContext<unknown>;
   new (...args: never[]): unknown;
+}
+
+/** Every context's edge as one: the reading of any stored event of the platform. */
+export function joinContextEdges(contexts: readonly BoundedContext<unknown>[]): EventEdge<DomainEvent> | null {
+  let joined: EventEdge<DomainEvent> | null = null;
+  for (const { edge } of contexts) if (edge) joined = joined ? joined.and(edge) : edge;
+  return joined;
 }

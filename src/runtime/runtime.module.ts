@@ -23,7 +23,7 @@ import { CommandExecutor } from './commands/command-executor';
 import { ProjectionsService } from './processing/processors.service';
 import { CLOCK, Clock, systemClock } from '../kernel/clock';
 import { TimersService } from './timers/timers.service';
-import type { BoundedContext } from './bounded-context';
+import { joinContextEdges, type BoundedContext } from './bounded-context';
 import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { WorkerLifecycle } from './workers/lifecycle';
 import { ProjectionCheckpointEntity } from './processing/projection-checkpoint.entity';
@@ -72,6 +72,8 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   static forRoot(options: RuntimeOptions): DynamicModule {
+    // Each stored type is read by one context's edge: two that claim one fail the start here.
+    joinContextEdges(options.contexts);
     return {
       module: RuntimeModule,
       imports: [

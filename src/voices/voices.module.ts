@@ -21,6 +21,7 @@ import { VoiceCloneEntity } from './projections/voice-clone.entity';
 import { voicesProjection } from './projections/voices.projection';
 import { voiceCloneEvents, type VoiceClonePayloads } from './voices.events';
 import { voicesMigrations } from './voices.migrations';
+import { voiceCloneEdge } from './domain/voice-clone.decider';
 
 /** Staging directories older than this at start were left by a crash mid-upload. */
 const STALE_UPLOAD_MS = 60 * 60_000;
@@ -56,6 +57,7 @@ export class VoicesModule implements OnModuleInit, OnApplicationShutdown {
     name: 'voices',
     migrations: voicesMigrations,
     events: voiceCloneEvents,
+    edge: voiceCloneEdge,
   };
 
   constructor(

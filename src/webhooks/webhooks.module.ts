@@ -26,6 +26,7 @@ import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { configureWebhookDns } from './infra/address-policy';
+import { endpointEdge } from './domain/endpoint.decider';
 
 @Module({
   imports: [
@@ -76,6 +77,7 @@ export class WebhooksModule implements OnModuleInit {
     name: 'webhooks',
     migrations: webhooksMigrations,
     events: webhookEvents,
+    edge: endpointEdge,
   };
 
   constructor(

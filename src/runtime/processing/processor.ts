@@ -99,6 +99,6 @@ function toProcessor<E extends DomainEvent>(definition: HandlerDefinition<E>): P
   return {
     name: definition.name,
     handles: edge.isOpen ? '*' : edge.types,
-    handle: (tx, events) => applyAll(tx, events.filter(ours).map(handled)),
+    handle: async (tx, events) => applyAll(tx, events.filter(ours).map(handled)),
   };
 }
