@@ -8,6 +8,7 @@ import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { verifyWebhook } from '../../kernel/signing/verify-webhook';
 import { ReceiveInboundCall } from '../application/numbers.commands';
 import { GetNumberOwner } from '../application/numbers.queries';
+import { rawBodyOf } from '../../kernel/http/raw-body';
 
 const FIELDS = new Set(['to_number', 'from_number', 'call_id']);
 const CALL_ID = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -31,7 +32,7 @@ export class InboundCallsController {
   async inboundCall(@Req() request: FastifyRequest, @Body() body: unknown) {
     const secret = this.config.mediaGatewaySecret;
     if (!secret) throw ApiError.notFound('route');
-    const rawBody = request.rawBody ?? '';
+    const rawBody = rawBodyOf(request);
     const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
     if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
     if (typeof body !== 'object' || body === null || Array.isArray(body))

@@ -10,6 +10,7 @@ import { parseTimestamp } from '../../kernel/timestamp';
 import { RoomAction, type RoomActionInput } from '../application/room.commands';
 import { RoomsQueries } from '../application/rooms.queries';
 import type { EndReason } from '../domain/room.decider';
+import { rawBodyOf } from '../../kernel/http/raw-body';
 
 const END_REASONS: readonly EndReason[] = ['hangup', 'connection_lost', 'max_duration'];
 /** A gateway's clock may run a little ahead of ours; an end further in the future is refused. */
@@ -63,7 +64,7 @@ export class RoomMediaIngestController {
   async signal(@Param('room_id') roomId: string, @Req() request: FastifyRequest, @Body() body: unknown) {
     const secret = this.config.mediaGatewaySecret;
     if (!secret) throw ApiError.notFound('route');
-    const rawBody = request.rawBody ?? '';
+    const rawBody = rawBodyOf(request);
     const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
     if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
     const input = (typeof body === 'object' && body !== null ? body : {}) as { room_id?: unknown; signal?: unknown };

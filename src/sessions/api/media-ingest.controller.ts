@@ -10,6 +10,7 @@ import { SessionsQueries } from '../application/sessions.queries';
 import { isSignalSeq, parseMediaSignal, SIGNAL_LIMITS } from '../domain/media-signal';
 import { sessionStream } from '../domain/session.decider';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
+import { rawBodyOf } from '../../kernel/http/raw-body';
 
 /**
  * Where an external media plane reports call progress (docs/media-gateway.md). Requests are signed
@@ -31,7 +32,7 @@ export class MediaIngestController {
   async signal(@Param('id') sessionId: string, @Req() request: FastifyRequest, @Body() body: unknown) {
     const secret = this.config.mediaGatewaySecret;
     if (!secret) throw ApiError.notFound('route');
-    const rawBody = request.rawBody ?? '';
+    const rawBody = rawBodyOf(request);
     const verified = verifyWebhook({ secret, headers: request.headers, rawBody });
     if (!verified.ok) throw ApiError.unauthenticated(`Signature check failed: ${verified.reason}.`);
     const input = (typeof body === 'object' && body !== null ? body : {}) as {
