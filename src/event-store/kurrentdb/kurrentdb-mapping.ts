@@ -7,7 +7,19 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
-import type { AppendStreamState, ReadPosition, RecordedEvent } from '@kurrent/kurrentdb-client';
+import type { AppendStreamState, ReadPosition } from '@kurrent/kurrentdb-client';
+
+/** What the adapter reads of a record the client returns (a `RecordedEvent` is one). */
+export interface ClientRecord {
+  readonly id: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly revision: bigint;
+  readonly data: unknown;
+  readonly metadata: unknown;
+  readonly created: Date;
+  readonly position?: { commit: bigint; prepare: bigint };
+}
 import {
   AppendResult,
   DuplicateEventIdError,
@@ -97,7 +109,7 @@ export function isSystemRecord(record: { type: string; streamId: string }): bool
  * before 22.6 sends no $all position on stream reads: see `withUpperBound`).
  */
 export function toEvent(
-  record: RecordedEvent,
+  record: ClientRecord,
   commitPosition: bigint | undefined,
   position?: Position,
 ): Omit<StoredEvent, 'position'> & { position: Position | undefined } {
