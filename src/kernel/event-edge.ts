@@ -75,10 +75,18 @@ export class EventEdge<E extends DomainEvent> {
 
   /** The stored event as today's E: upcast, then narrowed; throws `UndecodableEvent`. */
   decode(event: RawEvent): E {
+    return this.read(event);
+  }
+
+  /**
+   * `decode`, keeping the stored event's other fields (id, metadata, stream): the same object,
+   * narrowed, when its shape is today's; a copy with today's data when it was upcast.
+   */
+  read<T extends RawEvent>(event: T): T & E {
     const shape = this.shapes.get(event.type) ?? (this.isOpen ? AS_STORED : undefined);
     if (!shape) throw new UndecodableEvent(`${event.type}: not an event type this edge reads`);
-    const current = shape.upcast ? { type: event.type, data: shape.upcast(event.data) } : event;
-    if (conforms<E>(current, shape)) return current;
+    const current = shape.upcast ? { ...event, data: shape.upcast(event.data) } : event;
+    if (conforms<T, E>(current, shape)) return current;
     const missing = shape.required.filter((f) => current.data[f] === undefined);
     throw new UndecodableEvent(`${event.type}: missing ${missing.join(', ')}`);
   }
@@ -131,7 +139,7 @@ export function hasFields<T>(
 }
 
 /** The narrowing itself: the shape is the one registered for E's type, and its required fields are all present. */
-function conforms<E extends DomainEvent>(event: RawEvent, shape: Shape): event is RawEvent & E {
+function conforms<T extends RawEvent, E extends DomainEvent>(event: T, shape: Shape): event is T & E {
   for (const field of shape.required) if (event.data[field] === undefined) return false;
   return true;
 }

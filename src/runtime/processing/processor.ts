@@ -91,8 +91,7 @@ function toProcessor<E extends DomainEvent>(definition: HandlerDefinition<E>): P
       : null);
   if (!applyAll || (apply && applyBatch)) throw new Error(`${definition.name}: give one of apply and applyBatch`);
   const handled = (stored: StoredEvent): Handled<E> => ({
-    ...stored,
-    ...edge.decode(stored),
+    ...edge.read(stored),
     entityId: stream ? stream.idOf(stored.streamId) : stored.streamId,
   });
   const ours = stream ? (e: StoredEvent) => stream.owns(e.streamId) : () => true;
