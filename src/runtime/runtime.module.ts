@@ -9,7 +9,7 @@ import {
 } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { APP_CONFIG, AppConfig } from '../config/config';
@@ -103,10 +103,9 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           // Migrations run here, under their lock, before any provider that uses the database is built
           // (the event store, processors and timers take this pool; requests come after bootstrap).
           useFactory: async (dataSource: DataSource): Promise<Pool> => {
-            const driver = dataSource.driver;
-            if (!(driver instanceof PostgresDriver))
-              throw new Error('the database is PostgreSQL: no other driver is set up');
-            const pool: Pool = driver.master;
+            // TypeORM's PostgreSQL driver keeps its pg Pool as `master` (typed `any` by TypeORM).
+            const pool: unknown = dataSource.driver instanceof PostgresDriver ? dataSource.driver.master : undefined;
+            if (!(pool instanceof Pool)) throw new Error('TypeORM holds no pg Pool: the database is PostgreSQL only');
             guardPoolClients(pool);
             await migrate(dataSource);
             return pool;

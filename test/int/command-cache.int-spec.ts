@@ -32,7 +32,11 @@ type ItemState = { readonly items: readonly string[]; readonly used: number };
 
 /** A set of items: adding one present is a no-op, using one absent a refusal. */
 const items: Decider<ItemCommand, ItemState, ItemEvent> = {
-  edge: defineEdge<ItemEvent>({ 'item.added': { item: true }, 'item.removed': { item: true }, 'item.used': { item: true } }),
+  edge: defineEdge<ItemEvent>({
+    'item.added': { item: true },
+    'item.removed': { item: true },
+    'item.used': { item: true },
+  }),
   initialState: () => ({ items: [], used: 0 }),
   evolve(state, event) {
     switch (event.type) {

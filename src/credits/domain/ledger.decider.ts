@@ -109,7 +109,12 @@ export const ledgerEdge = defineEdge<LedgerEvent>({
   'credits.replenished': { balance_cents: true },
   'credits.low_balance': { balance_cents: true, threshold_cents: true, currency: true },
   'credits.depleted': { balance_cents: true, depleted_at: true, currency: true },
-  'credits.topup_succeeded': { amount_cents: true, new_balance_cents: true, currency: true, processor_payment_intent_id: true },
+  'credits.topup_succeeded': {
+    amount_cents: true,
+    new_balance_cents: true,
+    currency: true,
+    processor_payment_intent_id: true,
+  },
 });
 
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {

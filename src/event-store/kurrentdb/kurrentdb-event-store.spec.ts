@@ -6,7 +6,7 @@ import {
   WrongExpectedVersionError as ClientWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { DuplicateEventIdError, NewEvent, Position, START, WrongExpectedVersionError } from '../event-store.port';
-import { KurrentDbClientApi, KurrentDbEventStore } from './kurrentdb-event-store';
+import { KurrentDbEventStore } from './kurrentdb-event-store';
 
 /*
  * The adapter's own logic (page ends past filtered records, the `any` retry loop, an emptied

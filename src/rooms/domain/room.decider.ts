@@ -98,7 +98,16 @@ export const roomStream = streamName('room');
 
 /** Its stored events read back (event-edge.ts): each type's required fields. */
 export const roomEdge = defineEdge<RoomEvent>({
-  'room.defined': { room_id: true, participant_id: true, session_id: true, client_reference_id: true, agent_config: true, voice_id: true, expires_at: true, test_scenario: true },
+  'room.defined': {
+    room_id: true,
+    participant_id: true,
+    session_id: true,
+    client_reference_id: true,
+    agent_config: true,
+    voice_id: true,
+    expires_at: true,
+    test_scenario: true,
+  },
   'room.created': { room_id: true, room_url: true, expires_at: true },
   'room.landing_viewed': { room_id: true, viewed_at: true },
   'room.joined': { room_id: true, participant_id: true, joined_at: true },

@@ -105,7 +105,12 @@ describe('defineProjection', () => {
     expect(reactor.afterCommit).toBeDefined();
     expect(() => defineReactor({ name: 'none', edge: everyEvent })).toThrow('give one of apply and applyBatch');
     expect(() =>
-      defineReactor({ name: 'both', edge: everyEvent, apply: async () => undefined, applyBatch: async () => undefined }),
+      defineReactor({
+        name: 'both',
+        edge: everyEvent,
+        apply: async () => undefined,
+        applyBatch: async () => undefined,
+      }),
     ).toThrow('give one of apply and applyBatch');
   });
 });
