@@ -1,6 +1,17 @@
 import { defineEdge } from '../../kernel/event-edge';
 import type { CampaignEvent } from './campaign.state';
 
+/** Who a contact event is about: the fields every `campaign.contact_*` payload carries. */
+const contact = {
+  contact_id: true,
+  campaign_id: true,
+  phone_number: true,
+  email: true,
+  first_name: true,
+  last_name: true,
+} as const;
+const outcome = { session_id: true, duration_seconds: true, actual_cost_cents: true, ...contact } as const;
+
 /** A campaign's stored events read back (event-edge.ts): each type's required fields. */
 export const campaignEdge = defineEdge<CampaignEvent>({
   'campaign.defined': {
@@ -26,44 +37,8 @@ export const campaignEdge = defineEdge<CampaignEvent>({
     completed_sessions: true,
     failed_sessions: true,
   },
-  'campaign.contact_dispatched': {
-    delivery_row_id: true,
-    contact_id: true,
-    campaign_id: true,
-    phone_number: true,
-    email: true,
-    first_name: true,
-    last_name: true,
-  },
-  'campaign.contact_completed': {
-    session_id: true,
-    duration_seconds: true,
-    actual_cost_cents: true,
-    contact_id: true,
-    campaign_id: true,
-    phone_number: true,
-    email: true,
-    first_name: true,
-    last_name: true,
-  },
-  'campaign.contact_failed': {
-    session_id: true,
-    duration_seconds: true,
-    actual_cost_cents: true,
-    contact_id: true,
-    campaign_id: true,
-    phone_number: true,
-    email: true,
-    first_name: true,
-    last_name: true,
-  },
-  'campaign.contact_skipped': {
-    skip_reason: true,
-    contact_id: true,
-    campaign_id: true,
-    phone_number: true,
-    email: true,
-    first_name: true,
-    last_name: true,
-  },
+  'campaign.contact_dispatched': { delivery_row_id: true, ...contact },
+  'campaign.contact_completed': outcome,
+  'campaign.contact_failed': outcome,
+  'campaign.contact_skipped': { skip_reason: true, ...contact },
 });

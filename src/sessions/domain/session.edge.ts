@@ -1,6 +1,22 @@
 import { defineEdge } from '../../kernel/event-edge';
 import type { SessionEvent } from './session.state';
 
+/** What a session's terminal events (`session.ended`, `session.failed`) both carry. */
+const outcome = {
+  status: true,
+  session_id: true,
+  client_reference_id: true,
+  from_number: true,
+  to_number: true,
+  phone_number: true,
+  end_reason: true,
+  ended_at: true,
+  duration_seconds: true,
+  actual_cost_cents: true,
+  transcript: true,
+  function_invocations: true,
+} as const;
+
 /** A session's stored events read back (event-edge.ts): each type's required fields, older shapes upcast. */
 export const sessionEdge = defineEdge<SessionEvent>(
   {
@@ -35,35 +51,8 @@ export const sessionEdge = defineEdge<SessionEvent>(
     },
     'session.opt_out_detected': { session_id: true, phone_number: true, detected_at: true },
     'session.consent_refused': { session_id: true, refused_at: true },
-    'session.ended': {
-      status: true,
-      started_at: true,
-      session_id: true,
-      client_reference_id: true,
-      from_number: true,
-      to_number: true,
-      phone_number: true,
-      end_reason: true,
-      ended_at: true,
-      duration_seconds: true,
-      actual_cost_cents: true,
-      transcript: true,
-      function_invocations: true,
-    },
-    'session.failed': {
-      status: true,
-      session_id: true,
-      client_reference_id: true,
-      from_number: true,
-      to_number: true,
-      phone_number: true,
-      end_reason: true,
-      ended_at: true,
-      duration_seconds: true,
-      actual_cost_cents: true,
-      transcript: true,
-      function_invocations: true,
-    },
+    'session.ended': { ...outcome, started_at: true },
+    'session.failed': outcome,
     'session.disposition_set': {
       session_id: true,
       campaign_id: true,
