@@ -22,14 +22,19 @@ export interface TimerPark {
   readonly stillWaiting: () => Promise<boolean>;
 }
 
-/** A timer claimed under a lease: what its handler sees, and what this instance needs to renew and finish it. */
-export interface ClaimedTimer {
+/** A claimed timer as its handler sees it: P is its kind's payload (`TimerKind`). */
+export interface DueTimer<P = Readonly<Record<string, unknown>>> {
   readonly timerId: string;
   readonly kind: string;
-  readonly payload: Record<string, unknown>;
+  readonly payload: P;
   readonly dueAt: Date;
   readonly attempts: number;
+  /** Wake-ups counted when it was claimed (`wake`): one that comes while it runs makes it run again. */
   readonly wakes: number;
+}
+
+/** A timer claimed under a lease: what its handler sees, and what this instance needs to renew and finish it. */
+export interface ClaimedTimer extends DueTimer {
   /** The tenant it works for ('' for none): claims are fair across tenants. */
   readonly tenantId: string;
   /** This claim's token: renewals, completions and releases touch the row only while it is still this claim. */

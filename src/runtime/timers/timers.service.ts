@@ -4,22 +4,11 @@ import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { PollingWorker } from '../workers/polling-worker';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { ClaimedTimer, TimerClaims, type Queryable, type TimerPark } from './timer-claims';
+import { ClaimedTimer, TimerClaims, type DueTimer, type Queryable, type TimerPark } from './timer-claims';
 import type { ScheduleTimer, TimerKind } from './timer-kind';
 
-export type { Queryable, TimerPark } from './timer-claims';
+export type { DueTimer, Queryable, TimerPark } from './timer-claims';
 export { defineTimerKind, type ScheduleTimer, type TimerKind } from './timer-kind';
-
-/** A claimed timer as its handler sees it: P is its kind's payload. */
-export interface DueTimer<P = Readonly<Record<string, unknown>>> {
-  readonly timerId: string;
-  readonly kind: string;
-  readonly payload: P;
-  readonly dueAt: Date;
-  readonly attempts: number;
-  /** Wake-ups counted when it was claimed (`wake`): one that comes while it runs makes it run again. */
-  readonly wakes: number;
-}
 
 /** What a handler sees besides its timer: whether the service is stopping, and an in-memory wait. */
 export interface TimerContext {
