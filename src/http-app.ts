@@ -15,6 +15,7 @@ import { draining } from './kernel/http/draining';
 import { isDatabaseUnavailable } from './infra/database/faults';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
+import { keepRawBody } from './kernel/http/raw-body';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
@@ -115,7 +116,7 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     (req, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       // Kept for signature checks on signed ingest calls.
-      (req as unknown as { rawBody: string }).rawBody = text;
+      keepRawBody(req, text);
       if ((req.routeOptions.config as { signedJson?: boolean } | undefined)?.signedJson) {
         done(null, undefined);
         return;

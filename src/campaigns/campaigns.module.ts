@@ -17,6 +17,8 @@ import { campaignsProjection } from './projections/campaigns.projection';
 import { VoicesModule } from '../voices';
 import { CreditHoldsModule } from '../credits';
 
+import { campaignEdge } from './domain/campaign.decider';
+
 /** Campaigns: contact lists, the pacer that dials them, and each contact's outcome as events (docs/campaigns.md). */
 @Module({
   imports: [
@@ -33,6 +35,7 @@ export class CampaignsModule implements OnModuleInit {
     name: 'campaigns',
     migrations: campaignsMigrations,
     events: campaignEvents,
+    edge: campaignEdge,
   };
 
   constructor(

@@ -18,6 +18,7 @@ import { StripePaymentProcessor } from './infra/stripe-payment-processor';
 import { TestPaymentProcessor } from './infra/test-payment-processor';
 import { CreditBalanceEntity, CreditTopupEntity } from './projections/credit.entity';
 import { creditsProjection } from './projections/credits.projection';
+import { ledgerEdge } from './domain/ledger.decider';
 
 /** PAYMENT_PROCESSOR as configured (config.ts, decision 53); null: none, top-ups are refused. */
 function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
@@ -54,6 +55,7 @@ export class CreditsModule implements OnModuleInit {
     name: 'credits',
     migrations: creditsMigrations,
     events: creditsEvents,
+    edge: ledgerEdge,
   };
 
   constructor(

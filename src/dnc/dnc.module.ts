@@ -9,6 +9,7 @@ import { ChangeDncHandler } from './application/dnc.commands';
 import { DncQueries, ListedNumbersHandler } from './application/dnc.queries';
 import { DncNumberEntity } from './projections/dnc-number.entity';
 import { dncProjection } from './projections/dnc.projection';
+import { dncEdge } from './domain/dnc.decider';
 
 @Module({
   imports: [TypeOrmModule.forFeature([DncNumberEntity]), TenantsModule],
@@ -16,7 +17,7 @@ import { dncProjection } from './projections/dnc.projection';
   providers: [ChangeDncHandler, DncQueries, ListedNumbersHandler],
 })
 export class DncModule implements OnModuleInit {
-  static readonly context: BoundedContext = { name: 'dnc', migrations: dncMigrations };
+  static readonly context: BoundedContext = { name: 'dnc', migrations: dncMigrations, edge: dncEdge };
 
   constructor(private readonly projections: ProjectionsService) {}
 

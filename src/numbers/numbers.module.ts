@@ -20,6 +20,9 @@ import { numbersMigrations } from './numbers.migrations';
 import { numbersSettings } from './numbers.config';
 import { PhoneNumberEntity } from './projections/phone-number.entity';
 import { numbersProjection } from './projections/numbers.projection';
+import { answerRateEdge } from './domain/answer-rate';
+import { phoneNumberEdge } from './domain/phone-number.decider';
+import { tenantVerificationCallsEdge } from './domain/tenant-verification-calls.decider';
 
 /** Inbound phone numbers: registration, verification, inbound calls and the answer-rate alert (docs/numbers.md). */
 @Module({
@@ -46,6 +49,8 @@ export class NumbersModule implements OnModuleInit {
     migrations: numbersMigrations,
     events: numberEvents,
     settings: numbersSettings,
+
+    edge: phoneNumberEdge.and(answerRateEdge).and(tenantVerificationCallsEdge),
   };
 
   constructor(

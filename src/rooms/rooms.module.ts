@@ -21,6 +21,7 @@ import { RoomEntity } from './projections/room.entity';
 import { roomsProjection } from './projections/rooms.projection';
 import { roomEvents, type RoomPayloads } from './rooms.events';
 import { roomsMigrations } from './rooms.migrations';
+import { roomEdge } from './domain/room.decider';
 
 /** WebRTC rooms: signed links, the landing page, WHIP, the agent's peer and the room's session (docs/rooms.md). */
 @Module({
@@ -46,6 +47,8 @@ export class RoomsModule implements OnModuleInit {
     migrations: roomsMigrations,
     events: roomEvents,
     textBodies: [WHIP_BODIES],
+
+    edge: roomEdge,
   };
 
   constructor(

@@ -3,6 +3,9 @@ import type { EventFragment } from '../catalog/event-fragment';
 import type { TextBody } from '../kernel/http/text-body';
 import type { ConfigSection } from '../config/config-section';
 
+import type { DomainEvent } from '../kernel/decider';
+import type { EventEdge } from '../kernel/event-edge';
+
 export { ForwardOnlyMigration, type Migration } from '../infra/database/migration';
 
 /**
@@ -25,10 +28,24 @@ export interface BoundedContext<P = never> {
   readonly textBodies?: readonly TextBody[];
   /** Its settings (`<context>.config.ts`): parsed by loadAppConfig(), documented in docs/configuration.md. */
   readonly settings?: ConfigSection<unknown>;
+
+  /**
+   * How its stored events are read back (src/kernel/event-edge.ts): every type it stores, catalog or
+   * internal, with its required fields and the upcasters of older shapes. The runtime joins the
+   * contexts' edges (`joinContextEdges`): a type two contexts claim fails the start.
+   */
+  readonly edge?: EventEdge<DomainEvent>;
 }
 
 /** A Nest module class that is a bounded context. */
 export interface ContextModule {
   readonly context: BoundedContext<unknown>;
   new (...args: never[]): unknown;
+}
+
+/** Every context's edge as one: the reading of any stored event of the platform. */
+export function joinContextEdges(contexts: readonly BoundedContext<unknown>[]): EventEdge<DomainEvent> | null {
+  let joined: EventEdge<DomainEvent> | null = null;
+  for (const { edge } of contexts) if (edge) joined = joined ? joined.and(edge) : edge;
+  return joined;
 }

@@ -9,8 +9,9 @@ import {
 } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import type { Pool } from 'pg';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { PostgresEventStore } from '../event-store/postgres/postgres-event-store';
@@ -22,7 +23,7 @@ import { CommandExecutor } from './commands/command-executor';
 import { ProjectionsService } from './processing/processors.service';
 import { CLOCK, Clock, systemClock } from '../kernel/clock';
 import { TimersService } from './timers/timers.service';
-import type { BoundedContext } from './bounded-context';
+import { joinContextEdges, type BoundedContext } from './bounded-context';
 import { EVENT_CATALOG, EventCatalog } from '../catalog/event-catalog';
 import { WorkerLifecycle } from './workers/lifecycle';
 import { ProjectionCheckpointEntity } from './processing/projection-checkpoint.entity';
@@ -70,6 +71,8 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   static forRoot(options: RuntimeOptions): DynamicModule {
+    // Each stored type is read by one context's edge: two that claim one fail the start here.
+    joinContextEdges(options.contexts);
     return {
       module: RuntimeModule,
       imports: [
@@ -99,7 +102,9 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
           // Migrations run here, under their lock, before any provider that uses the database is built
           // (the event store, processors and timers take this pool; requests come after bootstrap).
           useFactory: async (dataSource: DataSource): Promise<Pool> => {
-            const pool = (dataSource.driver as unknown as { master: Pool }).master;
+            // TypeORM's PostgreSQL driver keeps its pg Pool as `master` (typed `any` by TypeORM).
+            const pool: unknown = dataSource.driver instanceof PostgresDriver ? dataSource.driver.master : undefined;
+            if (!(pool instanceof Pool)) throw new Error('TypeORM holds no pg Pool: the database is PostgreSQL only');
             guardPoolClients(pool);
             await migrate(dataSource);
             return pool;

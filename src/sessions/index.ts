@@ -11,7 +11,7 @@ export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto, AgentConfigField, agentConfigOf } from './api/agent-config.dto';
 export { AGENT_CONFIG, SESSION, SESSION_EXAMPLE } from './api/sessions.schemas';
-export { sessionStream } from './domain/session.decider';
+export { sessionEdge, sessionStream } from './domain/session.decider';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */
 export type SessionPlacedData = Extract<SessionEvent, { type: 'session.placed' }>['data'];

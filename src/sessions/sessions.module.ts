@@ -27,6 +27,7 @@ import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
 import { RecordingLinks } from './infra/recording-links';
 import { CLOCK, Clock } from '../kernel/clock';
+import { sessionEdge } from './domain/session.decider';
 
 @Module({
   imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, CreditHoldsModule],
@@ -55,6 +56,7 @@ export class SessionsModule implements OnModuleInit {
     name: 'sessions',
     migrations: sessionsMigrations,
     events: sessionEvents,
+    edge: sessionEdge,
   };
 
   constructor(

@@ -11,6 +11,7 @@ import { GetTenantHandler, TenantLookups } from './application/tenant-lookups';
 import { DashboardSignIn } from './application/dashboard-sign-in';
 import { ApiKeyEntity, TenantEntity } from './projections/tenant.entity';
 import { tenantsProjection } from './projections/tenants.projection';
+import { tenantEdge } from './domain/tenant.decider';
 
 @Module({
   imports: [TypeOrmModule.forFeature([TenantEntity, ApiKeyEntity])],
@@ -28,7 +29,7 @@ import { tenantsProjection } from './projections/tenants.projection';
   exports: [TenantsQueries, TenantLookups, DashboardSignIn, ApiKeyGuard],
 })
 export class TenantsModule implements OnModuleInit {
-  static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations };
+  static readonly context: BoundedContext = { name: 'tenants', migrations: tenantsMigrations, edge: tenantEdge };
 
   constructor(private readonly projections: ProjectionsService) {}
 

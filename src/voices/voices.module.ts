@@ -22,6 +22,7 @@ import { VoiceCloneEntity } from './projections/voice-clone.entity';
 import { voicesProjection } from './projections/voices.projection';
 import { voiceCloneEvents, type VoiceClonePayloads } from './voices.events';
 import { voicesMigrations } from './voices.migrations';
+import { voiceCloneEdge } from './domain/voice-clone.decider';
 
 /** Staging directories older than this at start were left by a crash mid-upload. */
 const STALE_UPLOAD_MS = 60 * 60_000;
@@ -60,6 +61,8 @@ export class VoicesModule implements OnModuleInit, OnApplicationShutdown {
     migrations: voicesMigrations,
     events: voiceCloneEvents,
     settings: voicesSettings,
+
+    edge: voiceCloneEdge,
   };
 
   constructor(

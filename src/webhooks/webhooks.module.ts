@@ -27,6 +27,7 @@ import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { RuntimeMetrics } from '../runtime/observability/runtime-metrics';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { configureWebhookDns } from './infra/address-policy';
+import { endpointEdge } from './domain/endpoint.decider';
 
 @Module({
   imports: [
@@ -77,6 +78,7 @@ export class WebhooksModule implements OnModuleInit {
     name: 'webhooks',
     migrations: webhooksMigrations,
     events: webhookEvents,
+    edge: endpointEdge,
   };
 
   constructor(

@@ -7,6 +7,7 @@ import { getRepositoryToken } from '@nestjs/typeorm';
 import { EVENT_STORE, EventStore, NewEvent, StoredEvent } from '../../src/event-store/event-store.port';
 import type { Decider, DomainEvent } from '../../src/kernel/decider';
 import { newEventId } from '../../src/kernel/ids';
+import { defineEdge } from '../../src/kernel/event-edge';
 import { withIdempotencyKey } from '../../src/kernel/idempotency-context';
 import { DomainError } from '../../src/kernel/result';
 import { CommandExecutor } from '../../src/runtime/commands/command-executor';
@@ -31,6 +32,11 @@ type ItemState = { readonly items: readonly string[]; readonly used: number };
 
 /** A set of items: adding one present is a no-op, using one absent a refusal. */
 const items: Decider<ItemCommand, ItemState, ItemEvent> = {
+  edge: defineEdge<ItemEvent>({
+    'item.added': { item: true },
+    'item.removed': { item: true },
+    'item.used': { item: true },
+  }),
   initialState: () => ({ items: [], used: 0 }),
   evolve(state, event) {
     switch (event.type) {

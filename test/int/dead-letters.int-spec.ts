@@ -16,6 +16,7 @@ import { PostgresEventStore } from '../../src/event-store/postgres/postgres-even
 import type { NewEvent, Position } from '../../src/event-store/event-store.port';
 import { newEventId } from '../../src/kernel/ids';
 import type { DomainEvent } from '../../src/kernel/decider';
+import { defineEdge } from '../../src/kernel/event-edge';
 import { defineProjection } from '../../src/runtime/processing/processor';
 import { ProcessorRunner, type DeadLettered } from '../../src/runtime/processing/processor-runner';
 import { EventFailedError } from '../../src/runtime/processing/processor-failures';
@@ -72,7 +73,7 @@ describe('ProcessorRunner: a poison event is set aside after N tries, and the re
   const countingProjection = (name: string, type: string) =>
     defineProjection<Counted>({
       name,
-      handles: [type],
+      edge: defineEdge<Counted>({ [type]: { n: true } }),
       tables: ['counted'],
       async apply(tx, event) {
         await tx.query('INSERT INTO counted (processor, n) VALUES ($1, $2)', [name, event.data.n]);

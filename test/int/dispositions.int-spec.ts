@@ -144,7 +144,7 @@ describe('dispositions after campaign calls', () => {
     (
       await t.db.pool.query<{ attempts: number; last_error: string | null }>(
         `SELECT attempts, last_error FROM timers WHERE kind = $1 AND payload->>'session_id' = $2`,
-        [TIMER.disposition, sessionId],
+        [TIMER.disposition.name, sessionId],
       )
     ).rows;
   /**
@@ -197,7 +197,7 @@ describe('dispositions after campaign calls', () => {
     // The work run again (a crash before its row was deleted): the decider stores nothing twice.
     await t.db.pool.query(
       `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload) VALUES ($1, $2, NULL, now(), $3)`,
-      [randomUUID(), TIMER.disposition, JSON.stringify({ tenant_id: tenant.tenant_id, session_id: sessionId })],
+      [randomUUID(), TIMER.disposition.name, JSON.stringify({ tenant_id: tenant.tenant_id, session_id: sessionId })],
     );
     t.app.get(TimersService).poke();
     await settled(sessionId, 'completed');

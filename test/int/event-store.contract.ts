@@ -10,6 +10,8 @@ import {
   StoredEvent,
   WrongExpectedVersionError,
 } from '../../src/event-store/event-store.port';
+import type { DomainEvent } from '../../src/kernel/decider';
+import { defineEdge } from '../../src/kernel/event-edge';
 import { newEventId } from '../../src/kernel/ids';
 import { CheckpointStoreMismatchError, ProcessorRunner } from '../../src/runtime/processing/processor-runner';
 import { snapshotOfStream } from '../../src/runtime/commands/stream-state-cache';
@@ -69,7 +71,18 @@ async function readToEnd(store: EventStore, from: Position): Promise<{ events: S
 }
 
 /** A decider that only counts, to see the version a command would expect. */
-const counter = { initialState: () => 0, evolve: (n: number) => n + 1 };
+const counter = {
+  initialState: () => 0,
+  evolve: (n: number) => n + 1,
+  edge: defineEdge<DomainEvent<'a' | 'b' | 'c' | 'd' | 'e' | 'after.emptied'>>({
+    a: {},
+    b: {},
+    c: {},
+    d: {},
+    e: {},
+    'after.emptied': {},
+  }),
+};
 
 /** The behaviour every event store adapter must have; run against PostgreSQL and KurrentDB. */
 export function describeEventStoreContract(name: string, factory: () => Promise<EventStoreFixture>): void {

@@ -13,6 +13,7 @@ import type { NewEvent, Position } from '../../src/event-store/event-store.port'
 import { PostgresEventStore } from '../../src/event-store/postgres/postgres-event-store';
 import { newEventId } from '../../src/kernel/ids';
 import type { DomainEvent } from '../../src/kernel/decider';
+import { defineEdge } from '../../src/kernel/event-edge';
 import { defineProjection, type Projection } from '../../src/runtime/processing/processor';
 import { ProcessorGroup } from '../../src/runtime/processing/processor-group';
 import { ProcessorRunner } from '../../src/runtime/processing/processor-runner';
@@ -21,6 +22,8 @@ import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 
 type Numbered = DomainEvent<string, { n: number }>;
+const numbered = (types: string[]) =>
+  defineEdge<Numbered>(Object.fromEntries(types.map((type) => [type, { n: true } as const])));
 
 describe('ProcessorGroup: one read and one transaction per page, with every guarantee of a runner alone', () => {
   let db: TestDatabase;
@@ -44,7 +47,7 @@ describe('ProcessorGroup: one read and one transaction per page, with every guar
   const member = (name: string, types: string[], hold?: (n: number) => Promise<void>): Projection =>
     defineProjection<Numbered>({
       name,
-      handles: types,
+      edge: numbered(types),
       tables: ['applied'],
       async apply(tx, event) {
         if (hold) await hold(event.data.n);
@@ -187,7 +190,7 @@ describe('ProcessorGroup: one read and one transaction per page, with every guar
       member('poison_b', ['poison.one']),
       defineProjection<Numbered>({
         name: 'poison_c',
-        handles: ['poison.one'],
+        edge: numbered(['poison.one']),
         tables: ['applied'],
         async apply(tx, event) {
           await tx.query('INSERT INTO applied (member, n) VALUES ($1, $2)', ['poison_c', event.data.n % 1000]);

@@ -122,11 +122,11 @@ describe('simulated calls: one claimed timer row plays the steps', () => {
     expect(applied.length).toBeLessThan(STEPS);
     expect(applied).toEqual(ALL_SEQS.slice(0, applied.length));
     const rows = await timersOf(sessionId);
-    const sim = rows.find((r) => r.kind === TIMER.simStep);
+    const sim = rows.find((r) => r.kind === TIMER.simStep.name);
     // The step after the last one played, not locked: nothing waits for a lease.
     expect(sim).toMatchObject({ payload: { seq: applied.length + 1 }, locked_until: null, attempts: 0 });
     // Still not ended: its watchdog is there.
-    expect(rows.find((r) => r.kind === TIMER.watchdog)).toMatchObject({ dedupe_key: watchdogKey(sessionId) });
+    expect(rows.find((r) => r.kind === TIMER.watchdog.name)).toMatchObject({ dedupe_key: watchdogKey(sessionId) });
 
     timers.start();
     await recorded(sessionId);

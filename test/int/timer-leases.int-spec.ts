@@ -8,8 +8,12 @@ import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ManualClock } from '../../src/kernel/clock';
 import { TimersService, type ScheduleTimer } from '../../src/runtime/timers/timers.service';
+import { defineTimerKind } from '../../src/runtime/timers/timer-kind';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
+
+/** A kind for these tests: any payload, no required field. */
+const kind = (name: string) => defineTimerKind<Record<string, unknown>>(name, {});
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,14 +66,14 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
     let running = 0;
     let most = 0;
     let runs = 0;
-    timers.register('test.slow', async () => {
+    timers.register(kind('test.slow'), async () => {
       runs++;
       most = Math.max(most, ++running);
       await slow.wait;
       running--;
     });
     const quick: number[] = [];
-    timers.register('test.quick', async (t) => {
+    timers.register(kind('test.quick'), async (t) => {
       quick.push(Number(t.payload.n));
     });
     timers.start();
@@ -101,8 +105,8 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
       ran.push(name);
       await slow.wait;
     };
-    a.register('test.slow', handler('a'));
-    b.register('test.slow', handler('b'));
+    a.register(kind('test.slow'), handler('a'));
+    b.register(kind('test.slow'), handler('b'));
     a.start();
     await a.schedule({ kind: 'test.slow', dueAt: clock.now(), payload: {} });
     await eventually(() => expect(ran).toEqual(['a']), 5000);
@@ -127,11 +131,11 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
     const slow = gate();
     gates.push(slow.open);
     const ran: string[] = [];
-    timers.register('test.slow', async () => {
+    timers.register(kind('test.slow'), async () => {
       ran.push('slow');
       await slow.wait;
     });
-    timers.register('test.quick', async () => {
+    timers.register(kind('test.quick'), async () => {
       ran.push('quick');
     });
     // One claim takes both.
@@ -156,7 +160,7 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: string[] = [];
-    timers.register('test.work', async (t) => {
+    timers.register(kind('test.work'), async (t) => {
       ran.push(String(t.payload.tenant_id));
     });
     const t0 = clock.now().getTime();
@@ -179,12 +183,12 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
     const slow = gate();
     gates.push(slow.open);
     let started = 0;
-    timers.register('test.slow', async () => {
+    timers.register(kind('test.slow'), async () => {
       started++;
       await slow.wait;
     });
     const quick: string[] = [];
-    timers.register('test.quick', async (t) => {
+    timers.register(kind('test.quick'), async (t) => {
       quick.push(String(t.payload.tenant_id));
     });
     const t0 = clock.now().getTime();
@@ -213,7 +217,7 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
     const t0 = clock.now().getTime();
     let waiting = true;
     const runs: number[] = [];
-    timers.register('test.held', async (t) => {
+    timers.register(kind('test.held'), async (t) => {
       runs.push(Number(t.payload.run ?? 0));
       if (!waiting) return;
       return {
@@ -245,7 +249,7 @@ describe('timers: leases, per-timer completion, fairness, parks', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     let asked = 0;
-    timers.register('test.held', async (t) => {
+    timers.register(kind('test.held'), async (t) => {
       if (t.payload.again) return;
       return {
         park: {

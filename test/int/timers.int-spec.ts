@@ -2,8 +2,12 @@ import { Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ManualClock } from '../../src/kernel/clock';
 import { DueTimer, TimerContext, TimersService } from '../../src/runtime/timers/timers.service';
+import { defineTimerKind } from '../../src/runtime/timers/timer-kind';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
+
+/** A kind for these tests: any payload, no required field. */
+const kind = (name: string) => defineTimerKind<Record<string, unknown>>(name, {});
 
 interface TimerRow {
   timer_id: string;
@@ -58,7 +62,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: string[] = [];
-    timers.register('test.step', async (timer) => {
+    timers.register(kind('test.step'), async (timer) => {
       ran.push(String(timer.payload.name));
     });
     const t0 = clock.now().getTime();
@@ -86,7 +90,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: number[] = [];
-    timers.register('test.order', async (timer) => {
+    timers.register(kind('test.order'), async (timer) => {
       ran.push(Number(timer.payload.n));
     });
     const t0 = clock.now().getTime();
@@ -101,7 +105,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const seen: DueTimer[] = [];
-    timers.register('test.payload', async (timer) => {
+    timers.register(kind('test.payload'), async (timer) => {
       seen.push(timer);
     });
     const dueAt = new Date(clock.now().getTime() + 500);
@@ -123,7 +127,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     let calls = 0;
-    timers.register('test.flaky', async () => {
+    timers.register(kind('test.flaky'), async () => {
       calls++;
       if (calls <= 2) throw new Error(`boom ${calls}`);
     });
@@ -166,7 +170,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: string[] = [];
-    timers.register('test.dedupe', async (timer) => {
+    timers.register(kind('test.dedupe'), async (timer) => {
       ran.push(String(timer.payload.v));
     });
     const t0 = clock.now().getTime();
@@ -211,7 +215,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: number[] = [];
-    timers.register('test.pace', async (timer) => {
+    timers.register(kind('test.pace'), async (timer) => {
       ran.push(timer.wakes);
     });
     const t0 = clock.now().getTime();
@@ -235,7 +239,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     let runs = 0;
     // First run: woken meanwhile, then done (would delete its row). Second run: woken meanwhile, then
     // asks for a run in an hour (would move its row later). Third run: not woken, asks for an hour.
-    timers.register('test.pace', async () => {
+    timers.register(kind('test.pace'), async () => {
       runs++;
       if (runs <= 2) await wake();
       return runs === 1 ? undefined : { next: { dueAt: new Date(t0 + 3_600_000), payload: {} } };
@@ -255,7 +259,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: string[] = [];
-    timers.register('test.cancel', async () => {
+    timers.register(kind('test.cancel'), async () => {
       ran.push('x');
     });
     await timers.schedule({ kind: 'test.cancel', dueAt: clock.now(), payload: {}, dedupeKey: 'cancel-me' });
@@ -300,8 +304,8 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
       // Slow enough that the other instance claims while this one still runs.
       await new Promise((resolve) => setTimeout(resolve, 5 + (Number(timer.payload.n) % 7)));
     };
-    a.register('test.race', handler('a'));
-    b.register('test.race', handler('b'));
+    a.register(kind('test.race'), handler('a'));
+    b.register(kind('test.race'), handler('b'));
     const t0 = clock.now().getTime();
     for (let n = 0; n < 50; n++) await a.schedule({ kind: 'test.race', dueAt: new Date(t0 + n), payload: { n } });
     clock.advance(1000);
@@ -329,7 +333,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const events: string[] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    timers.register('test.loop', async (timer) => {
+    timers.register(kind('test.loop'), async (timer) => {
       events.push(`start ${String(timer.payload.n)}`);
       if (timer.payload.n === 2) await gate;
       events.push(`end ${String(timer.payload.n)}`);
@@ -354,7 +358,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const ran: number[] = [];
-    timers.register('test.lease', async (timer) => {
+    timers.register(kind('test.lease'), async (timer) => {
       ran.push(timer.attempts);
     });
     await timers.schedule({ kind: 'test.lease', dueAt: clock.now(), payload: {} });
@@ -373,7 +377,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const { pool, sql } = counting();
     const timers = service(clock, pool);
-    timers.register('test.batch', async (timer) => {
+    timers.register(kind('test.batch'), async (timer) => {
       if (timer.payload.n === 3) throw new Error('three fails');
     });
     const t0 = clock.now().getTime();
@@ -448,7 +452,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const t0 = clock.now().getTime();
     // Steps at +0, +20 ms, +40 ms, then one far away (+60 s), then the end.
     const at = [0, 20, 40, 60_000];
-    timers.register('test.chain', async (timer, ctx: TimerContext) => {
+    timers.register(kind('test.chain'), async (timer, ctx: TimerContext) => {
       for (let step = Number(timer.payload.step); ; step++) {
         played.push(step);
         const next = at[step + 1];
@@ -478,7 +482,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const clock = new ManualClock();
     const timers = service(clock);
     const answers: boolean[] = [];
-    timers.register('test.hold', async (_timer, ctx) => {
+    timers.register(kind('test.hold'), async (_timer, ctx) => {
       answers.push(await ctx.waitUntil(new Date(clock.now().getTime() + 5), 60_000));
       clock.advance(9_980);
       answers.push(await ctx.waitUntil(new Date(clock.now().getTime() + 20), 60_000));
@@ -495,7 +499,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     let waiting: () => void = () => undefined;
     const isWaiting = new Promise<void>((resolve) => (waiting = resolve));
     const t0 = clock.now().getTime();
-    timers.register('test.stop', async (_timer, ctx) => {
+    timers.register(kind('test.stop'), async (_timer, ctx) => {
       const dueAt = new Date(t0 + 1900);
       waiting();
       if (!(await ctx.waitUntil(dueAt, 2000))) return { next: { dueAt, payload: { step: 2, stopping: ctx.stopping } } };
@@ -518,7 +522,7 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const timers = new TimersService(pool, { now: () => new Date() });
     services.push(timers);
     const ran: number[] = [];
-    timers.register('test.idle', async (timer) => {
+    timers.register(kind('test.idle'), async (timer) => {
       ran.push(Date.now() - Number(timer.payload.at));
     });
     timers.start();
@@ -548,12 +552,12 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     const timers = new TimersService(db.pool, { now: () => new Date() });
     services.push(timers);
     const log: string[] = [];
-    timers.register('test.waiter', async (_timer, ctx) => {
+    timers.register(kind('test.waiter'), async (_timer, ctx) => {
       log.push('waiting');
       await ctx.waitUntil(new Date(Date.now() + 1500), 2000);
       log.push('waited');
     });
-    timers.register('test.quick', async () => {
+    timers.register(kind('test.quick'), async () => {
       log.push('quick');
     });
     timers.start();

@@ -1,5 +1,6 @@
 /** The decider specification must fail whenever the decider does something other than what the test says. */
 import type { Decider, DomainEvent } from '../../src/kernel/decider';
+import { defineEdge } from '../../src/kernel/event-edge';
 import { DomainError } from '../../src/kernel/result';
 import { DeciderSpecification } from '../support/decider-specification';
 
@@ -13,6 +14,7 @@ type SwitchCommand =
 
 /** A light switch: on is idempotent, off when already off is a conflict, `break` is a bug. */
 const switchDecider: Decider<SwitchCommand, { on: boolean }, SwitchEvent> = {
+  edge: defineEdge<SwitchEvent>({ switched_on: { by: true }, switched_off: { by: true } }),
   initialState: () => ({ on: false }),
   evolve: (_state, event) => ({ on: event.type === 'switched_on' }),
   decide(command, state) {

@@ -1,6 +1,6 @@
 import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
-import { defineProjection, type Projection } from '../../runtime/processing/processor';
+import { defineProjection, everyEvent, type Projection } from '../../runtime/processing/processor';
 
 /**
  * The tenant's catalog events as envelopes, in commit order (seq follows the processing order, which
@@ -15,7 +15,7 @@ export const auditEventsProjection = (
   let written = new Set<string>();
   return defineProjection({
     name: 'audit_events',
-    handles: '*',
+    edge: everyEvent,
     tables: ['audit_events'],
     afterCommit() {
       const tenants = written;

@@ -1,8 +1,8 @@
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
-import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
-import { type CampaignEvent, campaignStream } from '../domain/campaign.decider';
+import { sessionEdge, sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
+import { type CampaignEvent, campaignEdge, campaignStream } from '../domain/campaign.decider';
 import {
   CAMPAIGN_TIMER,
   type OutcomePayload,
@@ -26,7 +26,9 @@ export function campaignReactor(timers: TimersService): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'campaign_reactor',
-    handles: ['campaign.started', 'campaign.resumed', 'campaign.contact_dispatched', 'session.ended', 'session.failed'],
+    edge: campaignEdge
+      .only('campaign.started', 'campaign.resumed', 'campaign.contact_dispatched')
+      .and(sessionEdge.only('session.ended', 'session.failed')),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;
@@ -54,12 +56,13 @@ export function campaignReactor(timers: TimersService): Processor {
               campaign_id: event.data.campaign_id,
               contact_id: event.data.contact_id,
             };
-            due.push({
-              kind: CAMPAIGN_TIMER.placeCall,
-              dueAt: new Date(at + PLACE_CALL_BACKUP_MS),
-              payload: { ...payload },
-              dedupeKey: `campaign.place_call:${event.data.contact_id}`,
-            });
+            due.push(
+              CAMPAIGN_TIMER.placeCall.at({
+                dueAt: new Date(at + PLACE_CALL_BACKUP_MS),
+                payload,
+                dedupeKey: `campaign.place_call:${event.data.contact_id}`,
+              }),
+            );
             break;
           }
           case 'session.ended':
@@ -75,12 +78,13 @@ export function campaignReactor(timers: TimersService): Processor {
               duration_seconds: event.data.duration_seconds,
               actual_cost_cents: event.data.actual_cost_cents,
             };
-            due.push({
-              kind: CAMPAIGN_TIMER.outcome,
-              dueAt: new Date(at),
-              payload: { ...payload },
-              dedupeKey: `campaign.outcome:${event.data.session_id}`,
-            });
+            due.push(
+              CAMPAIGN_TIMER.outcome.at({
+                dueAt: new Date(at),
+                payload,
+                dedupeKey: `campaign.outcome:${event.data.session_id}`,
+              }),
+            );
             break;
           }
           default: {

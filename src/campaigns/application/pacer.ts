@@ -5,7 +5,7 @@ import { ListedNumbers } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
-import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
+import { defineTimerKind, TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
 import { Campaign, CampaignEvent, campaignDecider, campaignStream, Outcome } from '../domain/campaign.decider';
@@ -23,12 +23,6 @@ import {
 /*
  * The pacer's timers: their kinds and payloads (the campaign reactor schedules them, this file runs them).
  */
-export const CAMPAIGN_TIMER = {
-  pace: 'campaign.pace',
-  outcome: 'campaign.outcome',
-  placeCall: 'campaign.place_call',
-} as const;
-
 /** How long after a dispatch the call is placed again if the pacer could not (a crash between the two): a no-op otherwise. */
 export const PLACE_CALL_BACKUP_MS = 15_000;
 
@@ -49,12 +43,28 @@ export interface PlaceCallPayload extends PacePayload {
   contact_id: string;
 }
 
-export const pacerTimer = (p: PacePayload, dueAt: Date) => ({
-  kind: CAMPAIGN_TIMER.pace,
-  dedupeKey: `campaign.pace:${p.campaign_id}`,
-  dueAt,
-  payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
-});
+const campaign = { tenant_id: true, campaign_id: true } as const;
+
+/** The pacer's timer kinds, each with its payload type (timer-kind.ts). */
+export const CAMPAIGN_TIMER = {
+  pace: defineTimerKind<PacePayload>('campaign.pace', campaign),
+  outcome: defineTimerKind<OutcomePayload>('campaign.outcome', {
+    ...campaign,
+    contact_id: true,
+    session_id: true,
+    outcome: true,
+    duration_seconds: true,
+    actual_cost_cents: true,
+  }),
+  placeCall: defineTimerKind<PlaceCallPayload>('campaign.place_call', { ...campaign, contact_id: true }),
+};
+
+export const pacerTimer = (p: PacePayload, dueAt: Date) =>
+  CAMPAIGN_TIMER.pace.at({
+    dedupeKey: `campaign.pace:${p.campaign_id}`,
+    dueAt,
+    payload: { tenant_id: p.tenant_id, campaign_id: p.campaign_id },
+  });
 
 /** The agent of a campaign created without one: its calls still need a prompt; it gives no dispositions. */
 export const DEFAULT_CAMPAIGN_AGENT: AgentConfig = {
@@ -121,8 +131,8 @@ export class CampaignPacer {
    * meanwhile. Then (5) the row waits for its next wake, parked on the credit hold while one is on
    * the tenant.
    */
-  private async pace(timer: DueTimer): Promise<TimerOutcome> {
-    const p = timer.payload as unknown as PacePayload;
+  private async pace(timer: DueTimer<PacePayload>): Promise<TimerOutcome<PacePayload>> {
+    const p = timer.payload;
     const stream = campaignStream(p.campaign_id);
     let state = await this.executor.state(stream, campaignDecider);
     let held = false;
@@ -230,16 +240,16 @@ export class CampaignPacer {
     }
   }
 
-  private async placeAgain(timer: DueTimer): Promise<void> {
-    const p = timer.payload as unknown as PlaceCallPayload;
+  private async placeAgain(timer: DueTimer<PlaceCallPayload>): Promise<void> {
+    const p = timer.payload;
     const state = await this.executor.state(campaignStream(p.campaign_id), campaignDecider);
     if (state.status === 'none') return;
     const contact = state.contacts.get(p.contact_id);
     if (contact?.status === 'dispatched') await this.place(p.tenant_id, state, contact);
   }
 
-  private async outcome(timer: DueTimer): Promise<void> {
-    await this.record(timer.payload as unknown as OutcomePayload);
+  private async outcome(timer: DueTimer<OutcomePayload>): Promise<void> {
+    await this.record(timer.payload);
   }
 
   /** Records the outcome on the contact (with others queued meanwhile); a line freed while contacts wait wakes the pacer. */

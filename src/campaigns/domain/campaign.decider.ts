@@ -1,5 +1,6 @@
 /** The campaign decider: create, contacts, start, pause, resume, a pacing round (pacing.ts) and a call outcome. */
 import type { Decider } from '../../kernel/decider';
+import { campaignEdge } from './campaign.edge';
 import { DomainError, notFound } from '../../kernel/result';
 import {
   Campaign,
@@ -14,6 +15,7 @@ import { Contact, ContactCommand, decideContact, evolveContact, newContact, NewC
 import { pace, PaceFacts } from './pacing';
 
 export * from './campaign.state';
+export { campaignEdge } from './campaign.edge';
 
 export type CampaignCommand =
   | { type: 'create'; definition: CampaignDefinition; contacts: NewContact[]; at: string; start: boolean }
@@ -36,6 +38,7 @@ export interface Outcome {
 }
 
 export const campaignDecider: Decider<CampaignCommand, CampaignState, CampaignEvent> = {
+  edge: campaignEdge,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,

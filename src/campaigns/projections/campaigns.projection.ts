@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Handled } from '../../runtime/processing/processor';
-import { CAMPAIGN_EVENT_TYPES, CampaignEvent, campaignStream } from '../domain/campaign.decider';
+import { campaignEdge, CampaignEvent, campaignStream } from '../domain/campaign.decider';
 import type { ContactStatus } from '../domain/contact';
 
 /** The counter column of each contact status. */
@@ -35,9 +35,9 @@ async function moveContact(
 }
 
 /** The campaigns and their contacts, as `GET /v1/campaigns…` shows them. */
-export const campaignsProjection = defineProjection<CampaignEvent>({
+export const campaignsProjection = defineProjection({
   name: 'campaigns',
-  handles: CAMPAIGN_EVENT_TYPES,
+  edge: campaignEdge,
   stream: campaignStream,
   tables: ['campaigns', 'campaign_contacts'],
   async apply(tx, event) {

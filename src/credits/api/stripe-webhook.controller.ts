@@ -8,6 +8,7 @@ import { DomainError } from '../../kernel/result';
 import { ChangeLedger } from '../application/ledger.commands';
 import { PAYMENT_PROCESSOR, type PaymentProcessor, type PaymentReport } from '../domain/payment-processor';
 import { StripePaymentProcessor, type StripeNotification } from '../infra/stripe-payment-processor';
+import { rawBodyOf } from '../../kernel/http/raw-body';
 
 /**
  * Where Stripe reports the outcome of top-ups' PaymentIntents (docs/credits.md, "Stripe"). Only with
@@ -39,7 +40,7 @@ export class StripeWebhookController {
     if (typeof signature !== 'string' || signature === '') {
       throw ApiError.invalid('Missing Stripe-Signature header.', 'stripe-signature');
     }
-    const rawBody = (request as unknown as { rawBody?: string }).rawBody ?? '';
+    const rawBody = rawBodyOf(request);
     let notification: StripeNotification;
     try {
       notification = stripe.read(rawBody, signature);

@@ -17,7 +17,7 @@ export abstract class CreditHolds {
    * For a timer handler about to start the tenant's billed work: null when no hold is on it (go on),
    * else the outcome that parks the timer, with `payload`, until the hold is lifted or `until`.
    */
-  abstract park(tenantId: string, until: Date, payload: Record<string, unknown>): Promise<{ park: TimerPark } | null>;
+  abstract park(tenantId: string, until: Date, payload: object): Promise<{ park: TimerPark } | null>;
 }
 
 /**
@@ -40,7 +40,7 @@ export class DepletedBalanceHolds extends CreditHolds {
     return (await this.credits.balance(tenantId)).depleted;
   }
 
-  async park(tenantId: string, until: Date, payload: Record<string, unknown>): Promise<{ park: TimerPark } | null> {
+  async park(tenantId: string, until: Date, payload: object): Promise<{ park: TimerPark } | null> {
     if (!(await this.isHeld(tenantId))) return null;
     return { park: { key: holdKey(tenantId), until, payload, stillWaiting: () => this.isHeld(tenantId) } };
   }

@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DomainEvent } from '../../kernel/decider';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
-import { TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers/timers.service';
-import { sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
-import { type LedgerEvent, ledgerStream } from '../domain/ledger.decider';
+import { defineTimerKind, TimersService, type DueTimer, type ScheduleTimer } from '../../runtime/timers/timers.service';
+import { sessionEdge, sessionStream, type SessionEndedData, type SessionFailedData } from '../../sessions';
+import { type LedgerEvent, ledgerEdge, ledgerStream } from '../domain/ledger.decider';
 import { PAYMENT_PROCESSOR, type PaymentProcessor } from '../domain/payment-processor';
 import type { DepletedBalanceHolds } from './credit-holds';
 import { ChangeLedger } from './ledger.commands';
@@ -13,8 +13,6 @@ type ReactsTo =
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
   | Extract<LedgerEvent, { type: 'credits.topup_requested' | 'credits.replenished' }>;
-
-export const CREDITS_TIMER = { debit: 'credits.debit', settle: 'credits.settle_topup' } as const;
 
 interface DebitPayload {
   tenant_id: string;
@@ -27,6 +25,17 @@ interface SettlePayload {
   tenant_id: string;
   topup_id: string;
 }
+
+/** The credits context's timer kinds, each with its payload type (timer-kind.ts). */
+export const CREDITS_TIMER = {
+  debit: defineTimerKind<DebitPayload>('credits.debit', {
+    tenant_id: true,
+    session_id: true,
+    amount_cents: true,
+    duration_seconds: true,
+  }),
+  settle: defineTimerKind<SettlePayload>('credits.settle_topup', { tenant_id: true, topup_id: true }),
+};
 
 /**
  * Metering and the test processor's settlements, on durable timers scheduled in the transaction of
@@ -44,7 +53,9 @@ export function creditsReactor(
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'credits_reactor',
-    handles: ['session.ended', 'session.failed', 'credits.topup_requested', 'credits.replenished'],
+    edge: sessionEdge
+      .only('session.ended', 'session.failed')
+      .and(ledgerEdge.only('credits.topup_requested', 'credits.replenished')),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;
@@ -65,12 +76,13 @@ export function creditsReactor(
         if (event.type === 'credits.topup_requested') {
           if (settlesAfterMs === null) continue;
           const payload: SettlePayload = { tenant_id: tenantId, topup_id: event.data.topup_id };
-          due.push({
-            kind: CREDITS_TIMER.settle,
-            dueAt: new Date(at + settlesAfterMs),
-            payload: { ...payload },
-            dedupeKey: `credits.settle:${event.data.topup_id}`,
-          });
+          due.push(
+            CREDITS_TIMER.settle.at({
+              dueAt: new Date(at + settlesAfterMs),
+              payload,
+              dedupeKey: `credits.settle:${event.data.topup_id}`,
+            }),
+          );
           continue;
         }
         // Test-mode calls and calls that never connected cost nothing (the session decider's cost).
@@ -81,12 +93,13 @@ export function creditsReactor(
           amount_cents: event.data.actual_cost_cents,
           duration_seconds: event.data.duration_seconds,
         };
-        due.push({
-          kind: CREDITS_TIMER.debit,
-          dueAt: new Date(at),
-          payload: { ...payload },
-          dedupeKey: `credits.debit:${event.data.session_id}`,
-        });
+        due.push(
+          CREDITS_TIMER.debit.at({
+            dueAt: new Date(at),
+            payload,
+            dedupeKey: `credits.debit:${event.data.session_id}`,
+          }),
+        );
       }
       scheduled = due.length > 0 || released.size > 0;
       await timers.scheduleMany(due, tx);
@@ -109,8 +122,8 @@ export class CreditsTimers {
     this.timers.register(CREDITS_TIMER.settle, (t) => this.settle(t));
   }
 
-  private async debit(timer: DueTimer): Promise<void> {
-    const p = timer.payload as unknown as DebitPayload;
+  private async debit(timer: DueTimer<DebitPayload>): Promise<void> {
+    const p = timer.payload;
     await this.commands.execute(
       new ChangeLedger(p.tenant_id, {
         type: 'debit',
@@ -121,8 +134,8 @@ export class CreditsTimers {
     );
   }
 
-  private async settle(timer: DueTimer): Promise<void> {
-    const p = timer.payload as unknown as SettlePayload;
+  private async settle(timer: DueTimer<SettlePayload>): Promise<void> {
+    const p = timer.payload;
     // Scheduled under the test processor, due after a restart with a real one (or none): it settles
     // nothing; only the processor now configured may.
     if (this.processor?.name !== 'test') {

@@ -15,6 +15,7 @@
  * payment the top-up created, and only for the amount and currency asked.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { DomainError, notFound } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 import type { CreditsDepletedData, CreditsLowBalanceData, CreditsTopupSucceededData } from '../credits.events';
@@ -97,7 +98,27 @@ export const ledgerStream = streamName('credits');
 /** Largest amount one grant, top-up or threshold may name: 100 million dollars. */
 export const MAX_AMOUNT_CENTS = 10_000_000_000;
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const ledgerEdge = defineEdge<LedgerEvent>({
+  'credits.granted': { amount_cents: true, balance_cents: true },
+  'credits.debited': { session_id: true, amount_cents: true, duration_seconds: true, balance_cents: true },
+  'credits.topup_requested': { topup_id: true, amount_cents: true, processor_payment_intent_id: true },
+  'credits.topup_settled': { topup_id: true, amount_cents: true, balance_cents: true },
+  'credits.topup_failed': { topup_id: true, reason: true },
+  'credits.threshold_changed': { threshold_cents: true },
+  'credits.replenished': { balance_cents: true },
+  'credits.low_balance': { balance_cents: true, threshold_cents: true, currency: true },
+  'credits.depleted': { balance_cents: true, depleted_at: true, currency: true },
+  'credits.topup_succeeded': {
+    amount_cents: true,
+    new_balance_cents: true,
+    currency: true,
+    processor_payment_intent_id: true,
+  },
+});
+
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
+  edge: ledgerEdge,
   // A new tenant starts at a balance of 0 and a threshold of 0 (docs/credits.md): not depleted until a change takes it there.
   initialState: () => ({
     balanceCents: 0,

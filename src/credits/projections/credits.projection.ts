@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Handled } from '../../runtime/processing/processor';
-import { LEDGER_EVENT_TYPES, LedgerEvent, ledgerStream } from '../domain/ledger.decider';
+import { ledgerEdge, LedgerEvent, ledgerStream } from '../domain/ledger.decider';
 
 /** The balance as of `event`: one row per tenant, created at its first ledger event. */
 async function setBalance(tx: PoolClient, event: Handled<LedgerEvent>, set: string, params: unknown[]): Promise<void> {
@@ -17,9 +17,9 @@ async function setBalance(tx: PoolClient, event: Handled<LedgerEvent>, set: stri
 }
 
 /** Balances and top-ups, as `GET /v1/credits…` shows them. */
-export const creditsProjection = defineProjection<LedgerEvent>({
+export const creditsProjection = defineProjection({
   name: 'credits',
-  handles: LEDGER_EVENT_TYPES,
+  edge: ledgerEdge,
   stream: ledgerStream,
   tables: ['credit_balances', 'credit_topups'],
   async apply(tx, event) {

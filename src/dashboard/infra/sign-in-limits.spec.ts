@@ -44,7 +44,7 @@ describe('clientKey', () => {
 });
 
 describe('BoundedWork', () => {
-  const quiet = { warn: jest.fn() } as unknown as Logger;
+  const quiet: Pick<Logger, 'warn'> = { warn: jest.fn() };
 
   it('runs `concurrency` jobs at once, queues `maxPending`, drops the rest with one log line', async () => {
     const work = new BoundedWork('jobs', 2, 3, quiet);

@@ -65,7 +65,7 @@ export class BoundedWork {
     private readonly what: string,
     private readonly concurrency: number,
     private readonly maxPending: number,
-    private readonly logger: Logger,
+    private readonly logger: Pick<Logger, 'warn'>,
   ) {}
 
   /** Runs the job now, or queues it; false when it was dropped. */

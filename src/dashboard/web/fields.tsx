@@ -122,13 +122,14 @@ export function Fields({
   nested = false,
   labels = {},
 }: {
-  data: Record<string, unknown>;
+  data: object;
   omit?: string[];
   nested?: boolean;
   /** This page's own words for some fields (a session's `started_at` is when it was answered). */
   labels?: Record<string, string>;
 }) {
-  const entries = Object.entries(data).filter(([key]) => !omit.includes(key));
+  const all: [string, unknown][] = Object.entries(data);
+  const entries = all.filter(([key]) => !omit.includes(key));
   if (entries.length === 0) return <span>—</span>;
   return (
     <dl class={nested ? 'fields nested' : 'fields'}>

@@ -1,4 +1,5 @@
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { notFound } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 
@@ -17,7 +18,14 @@ export type DncState = { numbers: ReadonlySet<string> };
 
 export const dncStream = streamName('dnc');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const dncEdge = defineEdge<DncEvent>({
+  'dnc.number_added': { phone_number: true, source: true, session_id: true },
+  'dnc.number_removed': { phone_number: true },
+});
+
 export const dncDecider: Decider<DncCommand, DncState, DncEvent> = {
+  edge: dncEdge,
   initialState: () => ({ numbers: new Set() }),
   evolve(state, event) {
     const numbers = new Set(state.numbers);

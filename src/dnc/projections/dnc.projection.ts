@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../../kernel/decider';
 import { defineProjection } from '../../runtime/processing/processor';
-import { DNC_EVENT_TYPES, DncEvent } from '../domain/dnc.decider';
+import { defineEdge } from '../../kernel/event-edge';
+import { dncEdge } from '../domain/dnc.decider';
 
 /**
  * A caller's opt-out (the sessions context's `session.opt_out_detected`), as far as this read model
@@ -10,10 +11,11 @@ import { DNC_EVENT_TYPES, DncEvent } from '../domain/dnc.decider';
  * outcome, which a later page carries).
  */
 type OptOutDetected = DomainEvent<'session.opt_out_detected', { phone_number: string | null; session_id: string }>;
+const optOutEdge = defineEdge<OptOutDetected>({ 'session.opt_out_detected': { phone_number: true, session_id: true } });
 
-export const dncProjection = defineProjection<DncEvent | OptOutDetected>({
+export const dncProjection = defineProjection({
   name: 'dnc_numbers',
-  handles: [...DNC_EVENT_TYPES, 'session.opt_out_detected'],
+  edge: dncEdge.and(optOutEdge),
   tables: ['dnc_numbers'],
   async apply(tx, event) {
     const tenantId = event.metadata.tenant_id;

@@ -6,7 +6,7 @@ import {
   WrongExpectedVersionError as ClientWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
 import { DuplicateEventIdError, NewEvent, Position, START, WrongExpectedVersionError } from '../event-store.port';
-import { KurrentDbClientApi, KurrentDbEventStore } from './kurrentdb-event-store';
+import { KurrentDbEventStore } from './kurrentdb-event-store';
 
 /*
  * The adapter's own logic (page ends past filtered records, the `any` retry loop, an emptied
@@ -107,7 +107,7 @@ class FakeKurrentClient {
     };
   };
 
-  readAll = (options: { fromPosition?: unknown; direction?: unknown; maxCount?: number }) => {
+  readAll = (options: { fromPosition?: unknown; direction?: unknown; maxCount?: number | bigint }) => {
     const from = options.fromPosition as { commit: bigint; prepare: bigint } | undefined;
     const backwards = options.direction === BACKWARDS;
     let records = backwards ? [...this.log].reverse() : this.log;
@@ -115,10 +115,13 @@ class FakeKurrentClient {
     if (!backwards && from && typeof from === 'object') {
       records = records.filter((r) => r.position.commit >= from.commit);
     }
-    return toStream(records.slice(0, options.maxCount ?? Infinity));
+    return toStream(records.slice(0, countOf(options.maxCount)));
   };
 
-  readStream = (streamId: string, options: { direction?: unknown; fromRevision?: unknown; maxCount?: number }) => {
+  readStream = (
+    streamId: string,
+    options: { direction?: unknown; fromRevision?: unknown; maxCount?: number | bigint },
+  ) => {
     this.streamReads.push({ streamId, options });
     const stream = this.streams.get(streamId);
     if (stream === undefined) return failing(new StreamNotFoundError(undefined, streamId));
@@ -128,7 +131,7 @@ class FakeKurrentClient {
     const from = options.fromRevision;
     if (typeof from === 'bigint')
       records = records.filter((r) => (backwards ? r.revision <= from : r.revision >= from));
-    return toStream(records.slice(0, options.maxCount ?? Infinity));
+    return toStream(records.slice(0, countOf(options.maxCount)));
   };
 
   subscribeToAll = () => {
@@ -144,6 +147,9 @@ class FakeKurrentClient {
 }
 
 const meta = { tenant_id: null, created_at: '2025-01-01T00:00:00.000Z' };
+
+const countOf = (maxCount: number | bigint | undefined): number =>
+  maxCount === undefined ? Infinity : Number(maxCount);
 
 async function* toStream(records: readonly FakeRecord[]) {
   for (const r of records) {
@@ -162,7 +168,7 @@ async function* failing(err: Error): AsyncGenerator<never> {
 }
 
 function storeOver(fake: FakeKurrentClient, onError?: (err: unknown) => void): KurrentDbEventStore {
-  return KurrentDbEventStore.withClient(fake as unknown as KurrentDbClientApi, { onError });
+  return KurrentDbEventStore.withClient(fake, { onError });
 }
 
 function ev(id: string): NewEvent {

@@ -1,14 +1,43 @@
 import { BACKWARDS, END, FORWARDS, KurrentDBClient, excludeSystemEvents, jsonEvent } from '@kurrent/kurrentdb-client';
-import type { AllStreamSubscription } from '@kurrent/kurrentdb-client';
+import type {
+  AppendStreamState,
+  EventData,
+  ReadAllOptions,
+  ReadStreamOptions,
+  SubscribeToAllOptions,
+} from '@kurrent/kurrentdb-client';
+
+import type { ClientRecord } from './kurrentdb-mapping';
+
+/** What the adapter reads of a resolved event the client returns. */
+interface ClientResolvedEvent {
+  readonly event?: ClientRecord;
+  readonly commitPosition?: bigint;
+}
+
+/** What the adapter uses of the live subscription to $all. */
+interface ClientSubscription {
+  on(event: 'confirmation' | 'data' | 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (err: Error) => void): unknown;
+  unsubscribe(): Promise<unknown>;
+}
 
 /**
- * The part of the client the adapter uses: the seam through which unit tests drive the adapter's
- * own logic with a fake of this surface (kurrentdb-event-store.spec.ts).
+ * The part of the client the adapter uses, as far as it uses it: the seam through which unit tests
+ * drive the adapter's own logic with a fake of this surface (kurrentdb-event-store.spec.ts).
+ * `KurrentDBClient` is one.
  */
-export type KurrentDbClientApi = Pick<
-  KurrentDBClient,
-  'appendToStream' | 'readStream' | 'readAll' | 'subscribeToAll' | 'dispose'
->;
+export interface KurrentDbClientApi {
+  appendToStream(
+    streamName: string,
+    events: EventData[],
+    options: { streamState: AppendStreamState },
+  ): Promise<{ success: boolean; nextExpectedRevision: bigint; position?: { commit: bigint; prepare: bigint } }>;
+  readStream(streamName: string, options: ReadStreamOptions): AsyncIterable<ClientResolvedEvent>;
+  readAll(options: ReadAllOptions): AsyncIterable<ClientResolvedEvent>;
+  subscribeToAll(options: SubscribeToAllOptions): ClientSubscription;
+  dispose(): Promise<void>;
+}
 import {
   AppendResult,
   checkAppend,
@@ -84,7 +113,7 @@ export class KurrentDbEventStore implements EventStore {
   private readonly listeners = new Set<() => void>();
   private readonly errors = new ErrorListeners();
   private notifyTimer: NodeJS.Timeout | null = null;
-  private live: AllStreamSubscription | null = null;
+  private live: ClientSubscription | null = null;
   private liveRetryTimer: NodeJS.Timeout | null = null;
   private liveFailures = 0;
 

@@ -7,7 +7,19 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
-import type { AppendStreamState, ReadPosition, RecordedEvent } from '@kurrent/kurrentdb-client';
+import type { AppendStreamState, ReadPosition } from '@kurrent/kurrentdb-client';
+
+/** What the adapter reads of a record the client returns (a `RecordedEvent` is one). */
+export interface ClientRecord {
+  readonly id: string;
+  readonly type: string;
+  readonly streamId: string;
+  readonly revision: bigint;
+  readonly data: unknown;
+  readonly metadata: unknown;
+  readonly created: Date;
+  readonly position?: { commit: bigint; prepare: bigint };
+}
 import {
   AppendResult,
   DuplicateEventIdError,
@@ -97,7 +109,7 @@ export function isSystemRecord(record: { type: string; streamId: string }): bool
  * before 22.6 sends no $all position on stream reads: see `withUpperBound`).
  */
 export function toEvent(
-  record: RecordedEvent,
+  record: ClientRecord,
   commitPosition: bigint | undefined,
   position?: Position,
 ): Omit<StoredEvent, 'position'> & { position: Position | undefined } {
@@ -166,10 +178,24 @@ export function toData(data: unknown): Record<string, unknown> {
 
 export function toMetadata(metadata: unknown, created: Date): EventMetadata {
   const value = metadata instanceof Uint8Array ? parseJson(Buffer.from(metadata).toString('utf8')) : metadata;
-  if (isPlainObject(value) && typeof value['created_at'] === 'string') return value as unknown as EventMetadata;
+  if (isEventMetadata(value)) return value;
   // written by something other than this platform: keep what we can
   const tenant = isPlainObject(value) && typeof value['tenant_id'] === 'string' ? value['tenant_id'] : null;
   return { tenant_id: tenant, created_at: created.toISOString() };
+}
+
+/** Metadata this platform wrote: a creation time, a tenant (or null), and the optional ids as strings. */
+function isEventMetadata(value: unknown): value is EventMetadata {
+  if (!isPlainObject(value)) return false;
+  const { tenant_id: tenant, created_at: created, correlation_id, causation_id, idempotency_key } = value;
+  const optional = (v: unknown) => v === undefined || typeof v === 'string';
+  return (
+    typeof created === 'string' &&
+    (tenant === null || typeof tenant === 'string') &&
+    optional(correlation_id) &&
+    optional(causation_id) &&
+    optional(idempotency_key)
+  );
 }
 
 export function parseJson(text: string): unknown {

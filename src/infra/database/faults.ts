@@ -29,7 +29,17 @@ export function guardPoolClients(pool: Pool): void {
   pool.on('error', (err) => logger.warn(`idle connection lost: ${err.message}`));
   pool.on('connect', guard);
   // Clients the pool opened before this (TypeORM's first connection) get the listener too.
-  for (const client of (pool as unknown as { _clients?: PoolClient[] })._clients ?? []) guard(client);
+  for (const client of openedClients(pool)) guard(client);
+}
+
+/** The clients a pg Pool holds already: its `_clients`, which its typings leave out. */
+function openedClients(pool: Pool): PoolClient[] {
+  const clients: unknown = Reflect.get(pool, '_clients');
+  return Array.isArray(clients) ? clients.filter(isPoolClient) : [];
+}
+
+function isPoolClient(value: unknown): value is PoolClient {
+  return typeof value === 'object' && value !== null && 'query' in value && 'on' in value && 'release' in value;
 }
 
 // SQLSTATE classes and codes of "the server is not there right now", not of a bad statement.

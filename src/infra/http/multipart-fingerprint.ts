@@ -1,7 +1,7 @@
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, type TransformOptions } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { ApiError } from '../../kernel/http/api-error';
@@ -106,7 +106,7 @@ export class MultipartFingerprint {
     const bytes = createHash('sha256');
     const source = part.file;
     const entries = this.entries;
-    const tap = new Transform({
+    const tap = new FileTap(source, {
       transform(chunk: Buffer, _encoding, done) {
         bytes.update(chunk);
         done(null, chunk);
@@ -116,9 +116,27 @@ export class MultipartFingerprint {
         done();
       },
     });
-    // What the route reads of busboy's stream (a size limit reached) reads through the tap.
-    Object.defineProperty(tap, 'truncated', { get: () => source.truncated });
-    pipeline(source as Readable, tap, () => undefined);
-    return { ...part, file: tap as unknown as MultipartFile['file'] };
+    pipeline(source, tap, () => undefined);
+    return { ...part, file: tap };
+  }
+}
+
+type FileStream = MultipartFile['file'];
+
+/** A pass-through of a part's file stream that is one itself: what the route reads of busboy's stream (a size limit reached) reads through it. */
+class FileTap extends Transform implements FileStream {
+  constructor(
+    private readonly source: FileStream,
+    options: TransformOptions,
+  ) {
+    super(options);
+  }
+
+  get truncated(): boolean {
+    return this.source.truncated;
+  }
+
+  get bytesRead(): number {
+    return this.source.bytesRead;
   }
 }

@@ -5,17 +5,16 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
 import {
+  defineTimerKind,
   TimersService,
   type DueTimer,
   type ScheduleTimer,
   type TimerOutcome,
 } from '../../runtime/timers/timers.service';
-import type { SessionEndedData, SessionFailedData, SessionPlacedData } from '../../sessions';
+import { sessionEdge, type SessionEndedData, type SessionFailedData, type SessionPlacedData } from '../../sessions';
 import type { DomainEvent } from '../../kernel/decider';
 import { answerRateDecider, answerRateStream, nextAgeOut, type AnswerRateState } from '../domain/answer-rate';
 import { phoneNumberDecider, phoneNumberStream, registrationOf } from '../domain/phone-number.decider';
-
-export const NUMBER_TIMER = { callEnded: 'number.call_ended', window: 'number.answer_rate_window' } as const;
 
 type ReactsTo =
   | DomainEvent<'session.placed', SessionPlacedData>
@@ -36,6 +35,22 @@ interface WindowPayload {
   phone_number_id: string;
 }
 
+/** The numbers context's timer kinds, each with its payload type (timer-kind.ts). */
+export const NUMBER_TIMER = {
+  callEnded: defineTimerKind<CallEndedPayload>('number.call_ended', {
+    tenant_id: true,
+    phone_number: true,
+    session_id: true,
+    ended_at: true,
+    answered: true,
+  }),
+  window: defineTimerKind<WindowPayload>('number.answer_rate_window', {
+    tenant_id: true,
+    phone_number: true,
+    phone_number_id: true,
+  }),
+};
+
 /**
  * Follows inbound sessions: `session.placed` with `direction: "inbound"` is noted in `inbound_calls`
  * (the reactor's own table, written in its checkpoint's transaction), and when such a session ends
@@ -47,7 +62,7 @@ export function numbersReactor(timers: TimersService): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'numbers_reactor',
-    handles: ['session.placed', 'session.ended', 'session.failed'],
+    edge: sessionEdge.only('session.placed', 'session.ended', 'session.failed'),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;
@@ -55,7 +70,11 @@ export function numbersReactor(timers: TimersService): Processor {
     async applyBatch(tx, events: readonly Handled<ReactsTo>[]) {
       const placed = events.filter(
         (e): e is Handled<Extract<ReactsTo, { type: 'session.placed' }>> =>
-          e.type === 'session.placed' && e.data.direction === 'inbound' && e.metadata.tenant_id !== null,
+          // A room's session is inbound too, but no phone number took it.
+          e.type === 'session.placed' &&
+          e.data.direction === 'inbound' &&
+          !e.data.room_id &&
+          e.metadata.tenant_id !== null,
       );
       if (placed.length > 0)
         await tx.query(
@@ -84,12 +103,11 @@ export function numbersReactor(timers: TimersService): Processor {
           ended_at: outcome.ended_at,
           answered: outcome.started_at !== null && outcome.started_at !== undefined,
         };
-        return {
-          kind: NUMBER_TIMER.callEnded,
+        return NUMBER_TIMER.callEnded.at({
           dueAt: new Date(outcome.ended_at),
-          payload: { ...payload },
-          dedupeKey: `${NUMBER_TIMER.callEnded}:${row.session_id}`,
-        };
+          payload,
+          dedupeKey: `${NUMBER_TIMER.callEnded.name}:${row.session_id}`,
+        });
       });
       scheduled = due.length > 0;
       await timers.scheduleMany(due, tx);
@@ -123,8 +141,8 @@ export class AnswerRateTimers {
     return registrationOf(state, tenantId);
   }
 
-  private async callEnded(timer: DueTimer): Promise<void> {
-    const p = timer.payload as unknown as CallEndedPayload;
+  private async callEnded(timer: DueTimer<CallEndedPayload>): Promise<void> {
+    const p = timer.payload;
     const number = await this.registration(p.tenant_id, p.phone_number);
     if (!number) return;
     const at = this.clock.now();
@@ -147,17 +165,18 @@ export class AnswerRateTimers {
       phone_number: number.phoneNumber,
       phone_number_id: number.phoneNumberId,
     };
-    await this.timers.wake({
-      kind: NUMBER_TIMER.window,
-      dueAt: ageOut,
-      payload: { ...payload },
-      dedupeKey: `${NUMBER_TIMER.window}:${number.phoneNumberId}`,
-    });
+    await this.timers.wake(
+      NUMBER_TIMER.window.at({
+        dueAt: ageOut,
+        payload,
+        dedupeKey: `${NUMBER_TIMER.window.name}:${number.phoneNumberId}`,
+      }),
+    );
   }
 
   /** Evaluates the window as its oldest call ages out, then waits for the next one (none: the row goes). */
-  private async window(timer: DueTimer): Promise<TimerOutcome> {
-    const p = timer.payload as unknown as WindowPayload;
+  private async window(timer: DueTimer<WindowPayload>): Promise<TimerOutcome<WindowPayload>> {
+    const p = timer.payload;
     const number = await this.registration(p.tenant_id, p.phone_number);
     if (!number || number.phoneNumberId !== p.phone_number_id) return;
     const at = this.clock.now();

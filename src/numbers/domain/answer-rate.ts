@@ -12,6 +12,7 @@
  * out (a durable timer at `nextAgeOut`). Every time is given by the caller: the rules are pure.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { streamName } from '../../kernel/stream-name';
 import type { NumberAnswerRateDegradedData } from '../numbers.events';
 
@@ -101,7 +102,15 @@ export interface AnswerRateState {
 
 export const answerRateStream = streamName('answer_rate');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const answerRateEdge = defineEdge<AnswerRateEvent>({
+  'answer_rate.call_ended': { session_id: true, ended_at: true, answered: true },
+  'number.answer_rate_degraded': { phone_number: true, answer_rate: true, window_start: true, window_end: true },
+  'answer_rate.rearmed': { rearmed_at: true, answer_rate: true },
+});
+
 export const answerRateDecider: Decider<AnswerRateCommand, AnswerRateState, AnswerRateEvent> = {
+  edge: answerRateEdge,
   initialState: () => ({ calls: [], armed: true }),
   evolve,
   decide,

@@ -6,6 +6,7 @@ import {
   type PhoneNumberCommand,
   type PhoneNumberEvent,
   phoneNumberDecider,
+  phoneNumberEdge,
   registrationOf,
   sameDigest,
   statusOf,
@@ -30,8 +31,8 @@ const registered = (tenantId: string, id: string, testMode = false): PhoneNumber
   type: 'phone_number.registered',
   data: { ...registration(tenantId, id, testMode), ownership_shown: false },
 });
-/** A registration stored before verification existed: its number's owner. */
-const legacy: PhoneNumberEvent = { type: 'phone_number.registered', data: registration('ten_a', 'pn_1') };
+/** A registration stored before verification existed (no ownership_shown), read through the edge: its number's owner. */
+const legacy = phoneNumberEdge.decode({ type: 'phone_number.registered', data: registration('ten_a', 'pn_1') });
 const requested = (id: string, sessionId: string, when = T0): PhoneNumberEvent => ({
   type: 'phone_number.verification_requested',
   data: {
@@ -99,6 +100,7 @@ describe('phone number decider: registrations', () => {
   });
 
   it('a registration stored before verification existed owns its number', () => {
+    expect(legacy.data).toMatchObject({ ownership_shown: true });
     expect(ownerOf(fold(phoneNumberDecider, [legacy]))?.phoneNumberId).toBe('pn_1');
   });
 

@@ -12,6 +12,7 @@
  *   only); otherwise `pending_verification`.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { conflict, DomainError, notFound } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 import type { AgentConfig } from '../../sessions';
@@ -48,8 +49,8 @@ export type PhoneNumberEvent =
   | DomainEvent<
       'phone_number.registered',
       RegistrationData & {
-        /** false for every registration since verification exists; absent (older events): shown, the owner. */
-        ownership_shown?: boolean;
+        /** false for every registration since verification exists; true in events stored before (upcast by the edge). */
+        ownership_shown: boolean;
       }
     >
   /** The operator's assignment: the registration (new, or the tenant's own) becomes the owner. */
@@ -128,7 +129,46 @@ export interface PhoneNumberState {
 
 export const phoneNumberStream = streamName('phone_number');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const phoneNumberEdge = defineEdge<PhoneNumberEvent>(
+  {
+    'phone_number.registered': {
+      phone_number_id: true,
+      tenant_id: true,
+      phone_number: true,
+      agent_config: true,
+      test_mode: true,
+      ownership_shown: true,
+    },
+    'phone_number.assigned': {
+      phone_number_id: true,
+      tenant_id: true,
+      phone_number: true,
+      agent_config: true,
+      test_mode: true,
+      replaced_phone_number_id: true,
+    },
+    'phone_number.updated': { phone_number_id: true, agent_config: true, test_mode: true },
+    'phone_number.released': { phone_number_id: true },
+    'phone_number.verification_requested': {
+      phone_number_id: true,
+      session_id: true,
+      code_hash: true,
+      requested_at: true,
+      expires_at: true,
+    },
+    'phone_number.verification_failed': { phone_number_id: true, tries_left: true },
+    'phone_number.verified': { phone_number_id: true },
+  },
+  {
+    // Registrations stored before verification existed showed ownership: their registrant owns the number.
+    'phone_number.registered': (data) =>
+      data.ownership_shown === undefined ? { ...data, ownership_shown: true } : data,
+  },
+);
+
 export const phoneNumberDecider: Decider<PhoneNumberCommand, PhoneNumberState, PhoneNumberEvent> = {
+  edge: phoneNumberEdge,
   initialState: () => ({ registrations: {}, owner: null, callsByTenant: {}, calls: [] }),
   evolve,
   decide,

@@ -5,6 +5,7 @@
  * a call the number's stream then refuses is uncounted.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { DomainError } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 import { VERIFICATION } from './phone-number.decider';
@@ -23,11 +24,18 @@ export interface TenantVerificationCallsState {
 
 export const tenantVerificationCallsStream = streamName('number_verification_calls');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const tenantVerificationCallsEdge = defineEdge<TenantVerificationCallsEvent>({
+  'number_verification.call_counted': { session_id: true, at: true },
+  'number_verification.call_uncounted': { session_id: true },
+});
+
 export const tenantVerificationCallsDecider: Decider<
   TenantVerificationCallsCommand,
   TenantVerificationCallsState,
   TenantVerificationCallsEvent
 > = {
+  edge: tenantVerificationCallsEdge,
   initialState: () => ({ calls: [] }),
   evolve: (state, event) => {
     switch (event.type) {

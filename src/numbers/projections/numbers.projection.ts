@@ -1,5 +1,5 @@
 import { defineProjection } from '../../runtime/processing/processor';
-import { type PhoneNumberEvent, phoneNumberStream } from '../domain/phone-number.decider';
+import { type PhoneNumberEvent, phoneNumberEdge, phoneNumberStream } from '../domain/phone-number.decider';
 
 type Projected = Extract<
   PhoneNumberEvent,
@@ -16,13 +16,13 @@ type Projected = Extract<
 /** The tenants' registered numbers, as `GET /v1/phone_numbers…` shows them, and who owns each number. */
 export const numbersProjection = defineProjection<Projected>({
   name: 'phone_numbers',
-  handles: [
+  edge: phoneNumberEdge.only(
     'phone_number.registered',
     'phone_number.assigned',
     'phone_number.updated',
     'phone_number.released',
     'phone_number.verified',
-  ],
+  ),
   stream: phoneNumberStream,
   tables: ['phone_numbers'],
   async apply(tx, event) {

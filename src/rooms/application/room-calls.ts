@@ -341,8 +341,8 @@ export class RoomCalls implements Worker {
    * Through the gateway: only the maximum length. Held nowhere (its instance is gone): the call is
    * ended as lost, as of the last heartbeat.
    */
-  private async watch(timer: DueTimer): Promise<TimerOutcome> {
-    const { tenant_id: tenantId, room_id: roomId } = timer.payload as unknown as RoomTimerPayload;
+  private async watch(timer: DueTimer<RoomTimerPayload>): Promise<TimerOutcome<RoomTimerPayload>> {
+    const { tenant_id: tenantId, room_id: roomId } = timer.payload;
     const state = await this.executor.state(roomStream(roomId), roomDecider);
     if (state.status !== 'joined' || state.joinedAt === null) return;
     const deadline = Date.parse(state.joinedAt) + MAX_ROOM_CALL_MS;

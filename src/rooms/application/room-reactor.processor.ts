@@ -1,6 +1,6 @@
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
-import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
-import { type RoomEvent, roomStream } from '../domain/room.decider';
+import { defineTimerKind, type ScheduleTimer, type TimersService } from '../../runtime/timers/timers.service';
+import { type RoomEvent, roomEdge, roomStream } from '../domain/room.decider';
 
 type ReactsTo = Extract<
   RoomEvent,
@@ -17,13 +17,6 @@ type ReactsTo = Extract<
   }
 >;
 
-export const ROOM_TIMER = {
-  expire: 'room.expire',
-  setup: 'room.setup',
-  session: 'room.session',
-  mediaWatch: 'room.media_watch',
-} as const;
-
 /** A participant whose audio has not arrived for this long has lost the connection (docs/rooms.md, "Ends"). */
 export const CONNECTION_LOST_MS = 30_000;
 /**
@@ -38,6 +31,16 @@ export interface RoomTimerPayload {
   tenant_id: string;
   room_id: string;
 }
+
+const room = { tenant_id: true, room_id: true } as const;
+
+/** The rooms context's timer kinds: all carry whose room (timer-kind.ts). */
+export const ROOM_TIMER = {
+  expire: defineTimerKind<RoomTimerPayload>('room.expire', room),
+  setup: defineTimerKind<RoomTimerPayload>('room.setup', room),
+  session: defineTimerKind<RoomTimerPayload>('room.session', room),
+  mediaWatch: defineTimerKind<RoomTimerPayload>('room.media_watch', room),
+};
 
 export const mediaWatchKey = (roomId: string): string => `room.media:${roomId}`;
 const expireKey = (roomId: string): string => `room.expire:${roomId}`;
@@ -54,7 +57,7 @@ export function roomReactor(timers: TimersService, opts: { gateway: boolean }): 
   return defineReactor<ReactsTo>({
     name: 'room_reactor',
     stream: roomStream,
-    handles: [
+    edge: roomEdge.only(
       'room.defined',
       'room.created',
       'room.joined',
@@ -63,7 +66,7 @@ export function roomReactor(timers: TimersService, opts: { gateway: boolean }): 
       'room.recorded',
       'room.expired',
       'room.failed',
-    ],
+    ),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;
@@ -75,39 +78,40 @@ export function roomReactor(timers: TimersService, opts: { gateway: boolean }): 
         const tenantId = event.metadata.tenant_id;
         if (!tenantId) continue;
         const roomId = event.entityId;
-        const payload = { tenant_id: tenantId, room_id: roomId };
+        const payload: RoomTimerPayload = { tenant_id: tenantId, room_id: roomId };
         const at = Date.parse(event.metadata.created_at);
         const sync = (stage: string) =>
-          due.push({
-            kind: ROOM_TIMER.session,
-            dueAt: new Date(at),
-            payload,
-            dedupeKey: `room.session:${roomId}:${stage}`,
-          });
+          due.push(
+            ROOM_TIMER.session.at({ dueAt: new Date(at), payload, dedupeKey: `room.session:${roomId}:${stage}` }),
+          );
         switch (event.type) {
           case 'room.defined':
             if (event.data.test_scenario === 'agent_unreachable')
-              due.push({ kind: ROOM_TIMER.setup, dueAt: new Date(at), payload, dedupeKey: `room.setup:${roomId}` });
+              due.push(ROOM_TIMER.setup.at({ dueAt: new Date(at), payload, dedupeKey: `room.setup:${roomId}` }));
             break;
           case 'room.created':
-            due.push({
-              kind: ROOM_TIMER.expire,
-              dueAt: new Date(event.data.expires_at),
-              payload,
-              dedupeKey: expireKey(roomId),
-            });
+            due.push(
+              ROOM_TIMER.expire.at({
+                dueAt: new Date(event.data.expires_at),
+                payload,
+                dedupeKey: expireKey(roomId),
+              }),
+            );
             break;
           case 'room.joined': {
             cancelled.push(expireKey(roomId));
             sync('joined');
             const joined = Date.parse(event.data.joined_at);
-            due.push({
-              kind: ROOM_TIMER.mediaWatch,
-              // Through a gateway the platform sees no media: only the call's maximum length is watched.
-              dueAt: new Date(opts.gateway ? joined + MAX_ROOM_CALL_MS : joined + CONNECTION_LOST_MS + WATCH_SLACK_MS),
-              payload,
-              dedupeKey: mediaWatchKey(roomId),
-            });
+            due.push(
+              ROOM_TIMER.mediaWatch.at({
+                // Through a gateway the platform sees no media: only the call's maximum length is watched.
+                dueAt: new Date(
+                  opts.gateway ? joined + MAX_ROOM_CALL_MS : joined + CONNECTION_LOST_MS + WATCH_SLACK_MS,
+                ),
+                payload,
+                dedupeKey: mediaWatchKey(roomId),
+              }),
+            );
             break;
           }
           case 'room.completed':

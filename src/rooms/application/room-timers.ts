@@ -38,8 +38,8 @@ export class RoomTimers {
     this.timers.register(ROOM_TIMER.session, (t) => this.syncSession(t));
   }
 
-  private async action(timer: DueTimer, action: RoomAction['action']): Promise<void> {
-    const { tenant_id, room_id } = timer.payload as unknown as RoomTimerPayload;
+  private async action(timer: DueTimer<RoomTimerPayload>, action: RoomAction['action']): Promise<void> {
+    const { tenant_id, room_id } = timer.payload;
     await this.commands.execute(new RoomAction(tenant_id, room_id, action));
   }
 
@@ -50,8 +50,8 @@ export class RoomTimers {
    * recorded once the recording is written. Each step is idempotent and the earlier ones are
    * repeated first, so the session's events keep their order whichever timer runs first.
    */
-  private async syncSession(timer: DueTimer): Promise<void> {
-    const { tenant_id: tenantId, room_id: roomId } = timer.payload as unknown as RoomTimerPayload;
+  private async syncSession(timer: DueTimer<RoomTimerPayload>): Promise<void> {
+    const { tenant_id: tenantId, room_id: roomId } = timer.payload;
     const room = await this.executor.state(roomStream(roomId), roomDecider);
     if (room.status === 'none' || room.joinedAt === null) return;
     const sessionId = room.session_id;

@@ -4,6 +4,7 @@
  * broke). Pure: the time comes in the commands.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { DomainError, notFound } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 import type {
@@ -95,7 +96,31 @@ export type RoomState = { status: 'none' } | Room;
 
 export const roomStream = streamName('room');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const roomEdge = defineEdge<RoomEvent>({
+  'room.defined': {
+    room_id: true,
+    participant_id: true,
+    session_id: true,
+    client_reference_id: true,
+    agent_config: true,
+    voice_id: true,
+    expires_at: true,
+    test_scenario: true,
+  },
+  'room.created': { room_id: true, room_url: true, expires_at: true },
+  'room.landing_viewed': { room_id: true, viewed_at: true },
+  'room.joined': { room_id: true, participant_id: true, joined_at: true },
+  'room.hung_up': { reason: true, at: true },
+  'room.call_failed': { at: true, error_code: true },
+  'room.completed': { room_id: true, completed_at: true, duration_seconds: true },
+  'room.expired': { room_id: true, expired_at: true },
+  'room.failed': { room_id: true, error_code: true, error_message: true },
+  'room.recorded': { recording_id: true, duration_seconds: true },
+});
+
 export const roomDecider: Decider<RoomCommand, RoomState, RoomEvent> = {
+  edge: roomEdge,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
-import { AgentPeer, AgentSetupFailed, OfferRejected } from './agent-peer';
+import { AgentPeer, AgentSetupFailed, OfferRejected, udpSocketsOf } from './agent-peer';
 import { CallRecorder } from './call-recorder';
 
 jest.setTimeout(30_000);
@@ -119,12 +119,9 @@ it('refuses offers it cannot answer, as the offer’s fault, and fails on an add
 
 /** The agent's UDP sockets, where werift 0.25 keeps them (agent-peer.ts's SocketGuard reads the same). */
 function socketsOf(agent: AgentPeer): Socket[] {
-  const pc = (agent as unknown as { pc: RTCPeerConnection }).pc;
-  return pc.iceTransports.flatMap((t) =>
-    ((t.connection as unknown as { protocols: { transport?: { socket?: Socket } }[] }).protocols ?? [])
-      .map((p) => p.transport?.socket)
-      .filter((x): x is Socket => x !== undefined),
-  );
+  const pc: unknown = Reflect.get(agent, 'pc');
+  if (!(pc instanceof RTCPeerConnection)) throw new Error('AgentPeer keeps its RTCPeerConnection elsewhere');
+  return udpSocketsOf(pc);
 }
 
 it('refuses an offer of 200 audio sections before binding anything', async () => {

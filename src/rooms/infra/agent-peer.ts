@@ -234,17 +234,35 @@ class SocketGuard {
   constructor(private readonly onError: (err: Error) => void) {}
 
   cover(pc: RTCPeerConnection): void {
-    for (const transport of pc.iceTransports) {
-      const protocols = (transport.connection as unknown as { protocols?: unknown }).protocols;
-      if (!Array.isArray(protocols)) continue;
-      for (const protocol of protocols as { transport?: { socket?: unknown } }[]) {
-        const socket = protocol?.transport?.socket;
-        if (!(socket instanceof Socket) || this.covered.has(socket)) continue;
-        this.covered.add(socket);
-        socket.on('error', (err: Error) => this.onError(err));
-      }
+    for (const socket of udpSocketsOf(pc)) {
+      if (this.covered.has(socket)) continue;
+      this.covered.add(socket);
+      socket.on('error', (err: Error) => this.onError(err));
     }
   }
+}
+
+/**
+ * The UDP sockets of a peer's ICE transports, where werift (0.25) keeps them: a private
+ * `Connection.protocols[].transport.socket`, checked at every step (none found if it moves).
+ */
+export function udpSocketsOf(pc: RTCPeerConnection): Socket[] {
+  const sockets: Socket[] = [];
+  for (const { connection } of pc.iceTransports) {
+    const protocols = fieldOf(connection, 'protocols');
+    if (!Array.isArray(protocols)) continue;
+    const list: readonly unknown[] = protocols;
+    for (const protocol of list) {
+      const socket = fieldOf(fieldOf(protocol, 'transport'), 'socket');
+      if (socket instanceof Socket) sockets.push(socket);
+    }
+  }
+  return sockets;
+}
+
+/** A property of an object its typings do not declare, as unknown. */
+function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null ? Reflect.get(value, key) : undefined;
 }
 
 function onePerFamily(hosts: readonly string[]): { udp4?: string; udp6?: string } | undefined {

@@ -1,10 +1,10 @@
 import { defineProjection } from '../../runtime/processing/processor';
-import { ROOM_EVENT_TYPES, RoomEvent, roomStream } from '../domain/room.decider';
+import { roomEdge, roomStream } from '../domain/room.decider';
 
 /** Rooms as `GET /v1/rooms…` and the landing page show them: one row per room. */
-export const roomsProjection = defineProjection<RoomEvent>({
+export const roomsProjection = defineProjection({
   name: 'rooms',
-  handles: ROOM_EVENT_TYPES,
+  edge: roomEdge,
   stream: roomStream,
   tables: ['rooms'],
   async apply(tx, event) {

@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import {
   emptySnapshot,
   MAX_KEYS_PER_STREAM,
@@ -11,6 +12,7 @@ import {
 
 type Ev = DomainEvent<'n', { n: number; extra?: unknown }>;
 const sum: Decider<unknown, number, Ev> = {
+  edge: defineEdge<Ev>({ n: { n: true } }),
   initialState: () => 0,
   evolve: (state, e) => state + e.data.n,
   decide: () => [],
@@ -150,7 +152,11 @@ describe('snapshots', () => {
 
 describe("snapshotAfterAppend: the revisions are the append result's", () => {
   it("continues at the revision the store reports, not at the snapshot's version plus the count", () => {
-    const decider = { initialState: () => 0, evolve: (n: number) => n + 1 };
+    const decider = {
+      initialState: () => 0,
+      evolve: (n: number) => n + 1,
+      edge: defineEdge<DomainEvent<'t'>>({ t: {} }),
+    };
     // a stream whose events all expired reads as empty (version -1); the store appended at 7 and 8
     const base = snapshotOfStream(decider, []);
     const meta = { tenant_id: null, created_at: 't', idempotency_key: 'k' };
@@ -182,7 +188,11 @@ describe("snapshotAfterAppend: the revisions are the append result's", () => {
 
 describe('snapshotOfStream: the version is the last revision', () => {
   it('expects the revision of the last event when earlier revisions are gone (truncation, soft delete)', () => {
-    const decider = { initialState: () => 0, evolve: (n: number) => n + 1 };
+    const decider = {
+      initialState: () => 0,
+      evolve: (n: number) => n + 1,
+      edge: defineEdge<DomainEvent<'t'>>({ t: {} }),
+    };
     const at = (streamPosition: number) =>
       ({
         id: `e${streamPosition}`,

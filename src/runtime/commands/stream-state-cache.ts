@@ -1,5 +1,5 @@
 import type { AppendResult, NewEvent, StoredEvent } from '../../event-store/event-store.port';
-import { Decider, DomainEvent, fold } from '../../kernel/decider';
+import { Decider, DomainEvent, foldStored } from '../../kernel/decider';
 
 /**
  * The events a stream holds under one Idempotency-Key, in stream order, as `readStream` returns
@@ -33,7 +33,7 @@ export function emptySnapshot<State>(decider: Pick<Decider<unknown, State, Domai
 
 /** The snapshot of a stream just read: the same fold and the same key lookup as the uncached path. */
 export function snapshotOfStream<State, Event extends DomainEvent>(
-  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve' | 'edge'>,
   stored: readonly StoredEvent[],
 ): StreamSnapshot<State> {
   let keys: Map<string, StoredEvent[]> | null = new Map();
@@ -47,7 +47,7 @@ export function snapshotOfStream<State, Event extends DomainEvent>(
   }
   return {
     decider,
-    state: fold(decider, stored as unknown as Event[]),
+    state: foldStored(decider, stored),
     // the last event's revision, not the count: truncation and soft deletes leave revisions that do not start at 0
     version: stored[stored.length - 1]?.streamPosition ?? -1,
     keys,
@@ -65,7 +65,7 @@ export function snapshotOfStream<State, Event extends DomainEvent>(
  */
 export function snapshotAfterAppend<State, Event extends DomainEvent>(
   snapshot: StreamSnapshot<State>,
-  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve' | 'edge'>,
   streamId: string,
   events: readonly NewEvent[],
   result: AppendResult,
@@ -94,7 +94,7 @@ export function snapshotAfterAppend<State, Event extends DomainEvent>(
   }
   return {
     decider,
-    state: stored.reduce((state, e) => decider.evolve(state, e as unknown as Event), snapshot.state),
+    state: stored.reduce((state, e) => decider.evolve(state, decider.edge.decode(e)), snapshot.state),
     version: result.nextExpectedVersion,
     keys,
   };

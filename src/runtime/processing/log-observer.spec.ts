@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
-import type { EventStore, Position, StoredEvent } from '../../event-store/event-store.port';
+import type { Position, StoredEvent } from '../../event-store/event-store.port';
 import { comparePositions } from '../../event-store/event-store.port';
-import { LogObserver } from './log-observer';
+import { LogObserver, type ObservedLog } from './log-observer';
 
 function event(n: number, type: string): StoredEvent {
   return {
@@ -30,7 +30,7 @@ function memoryStore() {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-  } as unknown as EventStore;
+  } satisfies ObservedLog;
   return {
     store,
     reads,

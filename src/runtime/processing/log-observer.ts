@@ -28,13 +28,16 @@ export interface LogObserverOptions {
  * The feed is `publish(events)`: today this worker's own `readAll` rounds, woken by the store's
  * `onAppended` hint and a slow poll; a shared log read may call it instead.
  */
-export class LogObserver extends LogWorker {
+/** What the observer reads of the event store: pages of the log, and the append hint. */
+export type ObservedLog = Pick<EventStore, 'readPage' | 'onAppended'>;
+
+export class LogObserver extends LogWorker<ObservedLog> {
   private readonly logger = new Logger('LogObserver');
   private readonly observers: { types: ReadonlySet<string> | '*'; callback: LogCallback }[] = [];
   private position: Position | null = null;
   private lastReadAt = 0;
   constructor(
-    store: EventStore,
+    store: ObservedLog,
     private readonly options: LogObserverOptions = {},
   ) {
     super('log-observer', store, { onError: (err) => this.logger.warn(`reading the log failed: ${String(err)}`) });

@@ -2,10 +2,12 @@ import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { DomainEvent } from '../../kernel/decider';
 import { streamName } from '../../kernel/stream-name';
-import { defineProjection, defineReactor } from './processor';
+import { defineEdge, UndecodableEvent } from '../../kernel/event-edge';
+import { defineProjection, defineReactor, everyEvent } from './processor';
 
 type NoteEvent = DomainEvent<'note.added', { text: string }> | DomainEvent<'note.removed', { reason: string }>;
 
+const noteEdge = defineEdge<NoteEvent>({ 'note.added': { text: true }, 'note.removed': { reason: true } });
 const noteStream = streamName('note');
 const tx = {} as PoolClient;
 let position = 0n;
@@ -28,7 +30,7 @@ describe('defineProjection', () => {
     const seen: string[] = [];
     const projection = defineProjection<NoteEvent>({
       name: 'notes',
-      handles: ['note.added', 'note.removed'],
+      edge: noteEdge,
       stream: noteStream,
       tables: ['notes'],
       async apply(_tx, event) {
@@ -48,7 +50,7 @@ describe('defineProjection', () => {
     const seen: string[] = [];
     const projection = defineProjection<NoteEvent>({
       name: 'notes',
-      handles: ['note.added'],
+      edge: noteEdge.only('note.added'),
       stream: noteStream,
       tables: ['notes'],
       async apply(_tx, event) {
@@ -64,14 +66,16 @@ describe('defineProjection', () => {
     expect(seen).toEqual(['n3']);
   });
 
-  it('upcasts an older stored shape in one place before the handler sees it', async () => {
+  it('reads each event through its edge: an older stored shape upcast, a type with a required field missing refused', async () => {
     const texts: string[] = [];
     const projection = defineProjection<NoteEvent>({
       name: 'notes',
-      handles: ['note.added'],
+      edge: defineEdge<NoteEvent>(
+        { 'note.added': { text: true }, 'note.removed': { reason: true } },
+        { 'note.added': (data) => (typeof data.body === 'string' ? { text: data.body } : data) },
+      ),
       stream: noteStream,
       tables: [],
-      upcast: (e) => (typeof e.data.body === 'string' ? { ...e, data: { text: e.data.body } } : e),
       async apply(_tx, event) {
         if (event.type === 'note.added') texts.push(event.data.text);
       },
@@ -81,13 +85,16 @@ describe('defineProjection', () => {
       stored(noteStream('n5'), 'note.added', { text: 'v2 shape' }),
     ]);
     expect(texts).toEqual(['v1 shape', 'v2 shape']);
+    await expect(projection.handle(tx, [stored(noteStream('n6'), 'note.added', { note: 'neither' })])).rejects.toThrow(
+      UndecodableEvent,
+    );
   });
 
   it('gives a whole batch to applyBatch, and refuses both or neither of apply and applyBatch', async () => {
     const batches: number[] = [];
     const reactor = defineReactor({
       name: 'counter',
-      handles: '*',
+      edge: everyEvent,
       afterCommit: () => undefined,
       async applyBatch(_tx, events) {
         batches.push(events.length);
@@ -96,9 +103,14 @@ describe('defineProjection', () => {
     await reactor.handle(tx, [stored('a-1', 'x', {}), stored('b-2', 'y', {})]);
     expect(batches).toEqual([2]);
     expect(reactor.afterCommit).toBeDefined();
-    expect(() => defineReactor({ name: 'none', handles: '*' })).toThrow('give one of apply and applyBatch');
+    expect(() => defineReactor({ name: 'none', edge: everyEvent })).toThrow('give one of apply and applyBatch');
     expect(() =>
-      defineReactor({ name: 'both', handles: '*', apply: async () => undefined, applyBatch: async () => undefined }),
+      defineReactor({
+        name: 'both',
+        edge: everyEvent,
+        apply: async () => undefined,
+        applyBatch: async () => undefined,
+      }),
     ).toThrow('give one of apply and applyBatch');
   });
 });

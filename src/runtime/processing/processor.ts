@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import type { DomainEvent } from '../../kernel/decider';
+import { EventEdge, type RawEvent } from '../../kernel/event-edge';
 import type { StreamName } from '../../kernel/stream-name';
 import type { Processor } from './processor-runner';
 
@@ -15,7 +16,10 @@ export interface Projection extends Processor {
 }
 
 /** What a handler of every type ('*') sees: any stored event. */
-export type AnyEvent = DomainEvent<string, Record<string, unknown>>;
+export type AnyEvent = RawEvent;
+
+/** The edge of a processor that handles every event as stored (the audit log, the outbox). */
+export const everyEvent: EventEdge<AnyEvent> = EventEdge.open();
 
 /** A stored event as a handler sees it: typed by its `type`, with its stream's entity id. */
 export type Handled<E extends DomainEvent> = E &
@@ -26,18 +30,17 @@ export type Handled<E extends DomainEvent> = E &
 
 interface HandlerDefinition<E extends DomainEvent> {
   readonly name: string;
-  /** The event types handled ('*': all); the runner moves the checkpoint past the others without calling back. */
-  readonly handles: readonly E['type'][] | '*';
+  /**
+   * What it reads: the edge of the event types it handles (`sessionEdge.only('session.ended')`), or
+   * `everyEvent`. Each event goes through it before the handler sees it, so older stored shapes are
+   * upcast there, once. The runner moves the checkpoint past the other types without calling back.
+   */
+  readonly edge: EventEdge<E>;
   /**
    * The stream category of the handled events, to read entity ids from stream names. Events of the
    * handled types in streams of another category are not this processor's, and are passed over.
    */
   readonly stream?: StreamName;
-  /**
-   * The one place where an older stored shape becomes today's event (rename a field, add a default).
-   * Without it, the stored event is taken as it is.
-   */
-  readonly upcast?: (stored: StoredEvent) => StoredEvent;
   /** Applies one event with the batch's transaction. */
   readonly apply?: (tx: PoolClient, event: Handled<E>) => Promise<void>;
   /** Applies a whole batch at once (one statement for many events), instead of `apply`. */
@@ -56,7 +59,7 @@ export interface ReactorDefinition<E extends DomainEvent> extends HandlerDefinit
   readonly afterCommit?: () => void;
 }
 
-/** A read model over events of types E: the cast, the upcast and the stream-id parsing happen here, once. */
+/** A read model over events of types E: the decoding through the edge and the stream-id parsing happen here, once. */
 export function defineProjection<E extends DomainEvent = AnyEvent>(definition: ProjectionDefinition<E>): Projection {
   return {
     ...toProcessor(definition),
@@ -78,7 +81,7 @@ export function defineReactor<E extends DomainEvent = AnyEvent>(definition: Reac
 }
 
 function toProcessor<E extends DomainEvent>(definition: HandlerDefinition<E>): Processor {
-  const { apply, applyBatch, stream, upcast } = definition;
+  const { apply, applyBatch, stream, edge } = definition;
   const applyAll =
     applyBatch ??
     (apply
@@ -87,16 +90,14 @@ function toProcessor<E extends DomainEvent>(definition: HandlerDefinition<E>): P
         }
       : null);
   if (!applyAll || (apply && applyBatch)) throw new Error(`${definition.name}: give one of apply and applyBatch`);
-  const handled = (stored: StoredEvent): Handled<E> => {
-    const event = upcast ? upcast(stored) : stored;
-    const entityId = stream ? stream.idOf(event.streamId) : event.streamId;
-    // The stored type is one of `handles` (the runner filters by it): this is the one cast to E.
-    return { ...event, entityId } as unknown as Handled<E>;
-  };
+  const handled = (stored: StoredEvent): Handled<E> => ({
+    ...edge.read(stored),
+    entityId: stream ? stream.idOf(stored.streamId) : stored.streamId,
+  });
   const ours = stream ? (e: StoredEvent) => stream.owns(e.streamId) : () => true;
   return {
     name: definition.name,
-    handles: definition.handles,
-    handle: (tx, events) => applyAll(tx, events.filter(ours).map(handled)),
+    handles: edge.isOpen ? '*' : edge.types,
+    handle: async (tx, events) => applyAll(tx, events.filter(ours).map(handled)),
   };
 }

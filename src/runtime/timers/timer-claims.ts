@@ -13,7 +13,8 @@ export interface TimerPark {
   readonly key: string;
   /** When it runs anyway if nothing releases it: a bound on the wait. */
   readonly until: Date;
-  readonly payload: Record<string, unknown>;
+  /** The payload it runs with when it comes due (its kind's). */
+  readonly payload: object;
   /**
    * Asked once the park is stored: false when what it waits for came meanwhile (then the row runs
    * again at once). With `release` under the same key's lock, no release falls between the two.
@@ -21,14 +22,19 @@ export interface TimerPark {
   readonly stillWaiting: () => Promise<boolean>;
 }
 
-/** A timer claimed under a lease: what its handler sees, and what this instance needs to renew and finish it. */
-export interface ClaimedTimer {
+/** A claimed timer as its handler sees it: P is its kind's payload (`TimerKind`). */
+export interface DueTimer<P = Readonly<Record<string, unknown>>> {
   readonly timerId: string;
   readonly kind: string;
-  readonly payload: Record<string, unknown>;
+  readonly payload: P;
   readonly dueAt: Date;
   readonly attempts: number;
+  /** Wake-ups counted when it was claimed (`wake`): one that comes while it runs makes it run again. */
   readonly wakes: number;
+}
+
+/** A timer claimed under a lease: what its handler sees, and what this instance needs to renew and finish it. */
+export interface ClaimedTimer extends DueTimer {
   /** The tenant it works for ('' for none): claims are fair across tenants. */
   readonly tenantId: string;
   /** This claim's token: renewals, completions and releases touch the row only while it is still this claim. */

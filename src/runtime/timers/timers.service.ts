@@ -4,19 +4,11 @@ import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { PollingWorker } from '../workers/polling-worker';
 import { PG_POOL } from '../../infra/database/database.tokens';
-import { ClaimedTimer, TimerClaims, type Queryable, type TimerPark } from './timer-claims';
+import { ClaimedTimer, TimerClaims, type DueTimer, type Queryable, type TimerPark } from './timer-claims';
+import type { ScheduleTimer, TimerKind } from './timer-kind';
 
-export type { Queryable, TimerPark } from './timer-claims';
-
-export interface DueTimer {
-  readonly timerId: string;
-  readonly kind: string;
-  readonly payload: Record<string, unknown>;
-  readonly dueAt: Date;
-  readonly attempts: number;
-  /** Wake-ups counted when it was claimed (`wake`): one that comes while it runs makes it run again. */
-  readonly wakes: number;
-}
+export type { DueTimer, Queryable, TimerPark } from './timer-claims';
+export { defineTimerKind, type ScheduleTimer, type TimerKind } from './timer-kind';
 
 /** What a handler sees besides its timer: whether the service is stopping, and an in-memory wait. */
 export interface TimerContext {
@@ -36,22 +28,13 @@ export interface TimerContext {
  * What a handler returns: nothing when the timer is done (its row is deleted as soon as it finishes),
  * the next run of the same row, which is then updated in place and released, or a park.
  */
-export type TimerOutcome =
-  | void
-  | { readonly next: { readonly dueAt: Date; readonly payload: Record<string, unknown> } }
-  | { readonly park: TimerPark };
+export type TimerOutcome<P = object> =
+  void | { readonly next: { readonly dueAt: Date; readonly payload: P } } | { readonly park: TimerPark };
 
-export type TimerHandler = (timer: DueTimer, context: TimerContext) => Promise<TimerOutcome>;
-
-export interface ScheduleTimer {
-  kind: string;
-  dueAt: Date;
-  payload: Record<string, unknown>;
-  /** A second schedule with the same key is ignored: reactors replaying a batch schedule once. */
-  dedupeKey?: string;
-  /** The tenant it works for, for fair claims: by default the payload's `tenant_id`, else none (''). */
-  tenantId?: string;
-}
+export type TimerHandler<P = Readonly<Record<string, unknown>>> = (
+  timer: DueTimer<P>,
+  context: TimerContext,
+) => Promise<TimerOutcome<P>>;
 
 const LEASE_MS = 30_000;
 /** A claim held with less than this left is renewed (checked at most once a second). */
@@ -103,7 +86,7 @@ interface Held {
 @Injectable()
 export class TimersService extends PollingWorker {
   private readonly logger = new Logger('Timers');
-  private readonly handlers = new Map<string, TimerHandler>();
+  private readonly handlers = new Map<string, (timer: DueTimer, context: TimerContext) => Promise<TimerOutcome>>();
   private readonly claims: TimerClaims;
   /** Batches started by the loop and not yet completed (stop() waits for them). */
   private readonly inFlight = new Set<Promise<void>>();
@@ -134,8 +117,11 @@ export class TimersService extends PollingWorker {
     this.claims = new TimerClaims(pool);
   }
 
-  register(kind: string, handler: TimerHandler): void {
-    this.handlers.set(kind, handler);
+  /** The handler of a kind's timers: it receives their payloads read through the kind (`TimerKind.decode`). */
+  register<P extends object>(kind: TimerKind<P>, handler: TimerHandler<P>): void {
+    this.handlers.set(kind.name, (timer, context) =>
+      handler({ ...timer, payload: kind.decode(timer.payload) }, context),
+    );
   }
 
   /**
@@ -460,7 +446,7 @@ export class TimersService extends PollingWorker {
 /** The tenant a timer works for: given, or its payload's `tenant_id`, or none (''). */
 function tenantOf(timer: ScheduleTimer): string {
   if (timer.tenantId !== undefined) return timer.tenantId;
-  const fromPayload = timer.payload.tenant_id;
+  const fromPayload = 'tenant_id' in timer.payload ? timer.payload.tenant_id : undefined;
   return typeof fromPayload === 'string' ? fromPayload : '';
 }
 

@@ -6,12 +6,12 @@ import { PollingWorker, type PollingWorkerOptions } from './polling-worker';
  * instance by `NOTIFY` (the store's `onAppended`). The processor group, a processor runner alone and
  * the log observer are such workers.
  */
-export abstract class LogWorker extends PollingWorker {
+export abstract class LogWorker<Store extends Pick<EventStore, 'onAppended'> = EventStore> extends PollingWorker {
   private unsubscribe: (() => void) | null = null;
 
   protected constructor(
     name: string,
-    protected readonly store: EventStore,
+    protected readonly store: Store,
     options: PollingWorkerOptions = {},
   ) {
     super(name, options);

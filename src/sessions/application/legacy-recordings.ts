@@ -5,9 +5,9 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { type LegacyFiles, type LegacyMove, moveLegacyFilesInBackground } from '../../infra/blobs/legacy-files';
-import { fold } from '../../kernel/decider';
+import { foldStored } from '../../kernel/decider';
 import { START_WORKERS } from '../../runtime/runtime.module';
-import { sessionDecider, sessionStream, type SessionEvent } from '../domain/session.decider';
+import { sessionDecider, sessionStream } from '../domain/session.decider';
 import { recordingKey, recordingPath, storeRecordingFile } from '../infra/recording-files';
 import { SessionsQueries } from './sessions.queries';
 
@@ -69,7 +69,7 @@ export class LegacyRecordings implements OnApplicationBootstrap, LegacyFiles<str
   /** The recording's state in the session's events, read now; null when the session has no such recording. */
   private async recordingState(sessionId: string, recordingId: string): Promise<string | null> {
     const stored = await this.events.readStream(sessionStream(sessionId));
-    const state = fold(sessionDecider, stored as unknown as SessionEvent[]);
+    const state = foldStored(sessionDecider, stored);
     return state.status !== 'none' && state.recording?.id === recordingId ? state.recording.state : null;
   }
 }

@@ -2,15 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig } from '../../config/config';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
-import { fold } from '../../kernel/decider';
+import { foldStored } from '../../kernel/decider';
 import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
 import type { DispositionEvaluator } from '../domain/disposition-evaluator';
-import { sessionDecider, sessionStream, type SessionEvent } from '../domain/session.decider';
+import { sessionDecider, sessionStream } from '../domain/session.decider';
 import { dispositionSkip } from '../domain/session.disposition';
 import { LlmDispositionEvaluator } from '../infra/llm-disposition-evaluator';
 import { SimulatedDispositionEvaluator } from '../infra/simulated-disposition-evaluator';
 import { SessionActionCommand } from './session.commands';
-import { TIMER } from './session-reactor.processor';
+import { type SessionTimerPayload, TIMER } from './session-reactor.processor';
 
 /**
  * Tries of one disposition before it is given up (the timer service's back-off between them: 2 s,
@@ -48,10 +48,11 @@ export class SessionDispositions {
     this.timers.register(TIMER.disposition, (t) => this.evaluate(t));
   }
 
-  private async evaluate(timer: DueTimer): Promise<void> {
-    const { tenant_id, session_id } = timer.payload as { tenant_id: string; session_id: string };
+  private async evaluate(timer: DueTimer<SessionTimerPayload>): Promise<void> {
+    const { tenant_id, session_id } = timer.payload;
+    if (tenant_id === null) return;
     const events = await this.store.readStream(sessionStream(session_id));
-    const state = fold(sessionDecider, events as unknown as SessionEvent[]);
+    const state = foldStored(sessionDecider, events);
     if (state.status === 'none' || dispositionSkip(state) !== null) return;
     // Test calls never reach a model (nor cost one).
     const evaluator = state.testMode || this.model === null ? this.builtIn : this.model;

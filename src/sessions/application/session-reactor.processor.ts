@@ -1,7 +1,7 @@
 import { defineReactor, type Handled, type Processor } from '../../runtime/processing/processor';
-import type { ScheduleTimer, TimersService } from '../../runtime/timers/timers.service';
+import { defineTimerKind, type ScheduleTimer, type TimersService } from '../../runtime/timers/timers.service';
 import { scriptFor } from '../domain/test-pool.scenarios';
-import { sessionStream, type SessionEvent } from '../domain/session.decider';
+import { sessionEdge, sessionStream, type SessionEvent } from '../domain/session.decider';
 
 type ReactsTo = Extract<
   SessionEvent,
@@ -18,14 +18,37 @@ type ReactsTo = Extract<
 /** Longest call the platform lets run before the watchdog ends it (simulated seconds). */
 export const MAX_CALL_SECONDS = 3600;
 
+/** What most session timers carry: whose session. */
+export interface SessionTimerPayload {
+  tenant_id: string | null;
+  session_id: string;
+}
+
+/** A production call's dispatch to the media gateway: the placed request; `held_until` once a hold parked it. */
+export interface DispatchPayload extends SessionTimerPayload {
+  request: SessionPlacedRequest;
+  held_until?: number;
+}
+
+export type SessionPlacedRequest = Extract<SessionEvent, { type: 'session.placed' }>['data'];
+
+const session = { tenant_id: true, session_id: true } as const;
+
+/** The sessions context's timer kinds, each with its payload type (timer-kind.ts). */
 export const TIMER = {
-  simStep: 'sim.step',
-  gatewayDispatch: 'media.dispatch',
-  watchdog: 'session.watchdog',
-  purge: 'recording.purge',
-  dncAdd: 'dnc.add_opt_out',
-  disposition: 'session.disposition',
-} as const;
+  simStep: defineTimerKind<SimStepPayload>('sim.step', { ...session, to: true, base: true, seq: true, scale: true }),
+  gatewayDispatch: defineTimerKind<DispatchPayload>('media.dispatch', { ...session, request: true }),
+  watchdog: defineTimerKind<SessionTimerPayload>('session.watchdog', session),
+  purge: defineTimerKind<SessionTimerPayload & { recording_id: string }>('recording.purge', {
+    ...session,
+    recording_id: true,
+  }),
+  dncAdd: defineTimerKind<SessionTimerPayload & { phone_number: string | null }>('dnc.add_opt_out', {
+    ...session,
+    phone_number: true,
+  }),
+  disposition: defineTimerKind<SessionTimerPayload>('session.disposition', session),
+};
 
 export interface SimStepPayload {
   tenant_id: string | null;
@@ -66,24 +89,23 @@ export function simStepTimer(p: {
     scale: p.scale,
     ...(p.production ? { production: true } : {}),
   };
-  return {
-    kind: TIMER.simStep,
+  return TIMER.simStep.at({
     dueAt: new Date(p.base + Math.round(step.at * 1000 * p.scale)),
-    payload: { ...payload },
+    payload,
     dedupeKey: `sim:${p.sessionId}:${p.seq}`,
-  };
+  });
 }
 
 /** The dedupe key of a session's watchdog: scheduled when it is placed, cancelled when it ends. */
 export const watchdogKey = (sessionId: string): string => `watchdog:${sessionId}`;
 
 /** A session's watchdog: it ends the call as failed if it is still going MAX_CALL_SECONDS (scaled) after `base`. */
-export const watchdogTimer = (tenantId: string | null, sessionId: string, base: number, scale: number) => ({
-  kind: TIMER.watchdog,
-  dueAt: new Date(base + Math.round(MAX_CALL_SECONDS * 1000 * scale) + 30_000),
-  payload: { tenant_id: tenantId, session_id: sessionId },
-  dedupeKey: watchdogKey(sessionId),
-});
+export const watchdogTimer = (tenantId: string | null, sessionId: string, base: number, scale: number) =>
+  TIMER.watchdog.at({
+    dueAt: new Date(base + Math.round(MAX_CALL_SECONDS * 1000 * scale) + 30_000),
+    payload: { tenant_id: tenantId, session_id: sessionId },
+    dedupeKey: watchdogKey(sessionId),
+  });
 
 /** The dedupe key of a campaign call's disposition, scheduled once it has ended (session-dispositions.ts). */
 export const dispositionKey = (sessionId: string): string => `disposition:${sessionId}`;
@@ -114,12 +136,13 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         // An inbound call reported by the media gateway: the gateway has it and reports its signals.
         if (inbound && !event.data.test_script) return;
         if (!inbound && opts.gateway && !event.data.test_mode) {
-          due.push({
-            kind: TIMER.gatewayDispatch,
-            dueAt: new Date(base),
-            payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
-            dedupeKey: `dispatch:${sessionId}`,
-          });
+          due.push(
+            TIMER.gatewayDispatch.at({
+              dueAt: new Date(base),
+              payload: { tenant_id: tenantId, session_id: sessionId, request: event.data },
+              dedupeKey: `dispatch:${sessionId}`,
+            }),
+          );
           return;
         }
         const first = simStepTimer({
@@ -137,39 +160,42 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         return;
       }
       case 'session.opt_out_detected':
-        due.push({
-          kind: TIMER.dncAdd,
-          dueAt: new Date(base),
-          payload: {
-            tenant_id: tenantId,
-            session_id: event.data.session_id,
-            phone_number: event.data.phone_number,
-          },
-          dedupeKey: `dnc:${event.data.session_id}`,
-        });
+        due.push(
+          TIMER.dncAdd.at({
+            dueAt: new Date(base),
+            payload: {
+              tenant_id: tenantId,
+              session_id: event.data.session_id,
+              phone_number: event.data.phone_number,
+            },
+            dedupeKey: `dnc:${event.data.session_id}`,
+          }),
+        );
         return;
       case 'session.opt_out_recording_pending_purge':
-        due.push({
-          kind: TIMER.purge,
-          dueAt: new Date(event.data.purge_after),
-          payload: {
-            tenant_id: tenantId,
-            session_id: event.data.session_id,
-            recording_id: event.data.recording_id,
-          },
-          dedupeKey: `purge:${event.data.session_id}`,
-        });
+        due.push(
+          TIMER.purge.at({
+            dueAt: new Date(event.data.purge_after),
+            payload: {
+              tenant_id: tenantId,
+              session_id: event.data.session_id,
+              recording_id: event.data.recording_id,
+            },
+            dedupeKey: `purge:${event.data.session_id}`,
+          }),
+        );
         return;
       // A session's terminal events (the decider's TERMINAL statuses): its watchdog has nothing left to do.
       case 'session.ended':
         // A completed campaign call may get a disposition: the timer's handler decides whether it does.
         if (event.data.campaign_id && event.data.contact_id) {
-          due.push({
-            kind: TIMER.disposition,
-            dueAt: new Date(base),
-            payload: { tenant_id: tenantId, session_id: event.data.session_id },
-            dedupeKey: dispositionKey(event.data.session_id),
-          });
+          due.push(
+            TIMER.disposition.at({
+              dueAt: new Date(base),
+              payload: { tenant_id: tenantId, session_id: event.data.session_id },
+              dedupeKey: dispositionKey(event.data.session_id),
+            }),
+          );
         }
         ended.push(event.data.session_id);
         return;
@@ -188,13 +214,13 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
     name: 'session_reactor',
     // Only sessions' own events: the same types appended elsewhere (a test's synthetic events) are not calls.
     stream: sessionStream,
-    handles: [
+    edge: sessionEdge.only(
       'session.placed',
       'session.opt_out_detected',
       'session.opt_out_recording_pending_purge',
       'session.ended',
       'session.failed',
-    ],
+    ),
     afterCommit: () => {
       if (scheduled) timers.poke();
       scheduled = false;

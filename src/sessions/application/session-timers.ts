@@ -12,6 +12,7 @@ import {
   type DueTimer,
   type TimerContext,
   type TimerOutcome,
+  type TimerPark,
 } from '../../runtime/timers/timers.service';
 import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
@@ -21,6 +22,8 @@ import { CREDITS_HOLD_REASON } from '../domain/session.state';
 import { SessionActionCommand } from './session.commands';
 import {
   MAX_CALL_SECONDS,
+  type DispatchPayload,
+  type SessionTimerPayload,
   SimStepPayload,
   simStepTimer,
   TIMER,
@@ -68,8 +71,9 @@ export class SessionTimers {
     this.timers.register(TIMER.gatewayDispatch, (t) => this.dispatchToGateway(t));
   }
 
-  private async action(timer: DueTimer, action: SessionActionCommand['action']): Promise<void> {
-    const { tenant_id, session_id } = timer.payload as { tenant_id: string; session_id: string };
+  private async action(timer: DueTimer<SessionTimerPayload>, action: SessionActionCommand['action']): Promise<void> {
+    const { tenant_id, session_id } = timer.payload;
+    if (tenant_id === null) throw new Error(`session ${session_id}: its timer names no tenant`);
     await this.commands.execute(new SessionActionCommand(tenant_id, session_id, action));
   }
 
@@ -82,8 +86,8 @@ export class SessionTimers {
    * played are no-ops (the decider ignores a signal whose seq is not above the session's; the
    * recording file is written again, the same). See docs/decisions.md, "Simulated call steps".
    */
-  private async simStep(timer: DueTimer, context: TimerContext): Promise<TimerOutcome> {
-    let p = timer.payload as unknown as SimStepPayload;
+  private async simStep(timer: DueTimer<SimStepPayload>, context: TimerContext): Promise<TimerOutcome<SimStepPayload>> {
+    let p = timer.payload;
     if (p.production && p.seq === 1) {
       const now = this.clock.now();
       const bound = holdBound(p.base, p.scale);
@@ -117,7 +121,12 @@ export class SessionTimers {
     }
   }
 
-  private async playStep(timer: DueTimer, sessionId: string, seq: number, step: ScriptStep): Promise<void> {
+  private async playStep(
+    timer: DueTimer<SessionTimerPayload>,
+    sessionId: string,
+    seq: number,
+    step: ScriptStep,
+  ): Promise<void> {
     if ('signal' in step) return this.action(timer, { type: 'signal', seq, signal: step.signal });
     const recordingId = this.links.recordingIdFor(sessionId);
     await writeSimulatedRecording(this.blobs, recordingId, step.record.duration_seconds);
@@ -133,8 +142,8 @@ export class SessionTimers {
     });
   }
 
-  private async purge(timer: DueTimer): Promise<void> {
-    const { recording_id } = timer.payload as { recording_id: string };
+  private async purge(timer: DueTimer<SessionTimerPayload & { recording_id: string }>): Promise<void> {
+    const { recording_id } = timer.payload;
     // Gone from the shared store first, for every instance; only then is it recorded as purged. And
     // removed again after: a start moving an older version's file into the store (LegacyRecordings)
     // that read the state before the event put it back (docs/decisions.md 65).
@@ -143,22 +152,18 @@ export class SessionTimers {
     await removeRecording(this.blobs, this.config, recording_id);
   }
 
-  private async addOptOut(timer: DueTimer): Promise<void> {
-    const { tenant_id, session_id, phone_number } = timer.payload as {
-      tenant_id: string;
-      session_id: string;
-      phone_number: string | null;
-    };
-    if (!phone_number) return;
+  private async addOptOut(timer: DueTimer<SessionTimerPayload & { phone_number: string | null }>): Promise<void> {
+    const { tenant_id, session_id, phone_number } = timer.payload;
+    if (!phone_number || tenant_id === null) return;
     await this.commands.execute(
       new ChangeDnc(tenant_id, { type: 'add', phoneNumber: phone_number, source: 'opt_out', sessionId: session_id }),
     );
   }
 
   /** The dispatch with a private prompt opened into `agent_config.prompt` (the sealed form is not sent). */
-  private opened(payload: Record<string, unknown>): Record<string, unknown> {
-    const request = payload.request as { sealed_prompt?: string; agent_config: object } | undefined;
-    if (request?.sealed_prompt === undefined) return payload;
+  private opened(payload: DispatchPayload): DispatchPayload {
+    const request = payload.request;
+    if (request.sealed_prompt === undefined) return payload;
     const { sealed_prompt: sealed, ...rest } = request;
     return { ...payload, request: { ...rest, agent_config: { ...rest.agent_config, prompt: this.box.open(sealed) } } };
   }
@@ -173,8 +178,8 @@ export class SessionTimers {
     tenantId: string | null,
     sessionId: string,
     bound: number,
-    payload: Record<string, unknown>,
-  ): Promise<TimerOutcome | null> {
+    payload: object,
+  ): Promise<{ park: TimerPark } | undefined | null> {
     if (tenantId === null) return null;
     const parked = await this.holds.park(tenantId, new Date(bound), payload);
     if (!parked) return null;
@@ -199,15 +204,11 @@ export class SessionTimers {
    * Production calls go to MEDIA_GATEWAY_URL, signed like a webhook, once no hold is on the tenant;
    * a failure is retried by the timer.
    */
-  private async dispatchToGateway(timer: DueTimer): Promise<TimerOutcome> {
+  private async dispatchToGateway(timer: DueTimer<DispatchPayload>): Promise<TimerOutcome<DispatchPayload>> {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
-    const { held_until: heldUntil, ...request } = timer.payload as {
-      tenant_id: string | null;
-      session_id: string;
-      held_until?: number;
-    };
+    const { held_until: heldUntil, ...request } = timer.payload;
     const bound = heldUntil ?? holdBound(this.clock.now().getTime(), this.config.simTimeScale);
     const parked = await this.parkIfHeld(request.tenant_id, request.session_id, bound, {
       ...request,

@@ -1,7 +1,10 @@
 import type { AppConfig } from '../../config/config';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import { fold } from '../../kernel/decider';
-import { sessionDecider, type SessionEvent } from '../domain/session.decider';
+import { foldStored } from '../../kernel/decider';
+import { sessionDecider, sessionEdge } from '../domain/session.decider';
+
+const placedEdge = sessionEdge.only('session.placed');
+const outcomeEdge = sessionEdge.only('session.ended', 'session.failed');
 import type { SessionEntity } from '../projections/session.entity';
 
 /** A session as the API presents it: the read model's row, or the same folded from the session's stream. */
@@ -76,11 +79,11 @@ export function sessionRowFromStream(
 ): SessionRow | null {
   const placed = events[0];
   if (!placed || placed.type !== 'session.placed' || placed.metadata.tenant_id !== tenantId) return null;
-  const state = fold(sessionDecider, events as unknown as SessionEvent[]);
+  const state = foldStored(sessionDecider, events);
   if (state.status === 'none') return null;
-  const request = (placed as unknown as Extract<SessionEvent, { type: 'session.placed' }>).data;
+  const request = placedEdge.decode(placed).data;
   const ended = events.find((e) => e.type === 'session.ended' || e.type === 'session.failed');
-  const outcome = ended?.data as { end_reason?: string; actual_cost_cents?: number } | undefined;
+  const outcome = ended ? outcomeEdge.decode(ended).data : undefined;
   return {
     sessionId: state.sessionId,
     status: state.status,

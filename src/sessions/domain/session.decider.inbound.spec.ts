@@ -13,7 +13,7 @@ import {
   TO,
 } from '../../../test/support/session-decider-fixtures';
 import type { MediaSignal } from './media-signal';
-import type { SessionCommand, SessionEvent } from './session.decider';
+import { sessionEdge, type SessionCommand, type SessionEvent } from './session.decider';
 import { INBOUND_TEST_SCRIPTS, scriptFor } from './test-pool.scenarios';
 
 const inbound = (testScript: string | null = INBOUND_TEST_SCRIPTS.answered) =>
@@ -50,7 +50,8 @@ describe('session decider: inbound calls', () => {
   it('a session.placed stored before inbound calls (no direction) is outbound', () => {
     const [first, created] = placed();
     const { direction: _d, ...older } = (first as Extract<SessionEvent, { type: 'session.placed' }>).data;
-    expect(fold(checkedSessionDecider, [{ type: 'session.placed', data: older }, created!])).toMatchObject({
+    const read = sessionEdge.decode({ type: 'session.placed', data: older });
+    expect(fold(checkedSessionDecider, [read, created!])).toMatchObject({
       direction: 'outbound',
     });
   });

@@ -14,7 +14,7 @@ import {
   step,
 } from '../../../test/support/session-decider-fixtures';
 import { fold } from '../../kernel/decider';
-import { placedDirection, sessionDecider, type Live, type SessionEvent } from './session.decider';
+import { sessionDecider, sessionEdge, type Live, type SessionEvent } from './session.decider';
 
 const ROOM = 'room_0123456789abcdefghij';
 const open = {
@@ -32,6 +32,7 @@ const opened: SessionEvent[] = [
     data: {
       session_id: SESSION_ID,
       ...phoneLegs,
+      direction: 'outbound',
       agent_config: { prompt: 'Hi', voice_id: 'voice_ava' },
       voice_id: 'voice_ava',
       test_mode: false,
@@ -133,10 +134,13 @@ describe('session decider: a room session', () => {
 
   it('is inbound (the participant came to the agent), its stored events and older ones alike', () => {
     expect((fold(sessionDecider, opened) as Live).direction).toBe('inbound');
-    // The one reading of session.placed's direction: recorded, else a room's, else a phone call's of old.
-    expect(placedDirection({ room_id: ROOM })).toBe('inbound');
-    expect(placedDirection({})).toBe('outbound');
-    expect(placedDirection({ direction: 'inbound' })).toBe('inbound');
-    expect(placedDirection({ direction: 'outbound' })).toBe('outbound');
+    // Older events recorded no direction: the edge reads a room's as inbound, a phone call's as outbound.
+    const placed = opened[0]!;
+    if (placed.type !== 'session.placed') throw new Error('the room opens with session.placed');
+    const { direction: _recorded, ...unrecorded } = placed.data;
+    const readBack = (data: Record<string, unknown>) => sessionEdge.decode({ type: 'session.placed', data });
+    expect(readBack(unrecorded)).toMatchObject({ data: { direction: 'inbound' } });
+    expect(readBack({ ...unrecorded, room_id: undefined })).toMatchObject({ data: { direction: 'outbound' } });
+    expect(readBack({ ...placed.data })).toMatchObject({ data: { direction: 'inbound' } });
   });
 });

@@ -27,7 +27,7 @@ import {
   turn,
 } from '../../../test/support/session-decider-fixtures';
 import type { MediaSignal } from './media-signal';
-import { sessionDecider, SessionEvent } from './session.decider';
+import { sessionDecider, sessionEdge, SessionEvent } from './session.decider';
 
 describe('session decider: place', () => {
   it('place → session.placed (internal) and session.created (queued)', () => {
@@ -123,7 +123,7 @@ describe('session decider: place', () => {
       last_name: _l,
       ...older
     } = (first as Extract<SessionEvent, { type: 'session.placed' }>).data;
-    const history: SessionEvent[] = [{ type: 'session.placed', data: older }, created!];
+    const history: SessionEvent[] = [sessionEdge.decode({ type: 'session.placed', data: older }), created!];
     expect(fold(sessionDecider, history)).toMatchObject({
       contact: { email: null, first_name: null, last_name: null },
     });

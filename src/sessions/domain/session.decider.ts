@@ -1,5 +1,6 @@
 /** The session decider: placing a call, opening a room's session, media signals, the watchdog, purges and dispositions. */
 import type { Decider } from '../../kernel/decider';
+import { sessionEdge } from './session.edge';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from './media-signal';
 import { decideDisposition } from './session.disposition';
@@ -7,7 +8,6 @@ import {
   isTerminal,
   Live,
   OpenRoomSession,
-  placedDirection,
   SessionCommand,
   SessionEvent,
   SessionState,
@@ -16,8 +16,10 @@ import {
 import type { TranscriptEntry } from '../sessions.events';
 
 export * from './session.state';
+export { sessionEdge } from './session.edge';
 
 export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent> = {
+  edge: sessionEdge,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
@@ -29,14 +31,14 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     return {
       status: 'queued',
       sessionId: d.session_id,
-      direction: placedDirection(d),
+      direction: d.direction,
       toNumber: d.to_number,
       fromNumber: d.from_number,
       testMode: d.test_mode,
       roomId: d.room_id ?? null,
       campaignId: d.campaign_id,
       contactId: d.contact_id,
-      contact: { email: d.email ?? null, first_name: d.first_name ?? null, last_name: d.last_name ?? null },
+      contact: { email: d.email, first_name: d.first_name, last_name: d.last_name },
       clientReferenceId: d.client_reference_id,
       dispositions: d.agent_config.dispositions ?? [],
       agentDisposition: false,
@@ -202,6 +204,8 @@ function openRoom(command: OpenRoomSession): SessionEvent[] {
       type: 'session.placed',
       data: {
         ...common,
+        // The participant came to the agent.
+        direction: 'inbound',
         agent_config: command.agentConfig,
         voice_id: voiceId,
         test_mode: false,

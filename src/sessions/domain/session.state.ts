@@ -33,18 +33,10 @@ export interface AgentConfig {
 
 /**
  * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`, dialled the
- * tenant's number, `toNumber`; or a participant joined a room and the agent answered). Read through
- * `placedDirection`.
+ * tenant's number, `toNumber`; or a participant joined a room and the agent answered). Events stored
+ * without one are read by the edge (session.edge.ts): a room's as inbound, a phone call's as outbound.
  */
 export type SessionDirection = 'outbound' | 'inbound';
-
-/**
- * The direction a `session.placed` stands for: the one it records, else inbound for a room's session
- * (the participant came to the agent; rooms' events never record one), else outbound (phone calls
- * stored before inbound calls existed). The one place old shapes are read.
- */
-export const placedDirection = (d: { direction?: SessionDirection; room_id?: string }): SessionDirection =>
-  d.direction ?? (d.room_id !== undefined ? 'inbound' : 'outbound');
 
 /**
  * Why a queued session waits instead of going out (`hold_reason`), null when it does not:
@@ -79,8 +71,8 @@ export type SessionEvent =
         campaign_id: string | null;
         contact_id: string | null;
         client_reference_id: string | null;
-        /** Absent from events stored before inbound calls: outbound. */
-        direction?: SessionDirection;
+        /** Outbound in events stored before inbound calls (upcast by the edge, session.edge.ts). */
+        direction: SessionDirection;
         /**
          * The test-pool script the simulator plays when it is not picked by the destination number
          * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
@@ -93,7 +85,7 @@ export type SessionEvent =
          * as `agent_config.prompt`. Its session is private: turns keep no text, no recording is kept.
          */
         sealed_prompt?: string;
-      } & Partial<ContactIdentity> // absent from events stored before campaigns: read as null
+      } & ContactIdentity // null in events stored before campaigns (upcast by the edge)
     >
   | DomainEvent<'session.created', SessionCreatedData>
   /** Internal: the queued call waits (a dispatch hold on the tenant); `reason` is its `hold_reason`. */

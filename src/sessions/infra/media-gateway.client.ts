@@ -8,7 +8,7 @@ import { signDelivery } from '../../kernel/signing/signing';
 export async function dispatchToMediaGateway(
   gateway: { url: string; secret: string },
   dispatchId: string,
-  payload: Record<string, unknown>,
+  payload: object,
 ): Promise<void> {
   const body = JSON.stringify(payload);
   const headers = signDelivery({

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Handled } from '../../runtime/processing/processor';
-import { placedDirection, SESSION_EVENT_TYPES, SessionEvent, sessionStream } from '../domain/session.decider';
+import { sessionEdge, SessionEvent, sessionStream } from '../domain/session.decider';
 
 /** Entries appended to one jsonb array column, by session, in the batch's order. */
 class Appends {
@@ -28,9 +28,9 @@ class Appends {
  * and function invocations (most of a call's events) are appended with one statement per batch;
  * the other events update their session's row one by one, in order.
  */
-export const sessionsProjection = defineProjection<SessionEvent>({
+export const sessionsProjection = defineProjection({
   name: 'sessions',
-  handles: SESSION_EVENT_TYPES,
+  edge: sessionEdge,
   stream: sessionStream,
   tables: ['sessions'],
   async applyBatch(tx, events) {
@@ -70,12 +70,10 @@ async function applyOne(
           d.voice_id,
           d.test_mode,
           event.metadata.created_at,
-          // Absent from events stored before campaigns.
-          d.email ?? null,
-          d.first_name ?? null,
-          d.last_name ?? null,
-          // Absent from rooms' events and from events stored before inbound calls.
-          placedDirection(d),
+          d.email,
+          d.first_name,
+          d.last_name,
+          d.direction,
         ],
       );
       break;

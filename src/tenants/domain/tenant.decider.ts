@@ -1,5 +1,6 @@
 import { conflict, notFound } from '../../kernel/result';
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { streamName } from '../../kernel/stream-name';
 
 export type Plan = 'starter' | 'pro';
@@ -41,7 +42,18 @@ export type TenantState =
 
 export const tenantStream = streamName('tenant');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const tenantEdge = defineEdge<TenantEvent>({
+  'tenant.created': { tenant_id: true, name: true, email: true, plan: true },
+  'tenant.api_key_issued': { key_prefix: true, key_hash: true },
+  'tenant.api_key_revoked': { key_prefix: true },
+  'tenant.credit_granted': { amount_cents: true },
+  'tenant.suspended': {},
+  'tenant.reactivated': {},
+});
+
 export const tenantDecider: Decider<TenantCommand, TenantState, TenantEvent> = {
+  edge: tenantEdge,
   initialState: () => ({ status: 'none' }),
 
   evolve(state, event) {

@@ -1,14 +1,14 @@
 import { defineProjection } from '../../runtime/processing/processor';
-import { TENANT_EVENT_TYPES, TenantEvent, tenantStream } from '../domain/tenant.decider';
+import { tenantEdge, tenantStream } from '../domain/tenant.decider';
 
 /**
  * Read models `tenants` and `api_keys`, used by the guards and the operator API. A suspension also
  * ends the tenant's dashboard sessions in the same transaction (decision 64); a replay of an old one
  * (a rebuild) ends no session opened after it.
  */
-export const tenantsProjection = defineProjection<TenantEvent>({
+export const tenantsProjection = defineProjection({
   name: 'tenants',
-  handles: TENANT_EVENT_TYPES,
+  edge: tenantEdge,
   stream: tenantStream,
   tables: ['api_keys', 'tenants'],
   async apply(tx, event) {

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
-import { fold } from '../../kernel/decider';
+import { foldStored } from '../../kernel/decider';
 import { type LegacyFiles, type LegacyMove, moveLegacyFilesInBackground } from '../../infra/blobs/legacy-files';
 import { START_WORKERS } from '../../runtime/runtime.module';
-import { voiceCloneDecider, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
+import { voiceCloneDecider, voiceCloneStream } from '../domain/voice-clone.decider';
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
 
 /**
@@ -39,7 +39,7 @@ export class LegacySamples implements OnApplicationBootstrap, LegacyFiles<string
   /** Whether the voice exists and is not deleted, in its events read now. */
   async kept(voiceId: string): Promise<boolean> {
     const stored = await this.events.readStream(voiceCloneStream(voiceId));
-    const state = fold(voiceCloneDecider, stored as unknown as VoiceCloneEvent[]);
+    const state = foldStored(voiceCloneDecider, stored);
     return state.status !== 'none' && state.status !== 'deleted';
   }
 

@@ -6,6 +6,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { defineReactor, type Processor } from '../../runtime/processing/processor';
 import {
+  defineTimerKind,
   TimersService,
   type DueTimer,
   type ScheduleTimer,
@@ -21,19 +22,29 @@ import {
   type LengthBounds,
   tooLong,
 } from '../domain/sample-rules';
-import { nextUnmeasured, type VoiceClone, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
+import {
+  nextUnmeasured,
+  type VoiceClone,
+  type VoiceCloneEvent,
+  voiceCloneEdge,
+  voiceCloneStream,
+} from '../domain/voice-clone.decider';
 import { VOICE_TRAINER, type VoiceTrainer } from '../domain/voice-trainer';
 import type { AudioMeasurement } from '../infra/audio-decoder';
 import { DECODE_POOL, DecodePool, DecodeQueueFull, DecodeTimeout, DecodeWorkerFailed } from '../infra/decode-pool';
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
 import { ChangeVoiceClone } from './voice-clone.commands';
 
-export const VOICE_TIMER = { train: 'voice_clone.train', removeSamples: 'voice_clone.remove_samples' } as const;
-
 interface VoicePayload {
   tenant_id: string;
   voice_id: string;
 }
+
+/** The voices context's timer kinds, each with its payload type (timer-kind.ts). */
+export const VOICE_TIMER = {
+  train: defineTimerKind<VoicePayload>('voice_clone.train', { tenant_id: true, voice_id: true }),
+  removeSamples: defineTimerKind<VoicePayload>('voice_clone.remove_samples', { tenant_id: true, voice_id: true }),
+};
 
 type ReactsTo = Extract<VoiceCloneEvent, { type: 'voice_clone.uploaded' | 'voice_clone.deleted' }>;
 
@@ -45,7 +56,7 @@ export function voicesReactor(timers: TimersService): Processor {
   let scheduled = false;
   return defineReactor<ReactsTo>({
     name: 'voices_reactor',
-    handles: ['voice_clone.uploaded', 'voice_clone.deleted'],
+    edge: voiceCloneEdge.only('voice_clone.uploaded', 'voice_clone.deleted'),
     stream: voiceCloneStream,
     afterCommit: () => {
       if (scheduled) timers.poke();
@@ -58,12 +69,13 @@ export function voicesReactor(timers: TimersService): Processor {
         if (!tenantId) continue;
         const payload: VoicePayload = { tenant_id: tenantId, voice_id: event.data.voice_id };
         const kind = event.type === 'voice_clone.uploaded' ? VOICE_TIMER.train : VOICE_TIMER.removeSamples;
-        due.push({
-          kind,
-          dueAt: new Date(event.metadata.created_at),
-          payload: { ...payload },
-          dedupeKey: `${kind}:${event.data.voice_id}`,
-        });
+        due.push(
+          kind.at({
+            dueAt: new Date(event.metadata.created_at),
+            payload,
+            dedupeKey: `${kind.name}:${event.data.voice_id}`,
+          }),
+        );
       }
       scheduled = due.length > 0;
       await timers.scheduleMany(due, tx);
@@ -114,8 +126,8 @@ export class VoiceTraining {
     return this.commands.execute(new ChangeVoiceClone(p.tenant_id, p.voice_id, change));
   }
 
-  private async train(timer: DueTimer): Promise<TimerOutcome> {
-    const p = timer.payload as unknown as VoicePayload;
+  private async train(timer: DueTimer<VoicePayload>): Promise<TimerOutcome<VoicePayload>> {
+    const p = timer.payload;
     const again = { next: { dueAt: this.clock.now(), payload: timer.payload } };
     let state;
     try {
@@ -208,7 +220,7 @@ export class VoiceTraining {
     }
   }
 
-  private async removeSamples(timer: DueTimer): Promise<void> {
-    await this.store.removeVoice((timer.payload as unknown as VoicePayload).voice_id);
+  private async removeSamples(timer: DueTimer<VoicePayload>): Promise<void> {
+    await this.store.removeVoice(timer.payload.voice_id);
   }
 }

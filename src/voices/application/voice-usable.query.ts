@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
-import { fold } from '../../kernel/decider';
+import { foldStored } from '../../kernel/decider';
 import { ApiError } from '../../kernel/http/api-error';
 import { isBuiltInVoice, VOICE_CLONE_ID } from '../domain/built-in-voices';
-import { voiceCloneDecider, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
+import { voiceCloneDecider, voiceCloneStream } from '../domain/voice-clone.decider';
 
 /** Why a voice cannot be used: `unknown` also stands for another tenant's or a deleted voice (ids reveal nothing). */
 export type VoiceCheck = { usable: true } | { usable: false; reason: 'unknown' | 'training' | 'failed' };
@@ -33,7 +33,7 @@ export class VoiceUsableHandler implements IQueryHandler<VoiceUsable> {
     if (!VOICE_CLONE_ID.test(voiceId)) return { usable: false, reason: 'unknown' };
     const events = await this.store.readStream(voiceCloneStream(voiceId));
     if (events[0]?.metadata.tenant_id !== tenantId) return { usable: false, reason: 'unknown' };
-    const state = fold(voiceCloneDecider, events as unknown as VoiceCloneEvent[]);
+    const state = foldStored(voiceCloneDecider, events);
     switch (state.status) {
       case 'ready':
         return { usable: true };

@@ -11,6 +11,7 @@
  * Which rule a failure breaks is decided by sample-rules.ts; this decider keeps the order of things.
  */
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { DomainError, notFound } from '../../kernel/result';
 import { streamName } from '../../kernel/stream-name';
 import type {
@@ -76,7 +77,19 @@ export type VoiceCloneState = { status: 'none' } | VoiceClone;
 
 export const voiceCloneStream = streamName('voice_clone');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const voiceCloneEdge = defineEdge<VoiceCloneEvent>({
+  'voice_clone.uploaded': { voice_id: true, name: true, samples: true },
+  'voice_clone.training_started': { voice_id: true, name: true, samples: true },
+  'voice_clone.sample_measured': { voice_id: true, index: true, measurement: true },
+  'voice_clone.model_trained': { voice_id: true, model: true },
+  'voice_clone.training_succeeded': { voice_id: true, name: true, ready_at: true },
+  'voice_clone.training_failed': { voice_id: true, name: true, error_code: true, error_message: true },
+  'voice_clone.deleted': { voice_id: true, deleted_at: true },
+});
+
 export const voiceCloneDecider: Decider<VoiceCloneCommand, VoiceCloneState, VoiceCloneEvent> = {
+  edge: voiceCloneEdge,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,

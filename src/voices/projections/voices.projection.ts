@@ -1,10 +1,10 @@
 import { defineProjection } from '../../runtime/processing/processor';
-import { VOICE_CLONE_EVENT_TYPES, type VoiceCloneEvent, voiceCloneStream } from '../domain/voice-clone.decider';
+import { voiceCloneEdge, voiceCloneStream } from '../domain/voice-clone.decider';
 
 /** Voice clones as `GET /v1/voice_clones…` shows them, with each sample's measurement. */
-export const voicesProjection = defineProjection<VoiceCloneEvent>({
+export const voicesProjection = defineProjection({
   name: 'voice_clones',
-  handles: VOICE_CLONE_EVENT_TYPES,
+  edge: voiceCloneEdge,
   stream: voiceCloneStream,
   tables: ['voice_clones'],
   async apply(tx, event) {

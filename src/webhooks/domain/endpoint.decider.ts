@@ -1,4 +1,5 @@
 import type { Decider, DomainEvent } from '../../kernel/decider';
+import { defineEdge } from '../../kernel/event-edge';
 import { conflict, notFound } from '../../kernel/result';
 import type { WebhookEndpointDisabledNoticeData, WebhookTestData } from '../webhooks.events';
 import { streamName } from '../../kernel/stream-name';
@@ -65,7 +66,33 @@ export type EndpointState =
 
 export const endpointStream = streamName('webhook_endpoint');
 
+/** Its stored events read back (event-edge.ts): each type's required fields. */
+export const endpointEdge = defineEdge<EndpointEvent>({
+  'webhook_endpoint.created': {
+    endpoint_id: true,
+    tenant_id: true,
+    url: true,
+    events: true,
+    description: true,
+    secret_sealed: true,
+  },
+  'webhook_endpoint.updated': { url: true, events: true, description: true },
+  'webhook_endpoint.secret_rotated': { secret_sealed: true },
+  'webhook_endpoint.deleted': {},
+  'webhook_endpoint.suspended': { failure_streak: true, last_status: true },
+  'webhook_endpoint.enabled': {},
+  'webhook.test': { endpoint_id: true, emitted_at: true },
+  'webhook.endpoint_disabled_notice': {
+    endpoint_id: true,
+    url: true,
+    disabled_at: true,
+    failure_streak: true,
+    last_status: true,
+  },
+});
+
 export const endpointDecider: Decider<EndpointCommand, EndpointState, EndpointEvent> = {
+  edge: endpointEdge,
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,

@@ -1,9 +1,11 @@
 import type { PoolClient } from 'pg';
-import { defineProjection, type Projection } from '../../runtime/processing/processor';
+import { defineProjection, everyEvent, type Projection } from '../../runtime/processing/processor';
 import type { EventCatalog } from '../../catalog/event-catalog';
 import { serializeEnvelope, toEnvelope } from '../../catalog/envelope';
 import type { StoredEvent } from '../../event-store/event-store.port';
-import { endpointStream, type EndpointEvent } from '../domain/endpoint.decider';
+import { endpointEdge, endpointStream } from '../domain/endpoint.decider';
+
+const noticeEdge = endpointEdge.only('webhook.endpoint_disabled_notice');
 
 /**
  * The outbox: one checkpointed pass over the store that keeps `webhook_endpoints` current and turns
@@ -22,7 +24,7 @@ export function webhookOutboxProcessor(
   let mailQueued = false;
   return defineProjection({
     name: 'webhook_outbox',
-    handles: '*',
+    edge: everyEvent,
     tables: [],
     rebuildable: false,
     afterCommit: () => {
@@ -47,8 +49,7 @@ export function webhookOutboxProcessor(
 }
 
 async function applyEndpointEvent(tx: PoolClient, stored: StoredEvent): Promise<void> {
-  // Only webhook_endpoint.* events come here: the one place they are read as EndpointEvent.
-  const event = stored as unknown as EndpointEvent & StoredEvent;
+  const event = endpointEdge.decode(stored);
   const id = endpointStream.idOf(stored.streamId);
   const at = stored.metadata.created_at;
   switch (event.type) {
@@ -133,13 +134,7 @@ async function fanOut(tx: PoolClient, catalog: EventCatalog, events: readonly St
 }
 
 async function queueNoticeMail(tx: PoolClient, event: StoredEvent, baseUrl: string): Promise<void> {
-  const data = event.data as {
-    endpoint_id: string;
-    url: string;
-    disabled_at: string;
-    failure_streak: number;
-    last_status: number | null;
-  };
+  const { data } = noticeEdge.decode(event);
   const subject = `Webhook endpoint ${data.endpoint_id} was suspended`;
   const body = [
     `Your webhook endpoint ${data.url} (${data.endpoint_id}) was suspended at ${data.disabled_at}`,

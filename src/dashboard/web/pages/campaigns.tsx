@@ -210,7 +210,7 @@ export function CampaignPage() {
           <ProgressChart campaign={c} />
           <h2>Details</h2>
           <Fields
-            data={c as unknown as Record<string, unknown>}
+            data={c}
             omit={['contacts', 'status', 'pause_reason', 'name', 'completed_sessions', 'failed_sessions']}
           />
           <h2>Contacts</h2>

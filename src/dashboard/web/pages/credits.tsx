@@ -143,7 +143,7 @@ export function TopupPage() {
       {(t) => (
         <section aria-labelledby="page-title">
           <PageTitle>Top-up {t.topup_id}</PageTitle>
-          <Fields data={t as unknown as Record<string, unknown>} />
+          <Fields data={t} />
         </section>
       )}
     </Resource>

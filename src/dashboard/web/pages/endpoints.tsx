@@ -199,7 +199,7 @@ export function EndpointPage() {
               </button>
             </div>
           ) : null}
-          <Fields data={e as unknown as Record<string, unknown>} />
+          <Fields data={e} />
           <h2>Deliveries</h2>
           <p class="muted small">The latest 100, newest first.</p>
           {deliveries.data ? (

@@ -119,7 +119,7 @@ export function SessionPage() {
           <PageTitle>Session {s.session_id}</PageTitle>
           {s.hold_reason ? <p class="notice">{holdText(s.hold_reason)}</p> : null}
           <Fields
-            data={s as unknown as Record<string, unknown>}
+            data={s}
             omit={['transcript', 'recording', 'session_id', 'phone_number']}
             labels={{ started_at: 'Answered' }}
           />
