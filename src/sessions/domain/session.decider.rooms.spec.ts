@@ -32,7 +32,7 @@ const opened: SessionEvent[] = [
     data: {
       session_id: SESSION_ID,
       ...phoneLegs,
-      direction: 'outbound',
+      direction: 'inbound',
       agent_config: { prompt: 'Hi', voice_id: 'voice_ava' },
       voice_id: 'voice_ava',
       test_mode: false,

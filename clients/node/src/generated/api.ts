@@ -41,6 +41,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/admin/v1/dead_letters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List dead letters
+         * @description Events a processor could not apply after its retries, newest first.
+         */
+        get: operations["listDeadLetters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead_letters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a dead letter
+         * @description One dead letter: the event, the processor and the last error.
+         */
+        get: operations["getDeadLetter"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/dead_letters/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retry a dead letter
+         * @description Replays the event through its processor now; a processor that still fails is a 422 and the dead letter is kept.
+         */
+        post: operations["retryDeadLetter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/v1/projections/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuild projections
+         * @description Rebuilds one read model (or every rebuildable one) from the event store, while the service runs.
+         */
+        post: operations["rebuildProjections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/tenants": {
         parameters: {
             query?: never;
@@ -135,86 +215,6 @@ export interface paths {
          * @description Lifts a suspension.
          */
         post: operations["reactivateTenant"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/projections/rebuild": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rebuild projections
-         * @description Rebuilds one read model (or every rebuildable one) from the event store, while the service runs.
-         */
-        post: operations["rebuildProjections"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/dead_letters": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List dead letters
-         * @description Events a processor could not apply after its retries, newest first.
-         */
-        get: operations["listDeadLetters"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/dead_letters/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a dead letter
-         * @description One dead letter: the event, the processor and the last error.
-         */
-        get: operations["getDeadLetter"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/admin/v1/dead_letters/{id}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Retry a dead letter
-         * @description Replays the event through its processor now; a processor that still fails is a 422 and the dead letter is kept.
-         */
-        post: operations["retryDeadLetter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -413,6 +413,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a delivery
+         * @description One delivery: the payload sent and each attempt with the receiver’s answer.
+         */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Delivery figures per endpoint
+         * @description Per webhook endpoint: the deliveries created in the last days, by outcome, and the success rate.
+         */
+        get: operations["getDeliveryAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls": {
         parameters: {
             query?: never;
@@ -545,6 +585,26 @@ export interface paths {
          * @description The recording’s WAV file, behind an expiring signed link (a session’s `recording.recording_url`). The link is the credential: no API key. An unsigned or altered link is a 403, an expired one a 410 (renew it with GET /v1/sessions/{id}/recording), a purged recording a 404.
          */
         get: operations["getRecordingFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/analytics/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Call figures per day
+         * @description Calls per UTC day: counts by status, answer rate, average duration and spend.
+         */
+        get: operations["getCallAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -739,6 +799,26 @@ export interface paths {
          * @description Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409.
          */
         post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Campaign progress over time
+         * @description Contacts finished per interval (completed, failed, skipped) and the running total.
+         */
+        get: operations["getCampaignProgress"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1842,6 +1922,10 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        RebuildProjectionsDto: {
+            /** @example tenants */
+            projection?: string;
+        };
         CreateTenantDto: {
             /** @example Acme Dental */
             name: string;
@@ -1852,10 +1936,6 @@ export interface components {
              * @enum {string}
              */
             plan?: "starter" | "pro";
-        };
-        RebuildProjectionsDto: {
-            /** @example tenants */
-            projection?: string;
         };
         CreateEndpointDto: {
             /** @example https://crm.example.com/hooks/voice */
@@ -1891,6 +1971,69 @@ export interface components {
              */
             since: string;
         };
+        AttemptDetailDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description The receiver’s HTTP status; null without an answer. */
+            http_status: number | null;
+            /** @example ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9 */
+            error: string | null;
+            duration_ms: number;
+            /** @description The first 4 KB of the receiver’s answer (as text); null when there was none. */
+            response_body: string | null;
+        };
+        DeliveryDetailDto: {
+            delivery_id: string;
+            /** Format: uuid */
+            event_id: string;
+            /** @example session.ended */
+            event_type: string;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            next_attempt_at: string | null;
+            /** @description The envelope sent, byte for byte as its JSON (the same for every attempt). */
+            payload: {
+                [key: string]: unknown;
+            };
+            attempts: components["schemas"]["AttemptDetailDto"][];
+        };
+        EndpointDeliveryFiguresDto: {
+            endpoint_id: string;
+            url: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
+            /** @description Failed attempts in a row, now. */
+            failure_streak: number;
+            /** @description Deliveries created in the window that arrived (2xx). */
+            succeeded: number;
+            /** @description Deliveries created in the window that were given up on. */
+            failed: number;
+            /** @description Deliveries created in the window still being tried or held. */
+            pending: number;
+            /** @description succeeded ÷ (succeeded + failed); null when neither. */
+            success_rate: number | null;
+        };
+        DeliveryAnalyticsDto: {
+            /** @example 30 */
+            days: number;
+            /** @enum {string} */
+            time_zone: "UTC";
+            /**
+             * @description The first UTC date.
+             * @example 2026-10-27
+             */
+            from: string;
+            /**
+             * @description The last UTC date (today).
+             * @example 2026-11-25
+             */
+            to: string;
+            /** @description Every endpoint not deleted, newest first. */
+            data: components["schemas"]["EndpointDeliveryFiguresDto"][];
+        };
         DispositionDto: {
             /** @example appointment_booked */
             code: string;
@@ -1918,6 +2061,71 @@ export interface components {
              * @default false
              */
             test_mode?: boolean;
+        };
+        CallsByStatusDto: {
+            queued: number;
+            in_progress: number;
+            completed: number;
+            failed: number;
+            no_answer: number;
+            voicemail: number;
+            busy: number;
+        };
+        CallFiguresDto: {
+            /** @description Calls created. */
+            calls: number;
+            /** @description Calls by their current status. */
+            by_status: components["schemas"]["CallsByStatusDto"];
+            /** @description Calls that ended (any status but queued and in_progress). */
+            ended: number;
+            /** @description Ended calls that were answered (reached in_progress). */
+            answered: number;
+            /** @description answered ÷ ended, 0 to 1; null when none ended. */
+            answer_rate: number | null;
+            /** @description Mean duration of the answered calls. */
+            average_duration_seconds: number | null;
+            /** @description Sum of the calls’ actual_cost_cents (USD cents). */
+            spend_cents: number;
+        };
+        CallDayDto: {
+            /** @description Calls created. */
+            calls: number;
+            /** @description Calls by their current status. */
+            by_status: components["schemas"]["CallsByStatusDto"];
+            /** @description Calls that ended (any status but queued and in_progress). */
+            ended: number;
+            /** @description Ended calls that were answered (reached in_progress). */
+            answered: number;
+            /** @description answered ÷ ended, 0 to 1; null when none ended. */
+            answer_rate: number | null;
+            /** @description Mean duration of the answered calls. */
+            average_duration_seconds: number | null;
+            /** @description Sum of the calls’ actual_cost_cents (USD cents). */
+            spend_cents: number;
+            /**
+             * @description The UTC date.
+             * @example 2026-11-25
+             */
+            date: string;
+        };
+        CallAnalyticsDto: {
+            /** @example 30 */
+            days: number;
+            /** @enum {string} */
+            time_zone: "UTC";
+            /**
+             * @description The first UTC date.
+             * @example 2026-10-27
+             */
+            from: string;
+            /**
+             * @description The last UTC date (today).
+             * @example 2026-11-25
+             */
+            to: string;
+            totals: components["schemas"]["CallFiguresDto"];
+            /** @description One entry per day, oldest first, days without calls included. */
+            data: components["schemas"]["CallDayDto"][];
         };
         AddDncDto: {
             /** @example +14155550106 */
@@ -1981,6 +2189,31 @@ export interface components {
         };
         AddContactsDto: {
             contacts: components["schemas"]["ContactDto"][];
+        };
+        ProgressBucketDto: {
+            /**
+             * Format: date-time
+             * @description The start of the bucket (UTC).
+             */
+            at: string;
+            /** @description Contacts whose call completed in the bucket. */
+            completed: number;
+            /** @description Contacts whose call failed in the bucket. */
+            failed: number;
+            /** @description Contacts skipped in the bucket (do-not-call, opt-out, …). */
+            skipped: number;
+            /** @description Contacts finished (any outcome) up to the end of the bucket. */
+            finished_total: number;
+        };
+        CampaignProgressDto: {
+            campaign_id: string;
+            /** @enum {string} */
+            interval: "minute" | "hour" | "day";
+            /** @enum {string} */
+            time_zone: "UTC";
+            total_contacts: number;
+            /** @description The buckets in which contacts finished, oldest first (empty ones left out); at most 1000. */
+            data: components["schemas"]["ProgressBucketDto"][];
         };
         UpdateCreditsDto: {
             /**
@@ -2126,41 +2359,6 @@ export interface components {
             status: "ok" | "degraded";
             checks: components["schemas"]["ReadinessChecks"];
         };
-        NewTenant: {
-            /** @description The tenant id (`ten_…`). */
-            tenant_id: string;
-            name: string;
-            /** @enum {string} */
-            plan: "starter" | "pro";
-            /** @description The API key (`sk_…`), shown this once. */
-            api_key: string;
-            /** @description Names the key in the logs and to revoke it. */
-            key_prefix: string;
-        };
-        NewApiKey: {
-            /** @description The API key (`sk_…`), shown this once. */
-            api_key: string;
-            /** @description Names the key in the logs and to revoke it. */
-            key_prefix: string;
-        };
-        RevokedApiKey: {
-            key_prefix: string;
-            /** @constant */
-            revoked: true;
-        };
-        TenantStatus: {
-            tenant_id: string;
-            /** @enum {string} */
-            status: "active" | "suspended";
-        };
-        ProjectionRebuild: {
-            projection: string;
-            /** @description How many events were replayed. */
-            events: number;
-        };
-        ProjectionRebuilds: {
-            data: components["schemas"]["ProjectionRebuild"][];
-        };
         DeadLetter: {
             id: string;
             /** @description The projection or reactor that could not apply the event. */
@@ -2193,6 +2391,41 @@ export interface components {
             data: components["schemas"]["DeadLetter"][];
             /** @description More items follow: ask again with `starting_after` = the last id. */
             has_more: boolean;
+        };
+        ProjectionRebuild: {
+            projection: string;
+            /** @description How many events were replayed. */
+            events: number;
+        };
+        ProjectionRebuilds: {
+            data: components["schemas"]["ProjectionRebuild"][];
+        };
+        NewTenant: {
+            /** @description The tenant id (`ten_…`). */
+            tenant_id: string;
+            name: string;
+            /** @enum {string} */
+            plan: "starter" | "pro";
+            /** @description The API key (`sk_…`), shown this once. */
+            api_key: string;
+            /** @description Names the key in the logs and to revoke it. */
+            key_prefix: string;
+        };
+        NewApiKey: {
+            /** @description The API key (`sk_…`), shown this once. */
+            api_key: string;
+            /** @description Names the key in the logs and to revoke it. */
+            key_prefix: string;
+        };
+        RevokedApiKey: {
+            key_prefix: string;
+            /** @constant */
+            revoked: true;
+        };
+        TenantStatus: {
+            tenant_id: string;
+            /** @enum {string} */
+            status: "active" | "suspended";
         };
         EventEnvelope: {
             /**
@@ -2332,6 +2565,8 @@ export interface components {
             voice_id: string;
             /** @enum {string} */
             status: "queued" | "in_progress" | "completed" | "failed" | "no_answer" | "voicemail" | "busy";
+            /** @description Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the tenant’s balance is depleted (docs/calls-and-test-pool.md). The set may grow: treat an unknown value as held. */
+            hold_reason: string | null;
             /** @description Why the session ended, e.g. completed or no_answer (not a closed set). */
             end_reason: string | null;
             test_mode: boolean;
@@ -2346,7 +2581,7 @@ export interface components {
             transcript: {
                 /** @enum {string} */
                 role: "agent" | "user";
-                /** @description Absent on turns that are only tool calls. */
+                /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                 content?: string;
                 /** @description Seconds from session start. */
                 t?: number;
@@ -2386,7 +2621,7 @@ export interface components {
             transcript: {
                 /** @enum {string} */
                 role: "agent" | "user";
-                /** @description Absent on turns that are only tool calls. */
+                /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                 content?: string;
                 /** @description Seconds from session start. */
                 t?: number;
@@ -2787,6 +3022,332 @@ export interface operations {
             };
         };
     };
+    listDeadLetters: {
+        parameters: {
+            query?: {
+                /** @description Only this processor’s dead letters. */
+                processor?: string;
+                status?: "dead" | "retried";
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description A dead letter id: the page after it */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dead letters. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "dl_01jf8w2c4v6b8n0m2q4w",
+                     *           "processor": "sessions",
+                     *           "status": "dead",
+                     *           "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *           "event_type": "session.ended",
+                     *           "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
+                     *           "stream_position": 4,
+                     *           "position": {
+                     *             "commit": "1204",
+                     *             "prepare": "1204"
+                     *           },
+                     *           "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *           "error": "relation \"sessions\" does not exist",
+                     *           "attempts": 5,
+                     *           "first_failed_at": "2026-11-21T10:00:00.000Z",
+                     *           "last_failed_at": "2026-11-21T10:05:00.000Z",
+                     *           "retried_at": null,
+                     *           "created_at": "2026-11-21T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "has_more": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetterPage"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letter. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dl_01jf8w2c4v6b8n0m2q4w",
+                     *       "processor": "sessions",
+                     *       "status": "dead",
+                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *       "event_type": "session.ended",
+                     *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
+                     *       "stream_position": 4,
+                     *       "position": {
+                     *         "commit": "1204",
+                     *         "prepare": "1204"
+                     *       },
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "error": "relation \"sessions\" does not exist",
+                     *       "attempts": 5,
+                     *       "first_failed_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_failed_at": "2026-11-21T10:05:00.000Z",
+                     *       "retried_at": null,
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetter"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryDeadLetter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dead letter, retried. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "dl_01jf8w2c4v6b8n0m2q4w",
+                     *       "processor": "sessions",
+                     *       "status": "retried",
+                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *       "event_type": "session.ended",
+                     *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
+                     *       "stream_position": 4,
+                     *       "position": {
+                     *         "commit": "1204",
+                     *         "prepare": "1204"
+                     *       },
+                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
+                     *       "error": "relation \"sessions\" does not exist",
+                     *       "attempts": 5,
+                     *       "first_failed_at": "2026-11-21T10:00:00.000Z",
+                     *       "last_failed_at": "2026-11-21T10:05:00.000Z",
+                     *       "retried_at": "2026-11-21T11:00:00.000Z",
+                     *       "created_at": "2026-11-21T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeadLetter"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rebuildProjections: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RebuildProjectionsDto"];
+            };
+        };
+        responses: {
+            /** @description What was rebuilt. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "projection": "sessions",
+                     *           "events": 1204
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProjectionRebuilds"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createTenant: {
         parameters: {
             query?: never;
@@ -3106,332 +3667,6 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    rebuildProjections: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["RebuildProjectionsDto"];
-            };
-        };
-        responses: {
-            /** @description What was rebuilt. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "projection": "sessions",
-                     *           "events": 1204
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ProjectionRebuilds"];
-                };
-            };
-            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing or invalid bearer credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listDeadLetters: {
-        parameters: {
-            query?: {
-                /** @description Only this processor’s dead letters. */
-                processor?: string;
-                status?: "dead" | "retried";
-                /** @description 1 to 100, default 20 */
-                limit?: string;
-                /** @description A dead letter id: the page after it */
-                starting_after?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of dead letters. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "data": [
-                     *         {
-                     *           "id": "dl_01jf8w2c4v6b8n0m2q4w",
-                     *           "processor": "sessions",
-                     *           "status": "dead",
-                     *           "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
-                     *           "event_type": "session.ended",
-                     *           "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
-                     *           "stream_position": 4,
-                     *           "position": {
-                     *             "commit": "1204",
-                     *             "prepare": "1204"
-                     *           },
-                     *           "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
-                     *           "error": "relation \"sessions\" does not exist",
-                     *           "attempts": 5,
-                     *           "first_failed_at": "2026-11-21T10:00:00.000Z",
-                     *           "last_failed_at": "2026-11-21T10:05:00.000Z",
-                     *           "retried_at": null,
-                     *           "created_at": "2026-11-21T10:00:00.000Z"
-                     *         }
-                     *       ],
-                     *       "has_more": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DeadLetterPage"];
-                };
-            };
-            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing or invalid bearer credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDeadLetter: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dead letter. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "dl_01jf8w2c4v6b8n0m2q4w",
-                     *       "processor": "sessions",
-                     *       "status": "dead",
-                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
-                     *       "event_type": "session.ended",
-                     *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
-                     *       "stream_position": 4,
-                     *       "position": {
-                     *         "commit": "1204",
-                     *         "prepare": "1204"
-                     *       },
-                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
-                     *       "error": "relation \"sessions\" does not exist",
-                     *       "attempts": 5,
-                     *       "first_failed_at": "2026-11-21T10:00:00.000Z",
-                     *       "last_failed_at": "2026-11-21T10:05:00.000Z",
-                     *       "retried_at": null,
-                     *       "created_at": "2026-11-21T10:00:00.000Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DeadLetter"];
-                };
-            };
-            /** @description Missing or invalid bearer credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
-            503: {
-                headers: {
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    retryDeadLetter: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
-                "Idempotency-Key"?: string;
-            };
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The dead letter, retried. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "dl_01jf8w2c4v6b8n0m2q4w",
-                     *       "processor": "sessions",
-                     *       "status": "retried",
-                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
-                     *       "event_type": "session.ended",
-                     *       "stream_id": "session-ses_01jf8w2c4v6b8n0m2q4w",
-                     *       "stream_position": 4,
-                     *       "position": {
-                     *         "commit": "1204",
-                     *         "prepare": "1204"
-                     *       },
-                     *       "tenant_id": "ten_01jf8w2c4v6b8n0m2q4w",
-                     *       "error": "relation \"sessions\" does not exist",
-                     *       "attempts": 5,
-                     *       "first_failed_at": "2026-11-21T10:00:00.000Z",
-                     *       "last_failed_at": "2026-11-21T10:05:00.000Z",
-                     *       "retried_at": "2026-11-21T11:00:00.000Z",
-                     *       "created_at": "2026-11-21T10:00:00.000Z"
-                     *     }
-                     */
-                    "application/json": components["schemas"]["DeadLetter"];
-                };
-            };
-            /** @description Missing or invalid bearer credential. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4336,6 +4571,154 @@ export interface operations {
             };
         };
     };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, its payload and its attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "delivery_id": "whd_01jf8w2c4v6b8n0m2q4w",
+                     *       "event_id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *       "event_type": "session.ended",
+                     *       "status": "failed",
+                     *       "created_at": "2026-11-25T10:00:00.000Z",
+                     *       "next_attempt_at": null,
+                     *       "payload": {
+                     *         "id": "0193a1f2-7c3e-7a10-8b2c-1d2e3f405162",
+                     *         "type": "session.ended",
+                     *         "data": {}
+                     *       },
+                     *       "attempts": [
+                     *         {
+                     *           "at": "2026-11-25T10:00:01.000Z",
+                     *           "http_status": 500,
+                     *           "error": null,
+                     *           "duration_ms": 120,
+                     *           "response_body": "receiver down for maintenance"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryDetailDto"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeliveryAnalytics: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included. */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures of every endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days": 30,
+                     *       "time_zone": "UTC",
+                     *       "from": "2026-10-27",
+                     *       "to": "2026-11-25",
+                     *       "data": [
+                     *         {
+                     *           "endpoint_id": "we_01jf8w2c4v6b8n0m2q4w",
+                     *           "url": "https://example.com/hooks",
+                     *           "status": "active",
+                     *           "failure_streak": 0,
+                     *           "succeeded": 42,
+                     *           "failed": 1,
+                     *           "pending": 0,
+                     *           "success_rate": 0.977
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryAnalyticsDto"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     placeCall: {
         parameters: {
             query?: never;
@@ -4373,6 +4756,7 @@ export interface operations {
                      *       "last_name": null,
                      *       "voice_id": "voice_default",
                      *       "status": "queued",
+                     *       "hold_reason": null,
                      *       "end_reason": null,
                      *       "test_mode": true,
                      *       "created_at": "2026-11-21T10:00:00.000Z",
@@ -4500,6 +4884,7 @@ export interface operations {
                      *           "last_name": null,
                      *           "voice_id": "voice_default",
                      *           "status": "queued",
+                     *           "hold_reason": null,
                      *           "end_reason": null,
                      *           "test_mode": true,
                      *           "created_at": "2026-11-21T10:00:00.000Z",
@@ -4593,6 +4978,7 @@ export interface operations {
                      *       "last_name": null,
                      *       "voice_id": "voice_default",
                      *       "status": "queued",
+                     *       "hold_reason": null,
                      *       "end_reason": null,
                      *       "test_mode": true,
                      *       "created_at": "2026-11-21T10:00:00.000Z",
@@ -4877,6 +5263,105 @@ export interface operations {
             /** @description Gone: the resource existed and has expired or been purged. */
             410: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCallAnalytics: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included. */
+                days?: number;
+                /** @description Only test calls, or only production calls. */
+                test_mode?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures, one entry per UTC day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "days": 1,
+                     *       "time_zone": "UTC",
+                     *       "from": "2026-11-25",
+                     *       "to": "2026-11-25",
+                     *       "totals": {
+                     *         "calls": 12,
+                     *         "by_status": {
+                     *           "queued": 0,
+                     *           "in_progress": 1,
+                     *           "completed": 8,
+                     *           "failed": 1,
+                     *           "no_answer": 1,
+                     *           "voicemail": 1,
+                     *           "busy": 0
+                     *         },
+                     *         "ended": 11,
+                     *         "answered": 8,
+                     *         "answer_rate": 0.727,
+                     *         "average_duration_seconds": 94.5,
+                     *         "spend_cents": 160
+                     *       },
+                     *       "data": [
+                     *         {
+                     *           "date": "2026-11-25",
+                     *           "calls": 12,
+                     *           "by_status": {
+                     *             "queued": 0,
+                     *             "in_progress": 1,
+                     *             "completed": 8,
+                     *             "failed": 1,
+                     *             "no_answer": 1,
+                     *             "voicemail": 1,
+                     *             "busy": 0
+                     *           },
+                     *           "ended": 11,
+                     *           "answered": 8,
+                     *           "answer_rate": 0.727,
+                     *           "average_duration_seconds": 94.5,
+                     *           "spend_cents": 160
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CallAnalyticsDto"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5984,6 +6469,86 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCampaignProgress: {
+        parameters: {
+            query?: {
+                /** @description The width of a bucket (UTC). */
+                interval?: "minute" | "hour" | "day";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The buckets, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "campaign_id": "cmp_01jf8w2c4v6b8n0m2q4w",
+                     *       "interval": "hour",
+                     *       "time_zone": "UTC",
+                     *       "total_contacts": 40,
+                     *       "data": [
+                     *         {
+                     *           "at": "2026-11-25T10:00:00.000Z",
+                     *           "completed": 9,
+                     *           "failed": 1,
+                     *           "skipped": 1,
+                     *           "finished_total": 11
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CampaignProgressDto"];
+                };
+            };
+            /** @description Invalid request: a field is missing, malformed or out of range (`param` names it). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7497,6 +8062,7 @@ export interface operations {
                      *       "last_name": null,
                      *       "voice_id": "voice_default",
                      *       "status": "queued",
+                     *       "hold_reason": null,
                      *       "end_reason": null,
                      *       "test_mode": true,
                      *       "created_at": "2026-11-21T10:00:00.000Z",
@@ -8221,10 +8787,6 @@ export interface operations {
                  *           },
                  *           {
                  *             "role": "agent",
-                 *             "t": 6.3
-                 *           },
-                 *           {
-                 *             "role": "agent",
                  *             "content": "You are booked for Tuesday at 10 am.",
                  *             "t": 7.9
                  *           }
@@ -8288,7 +8850,7 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description Absent on turns that are only tool calls. */
+                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                             content?: string;
                             /** @description Seconds from session start. */
                             t?: number;
@@ -8435,7 +8997,7 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description Absent on turns that are only tool calls. */
+                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                             content?: string;
                             /** @description Seconds from session start. */
                             t?: number;
