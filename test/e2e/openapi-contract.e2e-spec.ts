@@ -321,6 +321,14 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
       token: key,
     });
     await call('POST', `/v1/webhook_endpoints/${endpointId}/deliveries/${missing}/retry`, 404, { token: key });
+    await call('GET', `/v1/webhook_endpoints/${endpointId}/deliveries/${String(delivery.delivery_id)}`, 200, {
+      token: key,
+    });
+    await call('GET', `/v1/webhook_endpoints/${endpointId}/deliveries/${missing}`, 404, { token: key });
+    await call('GET', '/v1/analytics/deliveries?days=30', 200, { token: key });
+    await call('GET', '/v1/analytics/deliveries?days=0', 400, { token: key, invalid: true });
+    await call('GET', '/v1/analytics/calls', 200, { token: key });
+    await call('GET', '/v1/analytics/calls?test_mode=maybe', 400, { token: key, invalid: true });
     await call('POST', `/v1/webhook_endpoints/${endpointId}/recover`, 202, {
       token: key,
       body: { since: '2026-01-01T00:00:00Z' },
@@ -356,6 +364,9 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
     await call('GET', `/v1/campaigns?starting_after=${missing}`, 404, { token: key });
     await call('GET', `/v1/campaigns/${campaignId}`, 200, { token: key });
     await call('GET', `/v1/campaigns/${missing}`, 404, { token: key });
+    await call('GET', `/v1/campaigns/${campaignId}/progress?interval=minute`, 200, { token: key });
+    await call('GET', `/v1/campaigns/${campaignId}/progress?interval=fortnight`, 400, { token: key, invalid: true });
+    await call('GET', `/v1/campaigns/${missing}/progress`, 404, { token: key });
     await call('POST', `/v1/campaigns/${campaignId}/contacts`, 200, {
       token: key,
       body: { contacts: [{ phone_number: '+14155550121' }] },
