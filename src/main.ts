@@ -1,11 +1,12 @@
 import { loadAppConfig } from './app.module';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { ConfigError } from './config/config';
+import { ConfigError, settingsOf } from './config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
 import { createLogger } from './infra/logging/logger';
 import { listeningUrl, startupBanner } from './infra/startup/banner';
 import { createHttpApp, lifecycle } from './http-app';
+import { webhooksSettings } from './webhooks';
 
 async function main(): Promise<void> {
   let config;
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     generatedAdminToken,
     listeningUrl: listening,
     baseUrl: config.baseUrl,
-    webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
+    webhookAllowPrivateUrls: settingsOf(config, webhooksSettings).allowPrivateUrls,
     logLevel: config.logLevel,
   });
   process.stdout.write(`${banner.join('\n')}\n`);

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 import type { ConfigSection } from './config-section';
 import { envReader, type Env } from './env-reader';
@@ -32,22 +31,13 @@ export interface AppConfig {
   recordingsUrl: string;
   roomsUrl: string;
   adminToken: string | null;
-  webhookTimeoutMs: number;
-  webhookRetryScheduleMs: number[];
-  webhookSuspendAfter: number;
-  /** Attempts one instance keeps in flight to one endpoint at most; its other due deliveries wait unclaimed. */
-  webhookMaxInFlightPerEndpoint: number;
-  webhookAllowPrivateUrls: boolean;
   webhookSecretKey: string | null;
-  webhookDnsTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   simTimeScale: number;
   recordingPurgeGraceMs: number;
   /** How long the built-in test payment processor takes to settle a top-up (TOPUP_SETTLE_DELAY). */
   topupSettleDelayMs: number;
-  /** How long ended deliveries and their attempts are kept. */
-  webhookRetentionMs: number;
   /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
   recordingUrlSecret: string | null;
   recordingUrlTtlMs: number;
@@ -125,12 +115,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
   const port = int('PORT', 3000, 0, 65535);
   const host = str('HOST') ?? '127.0.0.1';
   const baseUrl = url('BASE_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-
-  const scheduleText = str('WEBHOOK_RETRY_SCHEDULE') ?? '5s,30s,2m,10m,30m,1h,3h,6h,12h';
-  const webhookRetryScheduleMs = scheduleText.split(',').map((part) => parseDuration(part));
-  if (webhookRetryScheduleMs.some((d) => d === null) || webhookRetryScheduleMs.length === 0) {
-    problems.push(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations (got "${scheduleText}")`);
-  }
 
   const scaleText = str('SIM_TIME_SCALE') ?? '1';
   const simTimeScale = Number(scaleText);
@@ -221,21 +205,12 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     recordingsUrl: url('RECORDINGS_URL', ['http:', 'https:']) ?? `${baseUrl}/recordings`,
     roomsUrl: url('ROOMS_URL', ['http:', 'https:']) ?? `${baseUrl}/rooms`,
     adminToken: str('ADMIN_TOKEN'),
-    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 15000, 1, 600000),
-    webhookRetryScheduleMs: webhookRetryScheduleMs.map((d) => d ?? 0),
-    webhookSuspendAfter: int('WEBHOOK_SUSPEND_AFTER', 10, 1, 1000),
-    // At most the delivery worker's 128 attempts in flight per instance (src/webhooks/infra/delivery-limits.ts).
-    webhookMaxInFlightPerEndpoint: int('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', 32, 1, 128),
-    webhookAllowPrivateUrls: bool('WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookSecretKey,
-    // At most 20 s: an attempt (lookup, then WEBHOOK_TIMEOUT_MS) must end within its claim's 30 s slack.
-    webhookDnsTimeoutMs: int('WEBHOOK_DNS_TIMEOUT_MS', 2000, 1, 20000),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
     simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
     recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
     topupSettleDelayMs: duration('TOPUP_SETTLE_DELAY', '2s'),
-    webhookRetentionMs: duration('WEBHOOK_RETENTION', '30d'),
     recordingUrlSecret,
     recordingUrlTtlMs,
     roomDefaultTtlMs,

@@ -25,7 +25,8 @@ import { WebhookEndpointEntity, WebhookEndpointHealthEntity } from './projection
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { RuntimeMetrics } from '../runtime/observability/runtime-metrics';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
+import { webhooksSettings } from './webhooks.config';
 import { configureWebhookDns } from './infra/address-policy';
 
 @Module({
@@ -77,6 +78,7 @@ export class WebhooksModule implements OnModuleInit {
     name: 'webhooks',
     migrations: webhooksMigrations,
     events: webhookEvents,
+    settings: webhooksSettings,
   };
 
   constructor(
@@ -92,7 +94,7 @@ export class WebhooksModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    configureWebhookDns({ timeoutMs: this.config.webhookDnsTimeoutMs });
+    configureWebhookDns({ timeoutMs: settingsOf(this.config, webhooksSettings).dnsTimeoutMs });
     this.projections.registerProjection(
       webhookOutboxProcessor(
         this.catalog,
