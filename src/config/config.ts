@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 import type { ConfigSection } from './config-section';
 import { envReader, type Env } from './env-reader';
@@ -41,16 +40,6 @@ export interface AppConfig {
   /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
   recordingUrlSecret: string | null;
   recordingUrlTtlMs: number;
-  roomDefaultTtlMs: number;
-  /** Key of room links; null: derived from the webhook secret key (see src/rooms/infra/room-links.ts). */
-  roomUrlSecret: string | null;
-  /**
-   * Addresses the platform's agent peer offers as its ICE host candidates (ROOM_ICE_HOSTS); null:
-   * 127.0.0.1 when HOST is a loopback address, else every address of the machine's interfaces.
-   */
-  roomIceHosts: string[] | null;
-  /** Rooms of one tenant live at once (being joined, or joined), counted across instances; one more is a 429. */
-  maxLiveRoomsPerTenant: number;
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
   callRateCentsPerMinute: number;
@@ -141,20 +130,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     problems.push(`RECORDING_URL_TTL must be a duration from 1s to 366d (got "${str('RECORDING_URL_TTL') ?? ''}")`);
   }
 
-  const roomUrlSecret = str('ROOM_URL_SECRET');
-  if (roomUrlSecret !== null && roomUrlSecret.length < 32) {
-    problems.push('ROOM_URL_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
-  }
-  const iceHostsText = str('ROOM_ICE_HOSTS');
-  const roomIceHosts = iceHostsText === null ? null : iceHostsText.split(',').map((h) => h.trim());
-  if (roomIceHosts && roomIceHosts.some((h) => isIP(h) === 0)) {
-    problems.push(`ROOM_ICE_HOSTS must be a comma-separated list of IP addresses (got "${iceHostsText ?? ''}")`);
-  }
-  const roomDefaultTtlMs = duration('ROOM_DEFAULT_TTL', '1h');
-  if (roomDefaultTtlMs < 1000 || roomDefaultTtlMs > 7 * 86_400_000) {
-    problems.push(`ROOM_DEFAULT_TTL must be a duration from 1s to 7d (got "${str('ROOM_DEFAULT_TTL') ?? ''}")`);
-  }
-
   const mediaGatewaySecret = str('MEDIA_GATEWAY_SECRET');
   if (mediaGatewaySecret !== null && !/^whsec_[A-Za-z0-9+/=]{20,}$/.test(mediaGatewaySecret)) {
     problems.push('MEDIA_GATEWAY_SECRET must be whsec_ followed by base64 (at least 20 characters)');
@@ -213,10 +188,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     topupSettleDelayMs: duration('TOPUP_SETTLE_DELAY', '2s'),
     recordingUrlSecret,
     recordingUrlTtlMs,
-    roomDefaultTtlMs,
-    roomUrlSecret,
-    roomIceHosts,
-    maxLiveRoomsPerTenant: int('MAX_LIVE_ROOMS_PER_TENANT', 10, 1, 100_000),
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,
     callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
