@@ -35,8 +35,6 @@ export interface AppConfig {
   mailFrom: string;
   simTimeScale: number;
   recordingPurgeGraceMs: number;
-  /** How long the built-in test payment processor takes to settle a top-up (TOPUP_SETTLE_DELAY). */
-  topupSettleDelayMs: number;
   /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
   recordingUrlSecret: string | null;
   recordingUrlTtlMs: number;
@@ -53,14 +51,7 @@ export interface AppConfig {
   llmModel: string | null;
   /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
   processorMaxAttempts: number;
-  /**
-   * Who settles top-ups (PAYMENT_PROCESSOR, docs/credits.md): `test` settles by itself; null: none, a
-   * top-up is refused (production telephony configured and no processor chosen).
-   */
-  paymentProcessor: 'test' | 'stripe' | null;
-  /** Set when paymentProcessor is `stripe`; `apiUrl` is api.stripe.com unless STRIPE_API_URL says otherwise. */
-  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
-  /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (it selects the payment processor). */
+  /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (the credits context's payment processor default). */
   sipTrunkUri: string | null;
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
@@ -147,7 +138,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     problems.push('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
   }
 
-  const payments = paymentSettings(str, url, problems);
   // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
   const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
   if (blobStore !== 'postgres' && blobStore !== 's3')
@@ -185,7 +175,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
     simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
     recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
-    topupSettleDelayMs: duration('TOPUP_SETTLE_DELAY', '2s'),
     recordingUrlSecret,
     recordingUrlTtlMs,
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
@@ -197,7 +186,7 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     llmModel,
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
-    ...payments,
+    sipTrunkUri: str('SIP_TRUNK_URI'),
     logLevel,
     blobStore: blobStore === 's3' ? 's3' : 'postgres',
     s3,
@@ -205,42 +194,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
-}
-
-/**
- * PAYMENT_PROCESSOR and Stripe's keys. Unset, the processor is `test` only while no production
- * telephony is configured (neither SIP_TRUNK_URI nor MEDIA_GATEWAY_URL): once calls cost real money,
- * top-ups settle only through a real processor, or not at all (decision 53).
- */
-function paymentSettings(
-  str: (name: string) => string | null,
-  url: (name: string, protocols: string[]) => string | null,
-  problems: string[],
-): Pick<AppConfig, 'paymentProcessor' | 'stripe' | 'sipTrunkUri'> {
-  const sipTrunkUri = str('SIP_TRUNK_URI');
-  const telephony = sipTrunkUri !== null || str('MEDIA_GATEWAY_URL') !== null;
-  const chosen = str('PAYMENT_PROCESSOR')?.toLowerCase() ?? null;
-  if (chosen !== null && chosen !== 'test' && chosen !== 'stripe') {
-    problems.push(`PAYMENT_PROCESSOR must be test or stripe (got "${chosen}")`);
-  }
-  const apiUrl = url('STRIPE_API_URL', ['http:', 'https:']) ?? 'https://api.stripe.com';
-  let stripe: AppConfig['stripe'] = null;
-  if (chosen === 'stripe') {
-    const secretKey = str('STRIPE_SECRET_KEY');
-    const webhookSecret = str('STRIPE_WEBHOOK_SECRET');
-    // Never echo a key: only its expected shape is named.
-    if (secretKey === null || !/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey)) {
-      problems.push(
-        'STRIPE_SECRET_KEY must be set to a Stripe secret key (sk_… or rk_…) when PAYMENT_PROCESSOR=stripe',
-      );
-    }
-    if (webhookSecret === null || !/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) {
-      problems.push('STRIPE_WEBHOOK_SECRET must be set to the endpoint secret (whsec_…) when PAYMENT_PROCESSOR=stripe');
-    }
-    if (secretKey !== null && webhookSecret !== null) stripe = { secretKey, webhookSecret, apiUrl };
-  }
-  const paymentProcessor = chosen === 'stripe' ? 'stripe' : chosen === 'test' || !telephony ? 'test' : null;
-  return { paymentProcessor, stripe, sipTrunkUri };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
