@@ -33,22 +33,8 @@ export interface AppConfig {
   webhookSecretKey: string | null;
   smtpUrl: string | null;
   mailFrom: string;
-  simTimeScale: number;
-  recordingPurgeGraceMs: number;
-  /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
-  recordingUrlSecret: string | null;
-  recordingUrlTtlMs: number;
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
-  callRateCentsPerMinute: number;
-  /** Production calls a tenant may have queued (not yet started) at once; one more is a 429 (MAX_QUEUED_CALLS_PER_TENANT). */
-  maxQueuedCallsPerTenant: number;
-  /** OpenAI-compatible chat-completions base URL (e.g. `http://127.0.0.1:11434/v1`) for dispositions; null: built-in evaluator. */
-  llmUrl: string | null;
-  /** Bearer of LLM_URL; null: requests carry no Authorization (Ollama, llama.cpp, vLLM without a key). */
-  llmApiKey: string | null;
-  /** Model asked at LLM_URL; set whenever llmUrl is. */
-  llmModel: string | null;
   /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
   processorMaxAttempts: number;
   /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (the credits context's payment processor default). */
@@ -80,7 +66,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export function loadConfig(env: Env = process.env, sections: readonly ConfigSection<unknown>[] = []): AppConfig {
   const problems: string[] = [];
   const reader = envReader(env, problems);
-  const { str, int, duration, bool, url } = reader;
+  const { str, int, bool, url } = reader;
 
   /** Not a URL: gossip seeds (`kurrentdb://a:2113,b:2113,c:2113`) are one string the client splits. */
   const eventStoreUrl = (): string | null => {
@@ -96,29 +82,13 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
   const host = str('HOST') ?? '127.0.0.1';
   const baseUrl = url('BASE_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  const scaleText = str('SIM_TIME_SCALE') ?? '1';
-  const simTimeScale = Number(scaleText);
-  if (!Number.isFinite(simTimeScale) || simTimeScale <= 0 || simTimeScale > 1000) {
-    problems.push(`SIM_TIME_SCALE must be a positive number such as 1 or 0.01 (got "${scaleText}")`);
-  }
-
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
-  const rate = str('CALL_RATE_CENTS_PER_MINUTE');
   const webhookSecretKey = str('WEBHOOK_SECRET_KEY');
   if (webhookSecretKey !== null && Buffer.from(webhookSecretKey, 'base64').length !== 32) {
     problems.push('WEBHOOK_SECRET_KEY must be base64 of 32 bytes');
-  }
-
-  const recordingUrlSecret = str('RECORDING_URL_SECRET');
-  if (recordingUrlSecret !== null && recordingUrlSecret.length < 32) {
-    problems.push('RECORDING_URL_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
-  }
-  const recordingUrlTtlMs = duration('RECORDING_URL_TTL', '7d');
-  if (recordingUrlTtlMs < 1000 || recordingUrlTtlMs > 366 * 86_400_000) {
-    problems.push(`RECORDING_URL_TTL must be a duration from 1s to 366d (got "${str('RECORDING_URL_TTL') ?? ''}")`);
   }
 
   const mediaGatewaySecret = str('MEDIA_GATEWAY_SECRET');
@@ -129,13 +99,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     problems.push(
       'MEDIA_GATEWAY_SECRET is required when MEDIA_GATEWAY_URL is set (it signs dispatches and ingest signals)',
     );
-  }
-
-  const llmUrl = url('LLM_URL', ['http:', 'https:']);
-  const llmModel = str('LLM_MODEL');
-  // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
-  if (str('LLM_URL') !== null && llmModel === null) {
-    problems.push('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
   }
 
   // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
@@ -173,17 +136,8 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     webhookSecretKey,
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
-    simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
-    recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
-    recordingUrlSecret,
-    recordingUrlTtlMs,
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,
-    callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
-    maxQueuedCallsPerTenant: int('MAX_QUEUED_CALLS_PER_TENANT', 1000, 1, 1_000_000),
-    llmUrl,
-    llmApiKey: str('LLM_API_KEY'),
-    llmModel,
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
     sipTrunkUri: str('SIP_TRUNK_URI'),

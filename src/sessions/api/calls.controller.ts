@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBearerAuth, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { sessionsSettings } from '../sessions.config';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
 import { pageLimit } from '../../kernel/http/page-limit';
@@ -141,7 +142,7 @@ export class CallsController {
    * show yet (SessionsQueries.admitQueuedProduction), so a burst cannot pass the cap.
    */
   private async admitToQueue(tenantId: string): Promise<string> {
-    const cap = this.config.maxQueuedCallsPerTenant;
+    const cap = settingsOf(this.config, sessionsSettings).maxQueuedCallsPerTenant;
     const admission = await this.sessions.admitQueuedProduction(tenantId, cap);
     if (admission !== null) return admission;
     throw new ApiError(
