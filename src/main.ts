@@ -1,12 +1,11 @@
-import { loadAppConfig } from './app.module';
+import { allowsPrivateWebhookUrls, loadAppConfig } from './app.module';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, settingsOf } from './config/config';
+import { ConfigError } from './config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
 import { createLogger } from './infra/logging/logger';
 import { listeningUrl, startupBanner } from './infra/startup/banner';
 import { createHttpApp, lifecycle } from './http-app';
-import { webhooksSettings } from './webhooks';
 
 async function main(): Promise<void> {
   let config;
@@ -43,7 +42,7 @@ async function main(): Promise<void> {
     generatedAdminToken,
     listeningUrl: listening,
     baseUrl: config.baseUrl,
-    webhookAllowPrivateUrls: settingsOf(config, webhooksSettings).allowPrivateUrls,
+    webhookAllowPrivateUrls: allowsPrivateWebhookUrls(config),
     logLevel: config.logLevel,
   });
   process.stdout.write(`${banner.join('\n')}\n`);
