@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
 import { EventCatalog } from './catalog/event-catalog';
-import { type AppConfig, loadConfig } from './config/config';
+import { type AppConfig, loadConfig, settingsOf } from './config/config';
 import type { ConfigSection } from './config/config-section';
 import type { EventsOf, MergedPayloads } from './catalog/event-fragment';
 import { CreditsModule } from './credits/credits.module';
@@ -18,6 +18,7 @@ import { RuntimeModule, RuntimeOptions } from './runtime/runtime.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { TenantsModule } from './tenants/tenants.module';
 import { VoicesModule } from './voices/voices.module';
+import { webhooksSettings } from './webhooks';
 import { WebhooksModule } from './webhooks/webhooks.module';
 
 /**
@@ -57,6 +58,11 @@ export function contextSettings(): ConfigSection<unknown>[] {
 /** The configuration of the whole service: the platform's settings and every context's section. */
 export function loadAppConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   return loadConfig(env, contextSettings());
+}
+
+/** WEBHOOK_ALLOW_PRIVATE_URLS, the webhooks context's: the start banner warns when it is on (decision 105). */
+export function allowsPrivateWebhookUrls(config: AppConfig): boolean {
+  return settingsOf(config, webhooksSettings).allowPrivateUrls;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { loadAppConfig } from './app.module';
+import { allowsPrivateWebhookUrls, loadAppConfig } from './app.module';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
 import { ConfigError } from './config/config';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
     generatedAdminToken,
     listeningUrl: listening,
     baseUrl: config.baseUrl,
-    webhookAllowPrivateUrls: config.webhookAllowPrivateUrls,
+    webhookAllowPrivateUrls: allowsPrivateWebhookUrls(config),
     logLevel: config.logLevel,
   });
   process.stdout.write(`${banner.join('\n')}\n`);

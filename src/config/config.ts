@@ -1,5 +1,3 @@
-import { isIP } from 'node:net';
-import { parseDuration } from '../kernel/duration';
 import { connectionStringProblem, redact } from '../event-store/kurrentdb/kurrentdb-connection';
 import type { ConfigSection } from './config-section';
 import { envReader, type Env } from './env-reader';
@@ -32,56 +30,14 @@ export interface AppConfig {
   recordingsUrl: string;
   roomsUrl: string;
   adminToken: string | null;
-  webhookTimeoutMs: number;
-  webhookRetryScheduleMs: number[];
-  webhookSuspendAfter: number;
-  /** Attempts one instance keeps in flight to one endpoint at most; its other due deliveries wait unclaimed. */
-  webhookMaxInFlightPerEndpoint: number;
-  webhookAllowPrivateUrls: boolean;
   webhookSecretKey: string | null;
-  webhookDnsTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
-  simTimeScale: number;
-  recordingPurgeGraceMs: number;
-  /** How long the built-in test payment processor takes to settle a top-up (TOPUP_SETTLE_DELAY). */
-  topupSettleDelayMs: number;
-  /** How long ended deliveries and their attempts are kept. */
-  webhookRetentionMs: number;
-  /** Key of recording links; null: derived from the webhook secret key (see recording-links.ts). */
-  recordingUrlSecret: string | null;
-  recordingUrlTtlMs: number;
-  roomDefaultTtlMs: number;
-  /** Key of room links; null: derived from the webhook secret key (see src/rooms/infra/room-links.ts). */
-  roomUrlSecret: string | null;
-  /**
-   * Addresses the platform's agent peer offers as its ICE host candidates (ROOM_ICE_HOSTS); null:
-   * 127.0.0.1 when HOST is a loopback address, else every address of the machine's interfaces.
-   */
-  roomIceHosts: string[] | null;
-  /** Rooms of one tenant live at once (being joined, or joined), counted across instances; one more is a 429. */
-  maxLiveRoomsPerTenant: number;
   mediaGatewayUrl: string | null;
   mediaGatewaySecret: string | null;
-  callRateCentsPerMinute: number;
-  /** Production calls a tenant may have queued (not yet started) at once; one more is a 429 (MAX_QUEUED_CALLS_PER_TENANT). */
-  maxQueuedCallsPerTenant: number;
-  /** OpenAI-compatible chat-completions base URL (e.g. `http://127.0.0.1:11434/v1`) for dispositions; null: built-in evaluator. */
-  llmUrl: string | null;
-  /** Bearer of LLM_URL; null: requests carry no Authorization (Ollama, llama.cpp, vLLM without a key). */
-  llmApiKey: string | null;
-  /** Model asked at LLM_URL; set whenever llmUrl is. */
-  llmModel: string | null;
   /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
   processorMaxAttempts: number;
-  /**
-   * Who settles top-ups (PAYMENT_PROCESSOR, docs/credits.md): `test` settles by itself; null: none, a
-   * top-up is refused (production telephony configured and no processor chosen).
-   */
-  paymentProcessor: 'test' | 'stripe' | null;
-  /** Set when paymentProcessor is `stripe`; `apiUrl` is api.stripe.com unless STRIPE_API_URL says otherwise. */
-  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
-  /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (it selects the payment processor). */
+  /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (the credits context's payment processor default). */
   sipTrunkUri: string | null;
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
@@ -110,7 +66,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 export function loadConfig(env: Env = process.env, sections: readonly ConfigSection<unknown>[] = []): AppConfig {
   const problems: string[] = [];
   const reader = envReader(env, problems);
-  const { str, int, duration, bool, url } = reader;
+  const { str, int, bool, url } = reader;
 
   /** Not a URL: gossip seeds (`kurrentdb://a:2113,b:2113,c:2113`) are one string the client splits. */
   const eventStoreUrl = (): string | null => {
@@ -126,49 +82,13 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
   const host = str('HOST') ?? '127.0.0.1';
   const baseUrl = url('BASE_URL', ['http:', 'https:']) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
-  const scheduleText = str('WEBHOOK_RETRY_SCHEDULE') ?? '5s,30s,2m,10m,30m,1h,3h,6h,12h';
-  const webhookRetryScheduleMs = scheduleText.split(',').map((part) => parseDuration(part));
-  if (webhookRetryScheduleMs.some((d) => d === null) || webhookRetryScheduleMs.length === 0) {
-    problems.push(`WEBHOOK_RETRY_SCHEDULE must be a comma-separated list of durations (got "${scheduleText}")`);
-  }
-
-  const scaleText = str('SIM_TIME_SCALE') ?? '1';
-  const simTimeScale = Number(scaleText);
-  if (!Number.isFinite(simTimeScale) || simTimeScale <= 0 || simTimeScale > 1000) {
-    problems.push(`SIM_TIME_SCALE must be a positive number such as 1 or 0.01 (got "${scaleText}")`);
-  }
-
   const logLevel = (str('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel))
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
 
-  const rate = str('CALL_RATE_CENTS_PER_MINUTE');
   const webhookSecretKey = str('WEBHOOK_SECRET_KEY');
   if (webhookSecretKey !== null && Buffer.from(webhookSecretKey, 'base64').length !== 32) {
     problems.push('WEBHOOK_SECRET_KEY must be base64 of 32 bytes');
-  }
-
-  const recordingUrlSecret = str('RECORDING_URL_SECRET');
-  if (recordingUrlSecret !== null && recordingUrlSecret.length < 32) {
-    problems.push('RECORDING_URL_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
-  }
-  const recordingUrlTtlMs = duration('RECORDING_URL_TTL', '7d');
-  if (recordingUrlTtlMs < 1000 || recordingUrlTtlMs > 366 * 86_400_000) {
-    problems.push(`RECORDING_URL_TTL must be a duration from 1s to 366d (got "${str('RECORDING_URL_TTL') ?? ''}")`);
-  }
-
-  const roomUrlSecret = str('ROOM_URL_SECRET');
-  if (roomUrlSecret !== null && roomUrlSecret.length < 32) {
-    problems.push('ROOM_URL_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
-  }
-  const iceHostsText = str('ROOM_ICE_HOSTS');
-  const roomIceHosts = iceHostsText === null ? null : iceHostsText.split(',').map((h) => h.trim());
-  if (roomIceHosts && roomIceHosts.some((h) => isIP(h) === 0)) {
-    problems.push(`ROOM_ICE_HOSTS must be a comma-separated list of IP addresses (got "${iceHostsText ?? ''}")`);
-  }
-  const roomDefaultTtlMs = duration('ROOM_DEFAULT_TTL', '1h');
-  if (roomDefaultTtlMs < 1000 || roomDefaultTtlMs > 7 * 86_400_000) {
-    problems.push(`ROOM_DEFAULT_TTL must be a duration from 1s to 7d (got "${str('ROOM_DEFAULT_TTL') ?? ''}")`);
   }
 
   const mediaGatewaySecret = str('MEDIA_GATEWAY_SECRET');
@@ -181,14 +101,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     );
   }
 
-  const llmUrl = url('LLM_URL', ['http:', 'https:']);
-  const llmModel = str('LLM_MODEL');
-  // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
-  if (str('LLM_URL') !== null && llmModel === null) {
-    problems.push('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
-  }
-
-  const payments = paymentSettings(str, url, problems);
   // The blob store: every instance must reach the same one (docs/configuration.md, "Stored files").
   const blobStore = (str('BLOB_STORE') ?? 'postgres').toLowerCase();
   if (blobStore !== 'postgres' && blobStore !== 's3')
@@ -221,37 +133,14 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     recordingsUrl: url('RECORDINGS_URL', ['http:', 'https:']) ?? `${baseUrl}/recordings`,
     roomsUrl: url('ROOMS_URL', ['http:', 'https:']) ?? `${baseUrl}/rooms`,
     adminToken: str('ADMIN_TOKEN'),
-    webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 15000, 1, 600000),
-    webhookRetryScheduleMs: webhookRetryScheduleMs.map((d) => d ?? 0),
-    webhookSuspendAfter: int('WEBHOOK_SUSPEND_AFTER', 10, 1, 1000),
-    // At most the delivery worker's 128 attempts in flight per instance (src/webhooks/infra/delivery-limits.ts).
-    webhookMaxInFlightPerEndpoint: int('WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT', 32, 1, 128),
-    webhookAllowPrivateUrls: bool('WEBHOOK_ALLOW_PRIVATE_URLS'),
     webhookSecretKey,
-    // At most 20 s: an attempt (lookup, then WEBHOOK_TIMEOUT_MS) must end within its claim's 30 s slack.
-    webhookDnsTimeoutMs: int('WEBHOOK_DNS_TIMEOUT_MS', 2000, 1, 20000),
     smtpUrl: url('SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom: str('MAIL_FROM') ?? 'Voice Agent Platform <notices@localhost>',
-    simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
-    recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
-    topupSettleDelayMs: duration('TOPUP_SETTLE_DELAY', '2s'),
-    webhookRetentionMs: duration('WEBHOOK_RETENTION', '30d'),
-    recordingUrlSecret,
-    recordingUrlTtlMs,
-    roomDefaultTtlMs,
-    roomUrlSecret,
-    roomIceHosts,
-    maxLiveRoomsPerTenant: int('MAX_LIVE_ROOMS_PER_TENANT', 10, 1, 100_000),
     mediaGatewayUrl: url('MEDIA_GATEWAY_URL', ['http:', 'https:']),
     mediaGatewaySecret,
-    callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
-    maxQueuedCallsPerTenant: int('MAX_QUEUED_CALLS_PER_TENANT', 1000, 1, 1_000_000),
-    llmUrl,
-    llmApiKey: str('LLM_API_KEY'),
-    llmModel,
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
-    ...payments,
+    sipTrunkUri: str('SIP_TRUNK_URI'),
     logLevel,
     blobStore: blobStore === 's3' ? 's3' : 'postgres',
     s3,
@@ -259,42 +148,6 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
-}
-
-/**
- * PAYMENT_PROCESSOR and Stripe's keys. Unset, the processor is `test` only while no production
- * telephony is configured (neither SIP_TRUNK_URI nor MEDIA_GATEWAY_URL): once calls cost real money,
- * top-ups settle only through a real processor, or not at all (decision 53).
- */
-function paymentSettings(
-  str: (name: string) => string | null,
-  url: (name: string, protocols: string[]) => string | null,
-  problems: string[],
-): Pick<AppConfig, 'paymentProcessor' | 'stripe' | 'sipTrunkUri'> {
-  const sipTrunkUri = str('SIP_TRUNK_URI');
-  const telephony = sipTrunkUri !== null || str('MEDIA_GATEWAY_URL') !== null;
-  const chosen = str('PAYMENT_PROCESSOR')?.toLowerCase() ?? null;
-  if (chosen !== null && chosen !== 'test' && chosen !== 'stripe') {
-    problems.push(`PAYMENT_PROCESSOR must be test or stripe (got "${chosen}")`);
-  }
-  const apiUrl = url('STRIPE_API_URL', ['http:', 'https:']) ?? 'https://api.stripe.com';
-  let stripe: AppConfig['stripe'] = null;
-  if (chosen === 'stripe') {
-    const secretKey = str('STRIPE_SECRET_KEY');
-    const webhookSecret = str('STRIPE_WEBHOOK_SECRET');
-    // Never echo a key: only its expected shape is named.
-    if (secretKey === null || !/^(sk|rk)_[A-Za-z0-9_]+$/.test(secretKey)) {
-      problems.push(
-        'STRIPE_SECRET_KEY must be set to a Stripe secret key (sk_… or rk_…) when PAYMENT_PROCESSOR=stripe',
-      );
-    }
-    if (webhookSecret === null || !/^whsec_[A-Za-z0-9+/=]+$/.test(webhookSecret)) {
-      problems.push('STRIPE_WEBHOOK_SECRET must be set to the endpoint secret (whsec_…) when PAYMENT_PROCESSOR=stripe');
-    }
-    if (secretKey !== null && webhookSecret !== null) stripe = { secretKey, webhookSecret, apiUrl };
-  }
-  const paymentProcessor = chosen === 'stripe' ? 'stripe' : chosen === 'test' || !telephony ? 'test' : null;
-  return { paymentProcessor, stripe, sipTrunkUri };
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');

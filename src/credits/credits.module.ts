@@ -1,6 +1,6 @@
 import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TimersService } from '../runtime/timers/timers.service';
@@ -11,6 +11,7 @@ import { DepletedBalanceHolds } from './application/credit-holds';
 import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
 import { CreditHoldsModule } from './credit-holds.module';
 import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
+import { creditsSettings, paymentProcessorSetting } from './credits.config';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
 import { creditsMigrations } from './credits.migrations';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from './domain/payment-processor';
@@ -20,17 +21,19 @@ import { CreditBalanceEntity, CreditTopupEntity } from './projections/credit.ent
 import { creditsProjection } from './projections/credits.projection';
 import { ledgerEdge } from './domain/ledger.decider';
 
-/** PAYMENT_PROCESSOR as configured (config.ts, decision 53); null: none, top-ups are refused. */
+/** PAYMENT_PROCESSOR as configured (credits.config.ts, decision 53); null: none, top-ups are refused. */
 function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
   const telephony = config.mediaGatewayUrl !== null || config.sipTrunkUri !== null;
-  if (config.paymentProcessor === 'stripe' && config.stripe) return new StripePaymentProcessor(config.stripe);
-  if (config.paymentProcessor === 'test') {
+  const { stripe, topupSettleDelayMs } = settingsOf(config, creditsSettings);
+  const chosen = paymentProcessorSetting(config);
+  if (chosen === 'stripe' && stripe) return new StripePaymentProcessor(stripe);
+  if (chosen === 'test') {
     if (telephony) {
       new Logger('Credits').warn(
         'PAYMENT_PROCESSOR=test with production telephony configured: top-ups settle by themselves, with no payment.',
       );
     }
-    return new TestPaymentProcessor(config.topupSettleDelayMs);
+    return new TestPaymentProcessor(topupSettleDelayMs);
   }
   return null;
 }
@@ -56,6 +59,8 @@ export class CreditsModule implements OnModuleInit {
     migrations: creditsMigrations,
     events: creditsEvents,
     edge: ledgerEdge,
+
+    settings: creditsSettings,
   };
 
   constructor(

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { CLOCK, Clock } from '../kernel/clock';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { roomsSettings } from './rooms.config';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TimersService } from '../runtime/timers/timers.service';
@@ -49,6 +50,8 @@ export class RoomsModule implements OnModuleInit {
     textBodies: [WHIP_BODIES],
 
     edge: roomEdge,
+
+    settings: roomsSettings,
   };
 
   constructor(

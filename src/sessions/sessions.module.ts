@@ -5,7 +5,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { sessionsMigrations } from './sessions.migrations';
 import { sessionEvents, type SessionPayloads } from './sessions.events';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
+import { sessionsSettings } from './sessions.config';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TenantsModule } from '../tenants';
 import { AuditModule } from '../audit';
@@ -57,6 +58,8 @@ export class SessionsModule implements OnModuleInit {
     migrations: sessionsMigrations,
     events: sessionEvents,
     edge: sessionEdge,
+
+    settings: sessionsSettings,
   };
 
   constructor(
@@ -71,7 +74,7 @@ export class SessionsModule implements OnModuleInit {
     this.projections.registerProjection(sessionsProjection);
     this.projections.registerProcessor(
       sessionReactor(this.timers, {
-        simTimeScale: this.config.simTimeScale,
+        simTimeScale: settingsOf(this.config, sessionsSettings).simTimeScale,
         gateway: this.config.mediaGatewayUrl !== null,
       }),
     );

@@ -25,7 +25,8 @@ import { WebhookEndpointEntity, WebhookEndpointHealthEntity } from './projection
 import { webhookOutboxProcessor } from './projections/webhook-outbox.processor';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { RuntimeMetrics } from '../runtime/observability/runtime-metrics';
-import { APP_CONFIG, AppConfig } from '../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
+import { webhooksSettings } from './webhooks.config';
 import { configureWebhookDns } from './infra/address-policy';
 import { endpointEdge } from './domain/endpoint.decider';
 
@@ -79,6 +80,8 @@ export class WebhooksModule implements OnModuleInit {
     migrations: webhooksMigrations,
     events: webhookEvents,
     edge: endpointEdge,
+
+    settings: webhooksSettings,
   };
 
   constructor(
@@ -94,7 +97,7 @@ export class WebhooksModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    configureWebhookDns({ timeoutMs: this.config.webhookDnsTimeoutMs });
+    configureWebhookDns({ timeoutMs: settingsOf(this.config, webhooksSettings).dnsTimeoutMs });
     this.projections.registerProjection(
       webhookOutboxProcessor(
         this.catalog,

@@ -2,7 +2,7 @@
  * The fair claim (src/webhooks/infra/delivery-claims.ts) on a real PostgreSQL: per-endpoint bound,
  * least-busy-first order across tenants and endpoints, leases, their renewal and takeover.
  */
-import { loadConfig } from '../../src/config/config';
+import { loadAppConfig } from '../../src/app.module';
 import { ManualClock } from '../../src/kernel/clock';
 import { DeliveryClaims } from '../../src/webhooks/infra/delivery-claims';
 import { createTestDatabase, TestDatabase } from '../support/database';
@@ -23,7 +23,7 @@ describe('DeliveryClaims', () => {
   beforeEach(async () => {
     await db.pool.query('TRUNCATE webhook_deliveries, webhook_endpoints');
     clock = new ManualClock(T0);
-    const config = loadConfig({ WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '8' });
+    const config = loadAppConfig({ WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '8' });
     claims = new DeliveryClaims(db.pool, config, clock);
   });
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { roomsSettings } from '../rooms.config';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
@@ -241,7 +242,8 @@ export class RoomCalls implements Worker {
   }
 
   private iceHosts(): string[] | null {
-    if (this.config.roomIceHosts) return this.config.roomIceHosts;
+    const { roomIceHosts } = settingsOf(this.config, roomsSettings);
+    if (roomIceHosts) return roomIceHosts;
     const host = this.config.host;
     return host === '127.0.0.1' || host === 'localhost' || host === '::1' ? ['127.0.0.1'] : null;
   }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { roomsSettings } from '../rooms.config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { currentIdempotencyKey, newResourceId } from '../../kernel/idempotency-context';
 import { idFromSeed, newId } from '../../kernel/ids';
@@ -70,7 +71,10 @@ export class CreateRoomHandler implements ICommandHandler<CreateRoom> {
     if (tenant?.status === 'suspended')
       throw new DomainError('forbidden', 'This account is suspended; rooms cannot be created.');
     const roomId = newResourceId('room');
-    const ttlMs = room.expiresInSeconds === null ? this.config.roomDefaultTtlMs : room.expiresInSeconds * 1000;
+    const ttlMs =
+      room.expiresInSeconds === null
+        ? settingsOf(this.config, roomsSettings).roomDefaultTtlMs
+        : room.expiresInSeconds * 1000;
     const expiresAt = new Date(this.clock.now().getTime() + ttlMs);
     const agent = room.agentConfig;
     await this.executor.execute(

@@ -1,4 +1,5 @@
-import type { AppConfig } from '../../config/config';
+import { type AppConfig, settingsOf } from '../../config/config';
+import { roomsSettings } from '../rooms.config';
 import type { Clock } from '../../kernel/clock';
 import { LinkSigner, linkSecret, type SignedLinkCheck } from '../../kernel/signing/signed-links';
 
@@ -25,7 +26,7 @@ export class RoomLinks {
   }
 
   static fromConfig(config: AppConfig, clock: Clock): RoomLinks {
-    const secret = linkSecret(config.roomUrlSecret, {
+    const secret = linkSecret(settingsOf(config, roomsSettings).roomUrlSecret, {
       configuredKeyBase64: config.webhookSecretKey,
       dataDir: config.dataDir,
     });

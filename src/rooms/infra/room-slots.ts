@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { roomsSettings } from '../rooms.config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { inTransaction } from '../../infra/database/transaction';
 import { CLOCK, Clock } from '../../kernel/clock';
@@ -30,7 +31,7 @@ export class RoomSlots {
   ) {}
 
   get cap(): number {
-    return this.config.maxLiveRoomsPerTenant;
+    return settingsOf(this.config, roomsSettings).maxLiveRoomsPerTenant;
   }
 
   /** Takes the room's slot; false when the tenant already has `cap` other live rooms. */

@@ -3,7 +3,8 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
 import { RECORDING_LINK, SESSION, SESSION_EVENTS, SESSION_EXAMPLE, SESSION_PAGE, TRANSCRIPT } from './sessions.schemas';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { sessionsSettings } from '../sessions.config';
 import type { FastifyReply } from 'fastify';
 import { SESSION_STATUSES } from '../sessions.events';
 import { pageLimit } from '../../kernel/http/page-limit';
@@ -217,7 +218,7 @@ export class CallsController {
    * show yet (SessionsQueries.admitQueuedProduction), so a burst cannot pass the cap.
    */
   private async admitToQueue(tenantId: string): Promise<string> {
-    const cap = this.config.maxQueuedCallsPerTenant;
+    const cap = settingsOf(this.config, sessionsSettings).maxQueuedCallsPerTenant;
     const admission = await this.sessions.admitQueuedProduction(tenantId, cap);
     if (admission !== null) return admission;
     throw new ApiError(

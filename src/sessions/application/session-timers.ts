@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { sessionsSettings } from '../sessions.config';
 import { CreditHolds } from '../../credits';
 import { ChangeDnc } from '../../dnc';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
@@ -209,7 +210,8 @@ export class SessionTimers {
     const secret = this.config.mediaGatewaySecret;
     if (!url || !secret) return;
     const { held_until: heldUntil, ...request } = timer.payload;
-    const bound = heldUntil ?? holdBound(this.clock.now().getTime(), this.config.simTimeScale);
+    const bound =
+      heldUntil ?? holdBound(this.clock.now().getTime(), settingsOf(this.config, sessionsSettings).simTimeScale);
     const parked = await this.parkIfHeld(request.tenant_id, request.session_id, bound, {
       ...request,
       held_until: bound,

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { sessionsSettings } from '../sessions.config';
 import type { NewEvent } from '../../event-store/event-store.port';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { CreditHolds } from '../../credits';
@@ -144,8 +145,8 @@ export class SessionActionHandler implements ICommandHandler<SessionActionComman
       transcriptUrl: `${this.config.baseUrl}/v1/sessions/${sessionId}/transcript.json`,
       // session.recording_completed carries a signed link valid RECORDING_URL_TTL from now.
       recordingUrl: (id) => this.links.link(id, now).url,
-      centsPerStartedMinute: this.config.callRateCentsPerMinute,
-      purgeGraceMs: this.config.recordingPurgeGraceMs,
+      centsPerStartedMinute: settingsOf(this.config, sessionsSettings).callRateCentsPerMinute,
+      purgeGraceMs: settingsOf(this.config, sessionsSettings).recordingPurgeGraceMs,
     };
     const command: SessionCommand =
       action.type === 'hold' || action.type === 'release'

@@ -1,7 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../config/config';
+import { ConfigError, loadConfig as loadPlatform, settingsOf } from '../../config/config';
+import { sessionsSettings } from '../sessions.config';
+
+const loadConfig = (env: Record<string, string>) => loadPlatform(env, [sessionsSettings]);
 import { ManualClock } from '../../kernel/clock';
 import { RecordingLinks } from './recording-links';
 
@@ -130,7 +133,7 @@ describe('RecordingLinks', () => {
       expect(RecordingLinks.fromConfig(loadConfig(env), clock).check(id, p.expires, p.signature)).toBe('valid');
     });
 
-    it('refuses a short secret, a TTL out of range and a DNS timeout out of range', () => {
+    it('refuses a short secret and a TTL out of range', () => {
       const problems = (env: Record<string, string>): string[] => {
         try {
           loadConfig({ DATA_DIR: dataDir, ...env });
@@ -146,14 +149,10 @@ describe('RecordingLinks', () => {
         'RECORDING_URL_TTL must be a duration from 1s to 366d (got "500ms")',
       ]);
       expect(problems({ RECORDING_URL_TTL: 'soon' })).toHaveLength(1);
-      expect(problems({ WEBHOOK_DNS_TIMEOUT_MS: '60000' })).toEqual([
-        'WEBHOOK_DNS_TIMEOUT_MS must be an integer between 1 and 20000 (got "60000")',
-      ]);
       const defaults = loadConfig({ DATA_DIR: dataDir });
-      expect(defaults).toMatchObject({
+      expect(settingsOf(defaults, sessionsSettings)).toMatchObject({
         recordingUrlSecret: null,
         recordingUrlTtlMs: 7 * DAY,
-        webhookDnsTimeoutMs: 2000,
       });
     });
   });

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import type { AppConfig } from '../../config/config';
+import { type AppConfig, settingsOf } from '../../config/config';
+import { sessionsSettings } from '../sessions.config';
 import type { Clock } from '../../kernel/clock';
 import { deriveLinkKey, LinkSigner, linkSecret, type SignedLinkCheck } from '../../kernel/signing/signed-links';
 
@@ -31,11 +32,12 @@ export class RecordingLinks {
   }
 
   static fromConfig(config: AppConfig, clock: Clock): RecordingLinks {
-    const secret = linkSecret(config.recordingUrlSecret, {
+    const { recordingUrlSecret, recordingUrlTtlMs } = settingsOf(config, sessionsSettings);
+    const secret = linkSecret(recordingUrlSecret, {
       configuredKeyBase64: config.webhookSecretKey,
       dataDir: config.dataDir,
     });
-    return new RecordingLinks(secret, { recordingsUrl: config.recordingsUrl, ttlMs: config.recordingUrlTtlMs, clock });
+    return new RecordingLinks(secret, { recordingsUrl: config.recordingsUrl, ttlMs: recordingUrlTtlMs, clock });
   }
 
   /** A link valid for RECORDING_URL_TTL from `now` (rounded up to the second). */

@@ -30,7 +30,8 @@ import { EVENT_CATALOG, EventCatalog } from '../../catalog/event-catalog';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../webhooks.config';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { Redeliver } from '../application/delivery.commands';
@@ -334,7 +335,7 @@ export class WebhookEndpointsController {
   }
 
   private async checkUrl(tenantId: string, raw: string): Promise<string> {
-    const allowPrivate = this.config.webhookAllowPrivateUrls;
+    const allowPrivate = settingsOf(this.config, webhooksSettings).allowPrivateUrls;
     const valid = validateWebhookUrl(raw, { allowPrivate });
     // A refusal that WEBHOOK_ALLOW_PRIVATE_URLS=true would lift says so (and names `vap listen`).
     if (!valid.ok) throw ApiError.invalid(withPrivateUrlHint(valid.message, raw), 'url');

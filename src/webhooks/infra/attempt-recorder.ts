@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool, PoolClient } from 'pg';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../webhooks.config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { inTransaction } from '../../infra/database/transaction';
 import { CLOCK, Clock } from '../../kernel/clock';
@@ -117,7 +118,7 @@ export class AttemptRecorder {
           attemptedAt: result.at,
           firstAttemptAt: result.delivery.first_attempt_at,
         },
-        { now, scheduleMs: this.config.webhookRetryScheduleMs },
+        { now, scheduleMs: settingsOf(this.config, webhooksSettings).retryScheduleMs },
       ),
     }));
     // Losing this commit in a crash only means the deliveries are sent again (at least once), so it
@@ -188,7 +189,7 @@ export class AttemptRecorder {
     const current = new Map(
       rows.map((r) => [r.endpoint_id, { failureStreak: r.failure_streak, lastStatus: r.last_status }]),
     );
-    const { health, suspend } = foldStreaks(current, steps, this.config.webhookSuspendAfter);
+    const { health, suspend } = foldStreaks(current, steps, settingsOf(this.config, webhooksSettings).suspendAfter);
     for (const [endpointId, h] of health) {
       await tx.query(
         'UPDATE webhook_endpoint_health SET failure_streak = $2, last_status = $3, last_failure_at = CASE WHEN $2 > 0 THEN $4::timestamptz ELSE last_failure_at END WHERE endpoint_id = $1',

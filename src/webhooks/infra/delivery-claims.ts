@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../webhooks.config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { LEASE_SLACK_MS } from './delivery-limits';
@@ -62,7 +63,7 @@ export class DeliveryClaims {
 
   /** The lease a claim or a renewal gives, from now. */
   leaseMs(): number {
-    return this.config.webhookTimeoutMs + LEASE_SLACK_MS;
+    return settingsOf(this.config, webhooksSettings).timeoutMs + LEASE_SLACK_MS;
   }
 
   /**
@@ -115,7 +116,7 @@ export class DeliveryClaims {
         limit,
         busy.map(([id]) => id),
         busy.map(([, n]) => n),
-        this.config.webhookMaxInFlightPerEndpoint,
+        settingsOf(this.config, webhooksSettings).maxInFlightPerEndpoint,
       ],
     );
     return rows;

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Pool } from 'pg';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../webhooks.config';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { PollingWorker } from '../../runtime/workers/polling-worker';
 
@@ -41,7 +42,7 @@ export class DeliveryRetention extends PollingWorker {
          LIMIT $2 FOR UPDATE SKIP LOCKED),
        attempts AS (DELETE FROM webhook_attempts a USING expired e WHERE a.delivery_id = e.delivery_id)
        DELETE FROM webhook_deliveries d USING expired e WHERE d.delivery_id = e.delivery_id`,
-      [this.config.webhookRetentionMs / 1000, BATCH],
+      [settingsOf(this.config, webhooksSettings).retentionMs / 1000, BATCH],
     );
     return rowCount ?? 0;
   }

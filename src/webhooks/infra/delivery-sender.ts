@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Agent, Dispatcher, request } from 'undici';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../webhooks.config';
 import { SECRET_BOX } from '../../infra/secret-box.provider';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { SecretBox } from '../../kernel/secret-box';
@@ -47,10 +48,11 @@ export class DeliverySender {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
   ) {
+    const { timeoutMs } = settingsOf(config, webhooksSettings);
     this.plainAgent = new Agent({
-      headersTimeout: config.webhookTimeoutMs,
-      bodyTimeout: config.webhookTimeoutMs,
-      connect: { timeout: config.webhookTimeoutMs },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      connect: { timeout: timeoutMs },
       connections: CONNECTIONS_PER_ORIGIN,
       keepAliveTimeout: 4_000,
     });
@@ -73,12 +75,13 @@ export class DeliverySender {
     });
     // One deadline for the whole attempt, address resolution included: an attempt never outlives
     // WEBHOOK_TIMEOUT_MS, so the claim's lease (WEBHOOK_TIMEOUT_MS + 30 s) covers it and its recording.
-    const deadline = AbortSignal.timeout(this.config.webhookTimeoutMs);
+    const deadline = AbortSignal.timeout(settingsOf(this.config, webhooksSettings).timeoutMs);
     let dispatcher: Dispatcher;
     try {
       dispatcher = await withDeadline(this.dispatcherFor(delivery.url), deadline);
     } catch (err) {
-      if (deadline.aborted) return finish({ kind: 'timeout' }, `timeout after ${this.config.webhookTimeoutMs} ms`);
+      if (deadline.aborted)
+        return finish({ kind: 'timeout' }, `timeout after ${settingsOf(this.config, webhooksSettings).timeoutMs} ms`);
       return finish(
         { kind: 'network_error', code: 'address_rejected' },
         err instanceof Error ? err.message : String(err),
@@ -130,7 +133,7 @@ export class DeliverySender {
         e.code === 'UND_ERR_BODY_TIMEOUT' ||
         e.code === 'UND_ERR_CONNECT_TIMEOUT';
       return timedOut
-        ? finish({ kind: 'timeout' }, `timeout after ${this.config.webhookTimeoutMs} ms`)
+        ? finish({ kind: 'timeout' }, `timeout after ${settingsOf(this.config, webhooksSettings).timeoutMs} ms`)
         : finish(
             { kind: 'network_error', code: e.code },
             storableText(`${e.code ?? e.name ?? 'error'}: ${e.message ?? ''}`).slice(0, 500),
@@ -148,7 +151,7 @@ export class DeliverySender {
 
   /** Public-address check at every delivery, with the connection pinned to the checked address. */
   private async dispatcherFor(rawUrl: string): Promise<Dispatcher> {
-    if (this.config.webhookAllowPrivateUrls) return this.plainAgent;
+    if (settingsOf(this.config, webhooksSettings).allowPrivateUrls) return this.plainAgent;
     const valid = validateWebhookUrl(rawUrl, { allowPrivate: false });
     if (!valid.ok) throw new Error(valid.message);
     const resolved = await resolvePublicAddress(valid.url.hostname, { allowPrivate: false });
@@ -157,7 +160,7 @@ export class DeliverySender {
     const cached = this.dispatchers.get(key);
     if (cached) return cached.dispatcher;
     const dispatcher = createPinnedDispatcher(resolved.address, resolved.family, {
-      timeoutMs: this.config.webhookTimeoutMs,
+      timeoutMs: settingsOf(this.config, webhooksSettings).timeoutMs,
       connections: CONNECTIONS_PER_ORIGIN,
     });
     this.dispatchers.set(key, { dispatcher, at: Date.now() });

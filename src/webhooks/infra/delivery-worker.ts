@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG, AppConfig } from '../../config/config';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../webhooks.config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { PollingWorker } from '../../runtime/workers/polling-worker';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
@@ -109,7 +110,7 @@ export class DeliveryWorker extends PollingWorker {
 
   /** Endpoints with as many attempts in flight as they may have: nothing of theirs is claimable now. */
   private fullEndpoints(): string[] {
-    const max = this.config.webhookMaxInFlightPerEndpoint;
+    const max = settingsOf(this.config, webhooksSettings).maxInFlightPerEndpoint;
     return [...this.inFlightByEndpoint].filter(([, n]) => n >= max).map(([id]) => id);
   }
 
