@@ -10,7 +10,12 @@
  * - A production campaign of a depleted tenant waits the same way (its pacer's row untouched) and
  *   calls its contacts once a top-up settles.
  */
-import { CallsService, placeCall, startCallsService } from '../support/calls-harness';
+import {
+  CallsService,
+  depletedTenant as depletedTenantOf,
+  placeCall,
+  startCallsService,
+} from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
 import { createTenant, TenantInfo } from '../support/webhooks-harness';
@@ -38,21 +43,7 @@ afterAll(async () => {
 const api = <T = any>(tenant: TenantInfo, method: string, path: string, body?: unknown) =>
   h.call<T>(method, path, { token: tenant.api_key, ...(body === undefined ? {} : { body }) });
 
-async function depletedTenant(label: string): Promise<TenantInfo> {
-  const tenant = await createTenant(h.call, h.svc.adminToken, label);
-  const res = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/credits`, {
-    token: h.svc.adminToken,
-    body: { amount_cents: -1 },
-  });
-  expect(res.status).toBe(200);
-  await eventually(async () => {
-    const { rows } = await h.db.pool.query('SELECT depleted FROM credit_balances WHERE tenant_id = $1', [
-      tenant.tenant_id,
-    ]);
-    return rows[0]?.depleted === true;
-  }, 20_000);
-  return tenant;
-}
+const depletedTenant = (label: string) => depletedTenantOf(h, label);
 
 /** Every version of the tenant's timers of `kind` (a row written gets a new xmin). */
 async function versions(tenantId: string, kind: string): Promise<Map<string, string>> {

@@ -11,7 +11,12 @@
  *   here) ends `failed` with `end_reason: "insufficient_credits"` (before: `watchdog_timeout`);
  * - test calls and calls of a tenant with credit are never held.
  */
-import { CallsService, placeCall, startCallsService } from '../support/calls-harness';
+import {
+  CallsService,
+  depletedTenant as depletedTenantOf,
+  placeCall,
+  startCallsService,
+} from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
 import { createTenant, TenantInfo } from '../support/webhooks-harness';
@@ -35,21 +40,7 @@ afterAll(async () => {
 const api = <T = any>(tenant: TenantInfo, method: string, path: string, body?: unknown) =>
   h.call<T>(method, path, { token: tenant.api_key, ...(body === undefined ? {} : { body }) });
 
-async function depletedTenant(label: string): Promise<TenantInfo> {
-  const tenant = await createTenant(h.call, h.svc.adminToken, label);
-  const res = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/credits`, {
-    token: h.svc.adminToken,
-    body: { amount_cents: -1 },
-  });
-  expect(res.status).toBe(200);
-  await eventually(async () => {
-    const { rows } = await h.db.pool.query('SELECT depleted FROM credit_balances WHERE tenant_id = $1', [
-      tenant.tenant_id,
-    ]);
-    return rows[0]?.depleted === true;
-  }, 20_000);
-  return tenant;
-}
+const depletedTenant = (label: string) => depletedTenantOf(h, label);
 
 /** The session as GET shows it once the read model has `want` (a predicate on the body). */
 const sessionOnce = (tenant: TenantInfo, id: string, want: (s: any) => boolean, timeoutMs = 20_000) =>

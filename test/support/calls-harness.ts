@@ -6,7 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { createTestDatabase, TestDatabase } from './database';
 import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from './process';
-import { apiClient, ApiCall, closeAllReceivers, Envelope } from './webhooks-harness';
+import { eventually } from './eventually';
+import { apiClient, ApiCall, closeAllReceivers, createTenant, Envelope, type TenantInfo } from './webhooks-harness';
 
 export interface CallsService {
   svc: ServiceProcess;
@@ -250,4 +251,21 @@ export function placeCallsUntilStopped(
       await Promise.all(loops);
     },
   };
+}
+
+/** A new tenant whose balance is depleted (a grant of -1 cent), once the credits read model says so. */
+export async function depletedTenant(h: CallsService, label: string): Promise<TenantInfo> {
+  const tenant = await createTenant(h.call, h.svc.adminToken, label);
+  const res = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/credits`, {
+    token: h.svc.adminToken,
+    body: { amount_cents: -1 },
+  });
+  if (res.status !== 200) throw new Error(`the grant answered ${res.status}`);
+  await eventually(async () => {
+    const { rows } = await h.db.pool.query('SELECT depleted FROM credit_balances WHERE tenant_id = $1', [
+      tenant.tenant_id,
+    ]);
+    return rows[0]?.depleted === true;
+  }, 20_000);
+  return tenant;
 }
