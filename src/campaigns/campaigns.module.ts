@@ -15,18 +15,12 @@ import { campaignsMigrations } from './campaigns.migrations';
 import { CampaignContactEntity, CampaignEntity } from './projections/campaign.entity';
 import { campaignsProjection } from './projections/campaigns.projection';
 import { VoicesModule } from '../voices';
-import { CreditHoldsModule } from '../credits';
 
 import { campaignEdge } from './domain/campaign.decider';
 
 /** Campaigns: contact lists, the pacer that dials them, and each contact's outcome as events (docs/campaigns.md). */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]),
-    TenantsModule,
-    VoicesModule,
-    CreditHoldsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([CampaignEntity, CampaignContactEntity]), TenantsModule, VoicesModule],
   controllers: [CampaignsController, CampaignProgressController],
   providers: [CreateCampaignHandler, AddContactsHandler, ChangeCampaignHandler, CampaignsQueries, CampaignPacer],
 })

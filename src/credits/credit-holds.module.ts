@@ -1,17 +1,19 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CreditHolds, DepletedBalanceHolds } from './application/credit-holds';
+import { BillingHolds } from '../sessions';
+import { DepletedBalanceHolds } from './application/credit-holds';
 import { CreditsQueries } from './application/credits.queries';
 import { CreditBalanceEntity, CreditTopupEntity } from './projections/credit.entity';
 
 /**
- * What other contexts import of credits (sessions, campaigns): the holds on billed work (`CreditHolds`).
- * Apart from CreditsModule because credits itself reacts to the sessions' events: a module that
- * sessions imports must not lead back to sessions (dependency-cruiser's `no-circular`).
+ * Credits provides sessions' `BillingHolds` port to the whole application (a global module, imported
+ * by CreditsModule): sessions and campaigns inject the port and never import credits, which listens
+ * to the sessions' events itself (decision 100).
  */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity])],
-  providers: [CreditsQueries, DepletedBalanceHolds, { provide: CreditHolds, useExisting: DepletedBalanceHolds }],
-  exports: [CreditsQueries, DepletedBalanceHolds, CreditHolds],
+  providers: [CreditsQueries, DepletedBalanceHolds, { provide: BillingHolds, useExisting: DepletedBalanceHolds }],
+  exports: [CreditsQueries, DepletedBalanceHolds, BillingHolds],
 })
 export class CreditHoldsModule {}

@@ -12,6 +12,7 @@ export type { SessionEndedData, SessionFailedData } from './sessions.events';
 export { AgentConfigDto, AgentConfigField, agentConfigOf } from './api/agent-config.dto';
 export { AGENT_CONFIG, SESSION, SESSION_EXAMPLE } from './api/sessions.schemas';
 export { sessionEdge, sessionStream } from './domain/session.decider';
+export { BillingHolds } from './application/billing-holds';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */
 export type SessionPlacedData = Extract<SessionEvent, { type: 'session.placed' }>['data'];

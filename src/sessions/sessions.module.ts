@@ -10,7 +10,6 @@ import { sessionsSettings } from './sessions.config';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TenantsModule } from '../tenants';
 import { AuditModule } from '../audit';
-import { CreditHoldsModule } from '../credits';
 import { TimersService } from '../runtime/timers/timers.service';
 import { CallsController } from './api/calls.controller';
 import { MediaIngestController } from './api/media-ingest.controller';
@@ -31,7 +30,7 @@ import { CLOCK, Clock } from '../kernel/clock';
 import { sessionEdge } from './domain/session.decider';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, CreditHoldsModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule],
   controllers: [CallsController, RecordingsController, MediaIngestController, CallAnalyticsController],
   providers: [
     CallAnalyticsQuery,

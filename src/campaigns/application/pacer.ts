@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CreditHolds } from '../../credits';
 import { ListedNumbers } from '../../dnc';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { defineTimerKind, TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
-import { AgentConfig, PlaceCallCommand, RecentCallsTo } from '../../sessions';
+import { AgentConfig, BillingHolds, PlaceCallCommand, RecentCallsTo } from '../../sessions';
 import { GetTenant } from '../../tenants';
 import { Campaign, CampaignEvent, campaignDecider, campaignStream, Outcome } from '../domain/campaign.decider';
 import type { Contact } from '../domain/contact';
@@ -114,7 +113,7 @@ export class CampaignPacer {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly holds: CreditHolds,
+    private readonly holds: BillingHolds,
   ) {}
 
   register(): void {

@@ -1,24 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TimersService, type Queryable, type TimerPark } from '../../runtime/timers/timers.service';
+import { BillingHolds } from '../../sessions';
 import { CreditsQueries } from './credits.queries';
-
-/**
- * The port other contexts ask before they start a tenant's billed work (a production call, a
- * production campaign's dispatch): while the tenant's prepaid balance is depleted, that work waits.
- * Sessions and campaigns see only this (through src/credits/index.ts); credits decides the hold and
- * lifts it. A hold never cancels anything: held work is a timer parked on the hold, which costs
- * nothing while it waits and runs as soon as credits releases it.
- */
-export abstract class CreditHolds {
-  /** Whether the tenant's billed work must wait now (its balance is depleted). */
-  abstract isHeld(tenantId: string): Promise<boolean>;
-
-  /**
-   * For a timer handler about to start the tenant's billed work: null when no hold is on it (go on),
-   * else the outcome that parks the timer, with `payload`, until the hold is lifted or `until`.
-   */
-  abstract park(tenantId: string, until: Date, payload: object): Promise<{ park: TimerPark } | null>;
-}
 
 /**
  * The key a held timer of the tenant is parked on. Unchanged since holds were a runtime registry
@@ -26,9 +9,12 @@ export abstract class CreditHolds {
  */
 const holdKey = (tenantId: string): string => `hold:credits_depleted:${tenantId}`;
 
-/** The hold of a depleted balance, and its release when `credits.replenished` commits. */
+/**
+ * The hold of a depleted balance (sessions' `BillingHolds` port), and its release when
+ * `credits.replenished` commits.
+ */
 @Injectable()
-export class DepletedBalanceHolds extends CreditHolds {
+export class DepletedBalanceHolds extends BillingHolds {
   constructor(
     private readonly timers: TimersService,
     private readonly credits: CreditsQueries,

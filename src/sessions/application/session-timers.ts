@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { sessionsSettings } from '../sessions.config';
-import { CreditHolds } from '../../credits';
+import { BillingHolds } from './billing-holds';
 import { ChangeDnc } from '../../dnc';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
@@ -58,7 +58,7 @@ export class SessionTimers {
     private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: RecordingLinks,
-    private readonly holds: CreditHolds,
+    private readonly holds: BillingHolds,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -171,7 +171,7 @@ export class SessionTimers {
 
   /**
    * While a hold (a depleted balance) is on the tenant, the call's timer is parked on it until the
-   * hold is released (credits' `CreditHolds`; no polling meanwhile) or `bound`, and the session says why it
+   * hold is released (credits' `BillingHolds`; no polling meanwhile) or `bound`, and the session says why it
    * waits (`session.dispatch_held`: its `hold_reason`); at `bound`, still held, the timer is dropped
    * (the call's watchdog has ended it, with the hold's reason). Null when the call may go out now.
    */

@@ -4,7 +4,7 @@ import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { sessionsSettings } from '../sessions.config';
 import type { NewEvent } from '../../event-store/event-store.port';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
-import { CreditHolds } from '../../credits';
+import { BillingHolds } from './billing-holds';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newResourceId } from '../../kernel/idempotency-context';
 import { DomainError } from '../../kernel/result';
@@ -79,7 +79,7 @@ export class PlaceCallHandler implements ICommandHandler<PlaceCallCommand> {
     private readonly executor: CommandExecutor,
     private readonly queries: QueryBus,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
-    private readonly holds: CreditHolds,
+    private readonly holds: BillingHolds,
   ) {}
 
   /**
