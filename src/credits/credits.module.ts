@@ -1,15 +1,16 @@
-import { Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TimersService } from '../runtime/timers/timers.service';
+import { BillingHolds } from '../sessions';
 import { TenantsModule } from '../tenants';
 import { AdminCreditsController, CreditsController } from './api/credits.controller';
 import { StripeWebhookController } from './api/stripe-webhook.controller';
 import { DepletedBalanceHolds } from './application/credit-holds';
 import { creditsReactor, CreditsTimers } from './application/credits-reactor.processor';
-import { CreditHoldsModule } from './credit-holds.module';
+import { CreditsQueries } from './application/credits.queries';
 import { ChangeLedgerHandler, RequestTopupHandler } from './application/ledger.commands';
 import { creditsSettings, paymentProcessorSetting } from './credits.config';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
@@ -38,11 +39,19 @@ function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
   return null;
 }
 
-/** Credits: the prepaid ledger, metering of production calls, warnings and top-ups (docs/credits.md). */
+/**
+ * Credits: the prepaid ledger, metering of production calls, warnings and top-ups (docs/credits.md).
+ * Global for one export only: sessions' `BillingHolds` port, which sessions and campaigns inject
+ * without importing credits (credits listens to the sessions' events itself; decision 100).
+ */
+@Global()
 @Module({
-  imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity]), CreditHoldsModule, TenantsModule],
+  imports: [TypeOrmModule.forFeature([CreditBalanceEntity, CreditTopupEntity]), TenantsModule],
   controllers: [CreditsController, AdminCreditsController, StripeWebhookController],
   providers: [
+    CreditsQueries,
+    DepletedBalanceHolds,
+    { provide: BillingHolds, useExisting: DepletedBalanceHolds },
     ChangeLedgerHandler,
     RequestTopupHandler,
     CreditsTimers,
@@ -52,6 +61,7 @@ function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
       useFactory: paymentProcessorOf,
     },
   ],
+  exports: [BillingHolds],
 })
 export class CreditsModule implements OnModuleInit {
   static readonly context: BoundedContext<CreditsPayloads> = {
