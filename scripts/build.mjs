@@ -1,5 +1,5 @@
-// Builds the three parts of the repository: the service (dist/), the dashboard (dist/dashboard-web/)
-// and the Node client with `vap` (clients/node/dist/).
+// Builds the four parts of the repository: the service (dist/), the dashboard (dist/dashboard-web/),
+// the embedded speech engines' helpers (dist/speech/) and the Node client with `vap` (clients/node/dist/).
 //
 //   node scripts/build.mjs            every part, always (npm run build, npm test, CI)
 //   node scripts/build.mjs --changed  only the parts whose inputs changed since they were built (npm start)
@@ -49,6 +49,15 @@ export const PARTS = [
     inputs: ['src/dashboard/web', 'package-lock.json'],
     skip: (path) => TESTS.test(path),
     command: () => [bin('vite', 'vite'), 'build', '-c', 'src/dashboard/web/vite.config.mts'],
+  },
+  {
+    name: 'speech',
+    stamp: 'dist/speech/.inputs',
+    // The embedded speech engines' warm helpers (native/build.mjs: skipped, with a notice, without the
+    // Debian headers).
+    inputs: ['native'],
+    skip: () => false,
+    command: () => ['native/build.mjs'],
   },
   {
     name: 'client',

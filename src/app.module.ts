@@ -1,3 +1,4 @@
+import { ConversationsModule } from './conversations';
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuditModule } from './audit/audit.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
@@ -35,6 +36,7 @@ export const CONTEXTS = [
   CampaignsModule,
   CreditsModule,
   VoicesModule,
+  ConversationsModule,
   RoomsModule,
   NumbersModule,
   DashboardModule,

@@ -1,0 +1,84 @@
+import { defineSettings } from '../config/config-section';
+
+/** An OpenAI-compatible engine: its base URL (up to, not including, `/v1/...`), key and model. */
+export interface EngineEndpoint {
+  url: string;
+  apiKey: string | null;
+  model: string;
+}
+
+export interface ConversationsSettings {
+  /** Speech recognition over `/v1/audio/transcriptions`; null: the embedded pocketsphinx. */
+  stt: EngineEndpoint | null;
+  /** Speech synthesis over `/v1/audio/speech`; null: the embedded flite. */
+  tts: EngineEndpoint | null;
+  /** The dialogue model over streamed `/v1/chat/completions`; null: the built-in dialogue. */
+  llm: EngineEndpoint | null;
+  /** The pocketsphinx model folder of the embedded recogniser. */
+  speechModelDir: string;
+  /** Where traces go over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); null: spans are not exported. */
+  otlpEndpoint: string | null;
+}
+
+const ENGINES = [
+  { prefix: 'STT', path: '/v1/audio/transcriptions', model: 'whisper-1', what: 'speech recognition' },
+  { prefix: 'TTS', path: '/v1/audio/speech', model: 'tts-1', what: 'speech synthesis' },
+  {
+    prefix: 'LLM',
+    path: '/v1/chat/completions (streamed, with tool calls)',
+    model: 'gpt-4o-mini',
+    what: 'the dialogue',
+  },
+] as const;
+
+/** The conversations context's settings (docs/configuration.md, "Conversations"). */
+export const conversationsSettings = defineSettings<ConversationsSettings>({
+  title: 'Conversations',
+  intro:
+    'See [speech-engines.md](speech-engines.md). Each engine is an OpenAI-compatible HTTP API when its URL is set; unset, the embedded engine serves, offline.',
+  variables: [
+    ...ENGINES.flatMap(({ prefix, path, model, what }) => [
+      {
+        variable: `${prefix}_URL`,
+        default: 'unset',
+        meaning: `Base URL (http or https) of an OpenAI-compatible API for ${what}: the platform calls \`${path}\` under it. Unset: the embedded engine.`,
+      },
+      { variable: `${prefix}_API_KEY`, default: 'unset', meaning: `Bearer key sent to \`${prefix}_URL\`.` },
+      {
+        variable: `${prefix}_MODEL`,
+        default: `\`${model}\``,
+        meaning: `The \`model\` named in requests to \`${prefix}_URL\`.`,
+      },
+    ]),
+    {
+      variable: 'SPEECH_MODEL_DIR',
+      default: '`/usr/share/pocketsphinx/model/en-us`',
+      meaning: "The embedded recogniser's pocketsphinx model folder (Debian's `pocketsphinx-en-us`).",
+    },
+    {
+      variable: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+      default: 'unset',
+      meaning:
+        'OTLP/HTTP collector base URL: spans of every conversation turn are exported to `<url>/v1/traces`. Unset: no export.',
+    },
+  ],
+  parse: ({ str, url }) => {
+    const endpoint = (prefix: string, defaultModel: string): EngineEndpoint | null => {
+      const base = url(`${prefix}_URL`, ['http:', 'https:']);
+      return base
+        ? {
+            url: base.replace(/\/+$/, ''),
+            apiKey: str(`${prefix}_API_KEY`),
+            model: str(`${prefix}_MODEL`) ?? defaultModel,
+          }
+        : null;
+    };
+    return {
+      stt: endpoint('STT', 'whisper-1'),
+      tts: endpoint('TTS', 'tts-1'),
+      llm: endpoint('LLM', 'gpt-4o-mini'),
+      speechModelDir: str('SPEECH_MODEL_DIR') ?? '/usr/share/pocketsphinx/model/en-us',
+      otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+    };
+  },
+});

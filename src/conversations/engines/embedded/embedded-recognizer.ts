@@ -1,0 +1,134 @@
+import { Logger } from '@nestjs/common';
+import type { RecognitionStream, SpeechRecognizer } from '../engines';
+import { helperPath, HelperProcess } from './helper-process';
+
+/** Idle warm recognisers kept beyond the ones in use; more are stopped when they finish. */
+const MAX_IDLE = 4;
+
+/**
+ * Speech recognition by pocketsphinx (Debian's `pocketsphinx-en-us`, a 16 kHz US English model),
+ * kept warm: each helper process loads the model once and then recognises utterance after utterance
+ * (native/speech-recognizer.c). An utterance streams into one helper while the user speaks, so the
+ * words are ready moments after the end. Helpers are pooled: one per utterance in progress, up to
+ * MAX_IDLE kept loaded between utterances; `prewarm` loads one before it is needed.
+ */
+export class EmbeddedRecognizer implements SpeechRecognizer {
+  private readonly logger = new Logger('SpeechRecognizer');
+  private readonly idle: Recognizer[] = [];
+  private readonly all = new Set<Recognizer>();
+  private closed = false;
+
+  constructor(private readonly modelDir: string) {}
+
+  /** Loads `count` helpers ahead of use (a conversation starting), so its first utterance waits for no model. */
+  prewarm(count = 1): void {
+    while (!this.closed && this.idle.length < Math.min(count, MAX_IDLE)) this.idle.push(this.spawn());
+  }
+
+  start(_language: string): RecognitionStream {
+    if (this.closed) throw new Error('The speech recogniser is stopped.');
+    const helper = this.idle.pop() ?? this.spawn();
+    return helper.begin(() => this.release(helper));
+  }
+
+  /** Stops every helper (the service is stopping). */
+  close(): void {
+    this.closed = true;
+    for (const helper of this.all) helper.process.stop();
+    this.idle.length = 0;
+  }
+
+  get helpers(): number {
+    return this.all.size;
+  }
+
+  private spawn(): Recognizer {
+    const helper: Recognizer = new Recognizer(helperPath('speech-recognizer'), this.modelDir, (why) => {
+      this.all.delete(helper);
+      const at = this.idle.indexOf(helper);
+      if (at >= 0) this.idle.splice(at, 1);
+      if (!this.closed) this.logger.warn(`A speech recogniser helper ${why}.`);
+    });
+    this.all.add(helper);
+    return helper;
+  }
+
+  private release(helper: Recognizer): void {
+    if (helper.process.exited) return;
+    if (this.closed || this.idle.length >= MAX_IDLE) {
+      this.all.delete(helper);
+      helper.process.stop();
+      return;
+    }
+    this.idle.push(helper);
+  }
+}
+
+const HEADER = 5;
+
+/** One helper process and the utterance it serves (one at a time). */
+class Recognizer {
+  readonly process: HelperProcess;
+  private text = '';
+  private pending: { resolve: (words: string) => void; reject: (err: Error) => void } | null = null;
+  private failure: string | null = null;
+
+  constructor(path: string, modelDir: string, onExit: (why: string) => void) {
+    this.process = new HelperProcess(
+      path,
+      [modelDir],
+      (chunk) => this.read(chunk),
+      (why) => {
+        this.failure = why;
+        this.pending?.reject(new Error(`The speech recogniser ${why}.`));
+        this.pending = null;
+        onExit(why);
+      },
+    );
+  }
+
+  begin(release: () => void): RecognitionStream {
+    let done = false;
+    const send = (kind: string, payload?: Buffer): void => {
+      const head = Buffer.alloc(HEADER);
+      head.write(kind, 0, 'latin1');
+      head.writeUInt32LE(payload?.length ?? 0, 1);
+      this.process.write(payload ? Buffer.concat([head, payload]) : head);
+    };
+    return {
+      write: (pcm) => {
+        if (!done && pcm.length > 0) send('A', Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength));
+      },
+      finish: () => {
+        if (done) return Promise.resolve('');
+        done = true;
+        if (this.failure) return Promise.reject(new Error(`The speech recogniser ${this.failure}.`));
+        const words = new Promise<string>((resolve, reject) => {
+          this.pending = { resolve, reject };
+        });
+        send('E');
+        return words.finally(release);
+      },
+      cancel: () => {
+        if (done) return;
+        done = true;
+        send('X');
+        release();
+      },
+    };
+  }
+
+  /** Lines from the helper: "R" once loaded, then one "H <words>" per finished utterance. */
+  private read(chunk: Buffer): void {
+    this.text += chunk.toString('utf8');
+    let newline: number;
+    while ((newline = this.text.indexOf('\n')) >= 0) {
+      const line = this.text.slice(0, newline);
+      this.text = this.text.slice(newline + 1);
+      if (!line.startsWith('H')) continue;
+      const pending = this.pending;
+      this.pending = null;
+      pending?.resolve(line.slice(2).trim());
+    }
+  }
+}

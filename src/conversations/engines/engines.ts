@@ -1,0 +1,66 @@
+/**
+ * The conversation's engines, behind ports: speech recognition (STT), speech synthesis (TTS) and the
+ * dialogue model (LLM). Each has an embedded default that works offline (pocketsphinx, flite, the
+ * built-in dialogue) and an OpenAI-compatible HTTP adapter chosen by STT_URL, TTS_URL and LLM_URL
+ * (docs/speech-engines.md).
+ */
+
+/** One utterance being recognised: audio is streamed in while the user speaks, the words come at the end. */
+export interface RecognitionStream {
+  /** 16 kHz mono samples, in order, as they are heard. */
+  write(pcm16k: Int16Array): void;
+  /** Ends the utterance: its words ('' when nothing was recognised). */
+  finish(): Promise<string>;
+  /** Drops the utterance (barge-in noise, the conversation ended): nothing is answered. */
+  cancel(): void;
+}
+
+export interface SpeechRecognizer {
+  /** Starts an utterance in `language` (BCP 47; the embedded engine knows en-US only). */
+  start(language: string): RecognitionStream;
+}
+
+/** Speech for one piece of text. */
+export interface SynthesizedSpeech {
+  sampleRate: number;
+  samples: Int16Array;
+}
+
+export interface SpeechSynthesizer {
+  /** Speaks `text` (one sentence or clause: callers split long answers so the first audio comes early). */
+  synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech>;
+}
+
+/** A message of the dialogue as chat models take it. */
+export type ChatMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatToolCall {
+  id: string;
+  name: string;
+  /** JSON text, as the model wrote it. */
+  arguments: string;
+}
+
+export interface ChatTool {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments. */
+  parameters?: Record<string, unknown>;
+}
+
+/** What a streamed completion yields: text as it comes, then the tool calls it asks for (if any). */
+export type ChatDelta = { type: 'text'; text: string } | { type: 'tool_calls'; calls: ChatToolCall[] };
+
+export interface ChatModel {
+  /** Streams one completion; aborting `signal` stops it (barge-in). */
+  complete(request: { messages: ChatMessage[]; tools: ChatTool[]; signal?: AbortSignal }): AsyncIterable<ChatDelta>;
+}
+
+/** Nest tokens of the ports (conversations.module.ts binds the adapter the configuration picks). */
+export const SPEECH_RECOGNIZER = Symbol('SPEECH_RECOGNIZER');
+export const SPEECH_SYNTHESIZER = Symbol('SPEECH_SYNTHESIZER');
+/** null when LLM_URL is unset: the built-in dialogue answers. */
+export const CHAT_MODEL = Symbol('CHAT_MODEL');
