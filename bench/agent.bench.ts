@@ -1,0 +1,256 @@
+import { EmbeddedSynthesizer } from '../src/conversations/engines/embedded/embedded-synthesizer';
+import { percentiles } from './percentiles';
+import { ServiceProcess, startServiceProcess } from './service-process';
+import type { BenchContext } from './support';
+import { sleep, VoiceClient } from './voice-client';
+
+/**
+ * The agent that talks, measured as a participant hears it: conversations in rooms, each driven by a
+ * WebRTC client peer (werift, Opus, 127.0.0.1) that speaks recorded utterances (flite's slt voice)
+ * to the service's agent with the embedded engines (pocketsphinx, flite) and the built-in dialogue.
+ * The service runs as an operator runs it (`node dist/main.js`, a child process).
+ *
+ * Each conversation: the agent's first message; BENCH_AGENT_TURNS (3) turns, each from the end of
+ * the user's speech (its last voiced frame sent) to the agent's first voiced frame heard
+ * (voice-to-voice); one barge-in (the user talks 600 ms into a long answer: from the user's first
+ * frame to the agent's last voiced frame heard); "goodbye". Then the session's `metrics` give each
+ * turn's engine times, and the platform's share is voice-to-voice minus recognition, dialogue and
+ * synthesis. Run at each concurrency of BENCH_AGENT_LEVELS (1,5,10,20) in turn.
+ *
+ * Jitter: per conversation, how far the agent's packet arrivals stray from the 20 ms clock
+ * (|gap − 20 ms|, p99 over all gaps), as the client sees them: an upper bound of the service's own,
+ * since the client's event loop adds its delays. Underruns: the service's own count of frames the
+ * agent had to say but had not synthesised in time (`conversation_audio_underruns_total` on /metrics).
+ *
+ * Targets (at 1 conversation): voice-to-voice p50 ≤ 1,000 ms and p95 ≤ 1,500 ms; the platform's share
+ * p95 ≤ 50 ms; barge-in p95 ≤ 300 ms. At 10 at once: no underrun, jitter p99 ≤ 20 ms.
+ */
+
+const LINES = [
+  'What time do you open tomorrow',
+  'I would like to book an appointment',
+  'How much does a cleaning cost',
+];
+const LONG = 'Please tell me everything about your opening hours your prices your services and your address';
+const BARGE = 'Wait wait';
+const GOODBYE = 'Goodbye';
+const FIRST_MESSAGE = 'Hello, this is the benchmark agent. How can I help you?';
+
+interface Utterances {
+  lines: Int16Array[];
+  long: Int16Array;
+  barge: Int16Array;
+  goodbye: Int16Array;
+}
+
+interface ConversationFigures {
+  voiceToVoice: number[];
+  bargeIn: number[];
+  platformShare: number[];
+  jitter: number[];
+  failures: string[];
+}
+
+export async function agentBench(ctx: BenchContext): Promise<object> {
+  const levels = (process.env.BENCH_AGENT_LEVELS ?? '1,5,10,20').split(',').map(Number);
+  const turns = Number(process.env.BENCH_AGENT_TURNS ?? 3);
+  const speech = await utterances();
+  let service: ServiceProcess | null = null;
+  const results: Record<string, object> = {};
+  try {
+    service = await startServiceProcess(ctx.databaseUrl, { LOG_LEVEL: 'warn' });
+    ctx.log(`service pid ${service.pid} at ${service.baseUrl}`);
+    // One conversation to warm the engines' helpers and the JIT; not counted.
+    await runLevel(service, 1, 1, speech);
+    for (const level of levels) {
+      const underrunsBefore = await underruns(service.baseUrl);
+      const figures = await runLevel(service, level, turns, speech);
+      const underrun = (await underruns(service.baseUrl)) - underrunsBefore;
+      const summary = {
+        conversations: level,
+        voice_to_voice_ms: percentiles(figures.voiceToVoice),
+        platform_share_ms: percentiles(figures.platformShare),
+        barge_in_ms: percentiles(figures.bargeIn),
+        jitter_p99_ms: percentiles(figures.jitter).p99,
+        underruns: underrun,
+        failures: figures.failures,
+      };
+      results[`level_${level}`] = summary;
+      ctx.log(`${level} at once: ${JSON.stringify(summary)}`);
+      if (level === 1) {
+        ctx.check('agent_v2v_p50_ms', summary.voice_to_voice_ms.p50, 1000, 'max');
+        ctx.check('agent_v2v_p95_ms', summary.voice_to_voice_ms.p95, 1500, 'max');
+        ctx.check('agent_platform_share_p95_ms', summary.platform_share_ms.p95, 50, 'max');
+        ctx.check('agent_barge_in_p95_ms', summary.barge_in_ms.p95, 300, 'max');
+      }
+      if (level === 10) {
+        ctx.check('agent_10_underruns', underrun, 0, 'max');
+        ctx.check('agent_10_jitter_p99_ms', summary.jitter_p99_ms, 20, 'max');
+      }
+    }
+  } finally {
+    await service?.stop();
+  }
+  return results;
+}
+
+async function runLevel(service: ServiceProcess, level: number, turns: number, speech: Utterances) {
+  const figures: ConversationFigures = { voiceToVoice: [], bargeIn: [], platformShare: [], jitter: [], failures: [] };
+  await Promise.all(
+    Array.from({ length: level }, async (_, i) => {
+      // Spread the joins over a second, as people arrive.
+      await sleep((i * 1000) / level);
+      try {
+        await conversation(service, turns, speech, figures);
+      } catch (err) {
+        figures.failures.push(err instanceof Error ? err.message : String(err));
+      }
+    }),
+  );
+  return figures;
+}
+
+async function conversation(
+  service: ServiceProcess,
+  turns: number,
+  speech: Utterances,
+  figures: ConversationFigures,
+): Promise<void> {
+  const { baseUrl, apiKey } = service;
+  const room = await api<{ id: string; room_url: string }>(baseUrl, apiKey, 'POST', '/v1/rooms', {
+    agent_config: { prompt: 'Benchmark agent.', first_message: FIRST_MESSAGE },
+  });
+  const link = new URL(room.room_url);
+  const client = await VoiceClient.join(`${baseUrl}${link.pathname}/whip${link.search}`);
+  try {
+    const joinedAt = Date.now();
+    if ((await client.agentStartsAfter(joinedAt, 15_000)) === null) throw new Error('no first message');
+    await client.agentQuiet(700, 20_000);
+    for (let t = 0; t < turns; t++) {
+      const line = speech.lines[t % speech.lines.length];
+      if (!line) throw new Error('no utterances');
+      const said = await client.speak(line);
+      const answer = await client.agentStartsAfter(said.endedAt, 10_000);
+      if (answer === null) throw new Error(`turn ${t}: no answer`);
+      figures.voiceToVoice.push(answer - said.endedAt);
+      await client.agentQuiet(700, 20_000);
+    }
+    // Barge-in: a long answer, talked over 600 ms after it starts.
+    const asked = await client.speak(speech.long);
+    const long = await client.agentStartsAfter(asked.endedAt, 10_000);
+    if (long === null) throw new Error('barge-in: no answer');
+    await sleep(Math.max(0, long + 600 - Date.now()));
+    const barge = client.speak(speech.barge);
+    const bargeStarted = Date.now();
+    await barge;
+    const lastAgent = client.voiced.filter((t) => t <= bargeStarted + 2_000).pop() ?? bargeStarted;
+    figures.bargeIn.push(Math.max(0, lastAgent - bargeStarted));
+    await client.agentQuiet(700, 20_000);
+    await client.speak(speech.goodbye);
+    await client.agentQuiet(1_000, 20_000);
+    figures.jitter.push(...gaps(client.arrivals));
+  } finally {
+    await client.close();
+  }
+  const sessionId = await sessionOf(baseUrl, apiKey, room.id);
+  const metrics = await turnMetrics(baseUrl, apiKey, sessionId);
+  for (const turn of metrics) {
+    const engines = turn.stt_ms + turn.llm_first_token_ms + turn.tts_first_audio_ms;
+    figures.platformShare.push(Math.max(0, turn.voice_to_voice_ms - engines));
+  }
+}
+
+interface TurnMetric {
+  voice_to_voice_ms: number;
+  stt_ms: number;
+  llm_first_token_ms: number;
+  tts_first_audio_ms: number;
+  interrupted: boolean;
+}
+
+async function sessionOf(baseUrl: string, apiKey: string, roomId: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const room = await api<{ session_id: string | null }>(baseUrl, apiKey, 'GET', `/v1/rooms/${roomId}`);
+    if (room.session_id) return room.session_id;
+    await sleep(100);
+  }
+  throw new Error(`room ${roomId} has no session`);
+}
+
+async function turnMetrics(baseUrl: string, apiKey: string, sessionId: string): Promise<TurnMetric[]> {
+  // The read model follows the stream by a moment: wait for the session to end.
+  for (let i = 0; i < 100; i++) {
+    const session = await api<{ status: string; metrics?: { turns: TurnMetric[] } }>(
+      baseUrl,
+      apiKey,
+      'GET',
+      `/v1/sessions/${sessionId}`,
+    );
+    if (session.status !== 'in_progress' && session.metrics) return session.metrics.turns.filter((t) => !t.interrupted);
+    await sleep(200);
+  }
+  return [];
+}
+
+/** |gap − 20 ms| between consecutive packet arrivals. */
+function gaps(arrivals: readonly number[]): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < arrivals.length; i++) out.push(Math.abs((arrivals[i] ?? 0) - (arrivals[i - 1] ?? 0) - 20));
+  return out;
+}
+
+async function underruns(baseUrl: string): Promise<number> {
+  const res = await fetch(`${baseUrl}/metrics`, { headers: { authorization: 'Bearer bench-admin' } });
+  const text = await res.text();
+  const line = text.split('\n').find((l) => l.startsWith('conversation_audio_underruns_total'));
+  return line ? Number(line.split(' ').pop()) : 0;
+}
+
+async function api<T>(baseUrl: string, apiKey: string, method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+/** The user's utterances, spoken once by flite (16 kHz), trimmed of silence, at 48 kHz. */
+async function utterances(): Promise<Utterances> {
+  const synthesizer = new EmbeddedSynthesizer();
+  try {
+    const say = async (text: string) => upsample3(trim((await synthesizer.synthesize(text, {})).samples));
+    return {
+      lines: await Promise.all(LINES.map(say)),
+      long: await say(LONG),
+      barge: await say(BARGE),
+      goodbye: await say(GOODBYE),
+    };
+  } finally {
+    synthesizer.close();
+  }
+}
+
+/** Without leading and trailing silence: the utterance ends on its last voiced sample. */
+function trim(pcm: Int16Array): Int16Array {
+  const loud = (i: number) => Math.abs(pcm[i] ?? 0) > 500;
+  let start = 0;
+  let end = pcm.length - 1;
+  while (start < end && !loud(start)) start++;
+  while (end > start && !loud(end)) end--;
+  return pcm.subarray(Math.max(0, start - 160), Math.min(pcm.length, end + 160));
+}
+
+function upsample3(pcm: Int16Array): Int16Array {
+  const out = new Int16Array(pcm.length * 3);
+  for (let i = 0; i < pcm.length; i++) {
+    const a = pcm[i] ?? 0;
+    const b = pcm[i + 1] ?? a;
+    out[i * 3] = a;
+    out[i * 3 + 1] = Math.round(a + (b - a) / 3);
+    out[i * 3 + 2] = Math.round(a + ((b - a) * 2) / 3);
+  }
+  return out;
+}

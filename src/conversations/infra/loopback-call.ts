@@ -1,0 +1,139 @@
+import { wavHeader } from '../../kernel/audio/wav';
+import { type AudioTransport, type FrameSource, frameSamples } from '../pipeline/audio-transport';
+
+/** At most this many frames are sent at once to catch up after the event loop stalled. */
+const MAX_CATCH_UP = 10;
+const FRAME_MS = 20;
+
+/**
+ * Two ends of a call that exists only in this process: what one end plays the other hears, paced by
+ * one real-time 20 ms clock, as a phone line would carry it. A test persona call puts the agent's
+ * conversation on `agent` and the simulated callee on `callee`. Both directions are kept for the
+ * recording (dual channel: the agent left, the callee right), up to the call's maximum length.
+ */
+export class LoopbackCall {
+  readonly agent: AudioTransport;
+  readonly callee: AudioTransport;
+  private readonly ends: [End, End];
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly frame: number;
+  /** Frames sent by each end, in order: [agent, callee]. */
+  private readonly recorded: [Int16Array[], Int16Array[]] = [[], []];
+
+  constructor(
+    readonly sampleRate: number,
+    private readonly maxRecordedFrames = 3_600 * 50,
+  ) {
+    this.frame = frameSamples(sampleRate);
+    this.ends = [new End(sampleRate, () => this.close()), new End(sampleRate, () => this.close())];
+    this.agent = this.ends[0];
+    this.callee = this.ends[1];
+  }
+
+  /** Starts the clock: from now on each end is asked for a frame every 20 ms. */
+  start(): void {
+    if (this.timer || this.closed) return;
+    const t0 = Date.now();
+    let sent = 0;
+    this.timer = setInterval(() => {
+      const due = Math.floor((Date.now() - t0) / FRAME_MS);
+      if (due - sent > MAX_CATCH_UP) sent = due - MAX_CATCH_UP;
+      for (; sent < due && !this.closed; sent++) this.tick();
+    }, FRAME_MS);
+  }
+
+  /** Ends the call for both ends (each end's onClosed listeners run once). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    for (const end of this.ends) end.closeNow();
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Seconds of audio carried so far. */
+  get seconds(): number {
+    return (this.recorded[0].length * FRAME_MS) / 1000;
+  }
+
+  /** The call as a dual-channel 16-bit WAV: the agent on the left, the callee on the right. */
+  recording(): Buffer {
+    const frames = this.recorded[0].length;
+    const samples = frames * this.frame;
+    const body = Buffer.alloc(samples * 4);
+    for (let f = 0; f < frames; f++) {
+      const left = this.recorded[0][f];
+      const right = this.recorded[1][f];
+      for (let i = 0; i < this.frame; i++) {
+        const at = (f * this.frame + i) * 4;
+        body.writeInt16LE(left?.[i] ?? 0, at);
+        body.writeInt16LE(right?.[i] ?? 0, at + 2);
+      }
+    }
+    return Buffer.concat([wavHeader(2, this.sampleRate, body.length), body]);
+  }
+
+  private tick(): void {
+    const silence = new Int16Array(this.frame);
+    const fromAgent = this.ends[0].pull() ?? silence;
+    const fromCallee = this.ends[1].pull() ?? silence;
+    if (this.recorded[0].length < this.maxRecordedFrames) {
+      this.recorded[0].push(fromAgent);
+      this.recorded[1].push(fromCallee);
+    }
+    this.ends[1].hear(fromAgent);
+    this.ends[0].hear(fromCallee);
+  }
+}
+
+class End implements AudioTransport {
+  private source: FrameSource | null = null;
+  private readonly frameListeners = new Set<(frame: Int16Array) => void>();
+  private readonly closedListeners = new Set<() => void>();
+  private closed = false;
+
+  constructor(
+    readonly sampleRate: number,
+    /** Either end hanging up ends the call. */
+    readonly hangUp: () => void,
+  ) {}
+
+  onFrame(listener: (frame: Int16Array) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  play(source: FrameSource): void {
+    this.source = source;
+  }
+
+  onClosed(listener: () => void): () => void {
+    if (this.closed) {
+      listener();
+      return () => undefined;
+    }
+    this.closedListeners.add(listener);
+    return () => this.closedListeners.delete(listener);
+  }
+
+  pull(): Int16Array | null {
+    return this.source?.nextFrame() ?? null;
+  }
+
+  hear(frame: Int16Array): void {
+    for (const listener of this.frameListeners) listener(frame);
+  }
+
+  closeNow(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const listener of this.closedListeners) listener();
+    this.closedListeners.clear();
+    this.frameListeners.clear();
+  }
+}
