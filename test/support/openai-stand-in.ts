@@ -144,21 +144,26 @@ export class OpenAiStandIn {
       return this.error(res, 400, 'input must be a non-empty string.', 'invalid_request_error');
     }
     if (format !== 'pcm' && format !== 'wav') {
-      return this.error(res, 400, `The stand-in speaks pcm and wav only (got ${String(format)}).`, 'invalid_request_error');
+      return this.error(
+        res,
+        400,
+        `The stand-in speaks pcm and wav only (got ${String(format)}).`,
+        'invalid_request_error',
+      );
     }
     const speech = await this.synthesizer.synthesize(body.input, {});
     const samples = resampleLinear(speech.samples, speech.sampleRate, STAND_IN_RATE);
     const wav = format === 'wav' || this.speechAnswersWav;
-    const bytes =
-      wav
-        ? encodeWav(samples, STAND_IN_RATE)
-        : Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
+    const bytes = wav
+      ? encodeWav(samples, STAND_IN_RATE)
+      : Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
     res.writeHead(200, { 'content-type': wav ? 'audio/wav' : 'audio/pcm', 'content-length': bytes.length });
     res.end(bytes);
   }
 
   private async chat(res: ServerResponse, body: Record<string, unknown>): Promise<void> {
-    if (body.stream !== true) return this.error(res, 400, 'The stand-in streams only (stream: true).', 'invalid_request_error');
+    if (body.stream !== true)
+      return this.error(res, 400, 'The stand-in streams only (stream: true).', 'invalid_request_error');
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return this.error(res, 400, 'messages must be a non-empty array.', 'invalid_request_error');
     }
@@ -200,7 +205,10 @@ export class OpenAiStandIn {
         const args = typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
         const callId = call.id ?? `call_standin${this.counter}_${index}`;
         await send(
-          chunk({ tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] }, null),
+          chunk(
+            { tool_calls: [{ index, id: callId, type: 'function', function: { name: call.name, arguments: '' } }] },
+            null,
+          ),
         );
         for (let at = 0; at < args.length; at += size) {
           await send(chunk({ tool_calls: [{ index, function: { arguments: args.slice(at, at + size) } }] }, null));

@@ -92,7 +92,10 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
 
     const endpoint = settingsOf(config, conversationsSettings).otlpEndpoint;
     if (endpoint) {
-      const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces`, timeoutMillis: 10_000 });
+      const exporter = new OTLPTraceExporter({
+        url: `${endpoint.replace(/\/+$/, '')}/v1/traces`,
+        timeoutMillis: 10_000,
+      });
       this.provider = new TracerProvider({
         spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 2000, maxQueueSize: 4096 })],
       });

@@ -1,5 +1,9 @@
 import type OpenAI from 'openai';
-import type { ChatCompletionChunk, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
 import type { EngineEndpoint } from '../../conversations.config';
 import {
   abortError,
@@ -33,7 +37,11 @@ export class OpenAiChatModel implements ChatModel {
     this.client = openAiClient(endpoint, limits);
   }
 
-  async *complete(request: { messages: ChatMessage[]; tools: ChatTool[]; signal?: AbortSignal }): AsyncIterable<ChatDelta> {
+  async *complete(request: {
+    messages: ChatMessage[];
+    tools: ChatTool[];
+    signal?: AbortSignal;
+  }): AsyncIterable<ChatDelta> {
     const { signal } = request;
     if (signal?.aborted) throw abortError();
     // Fires when no chunk came for idleMs; re-armed by every chunk.
@@ -61,6 +69,8 @@ export class OpenAiChatModel implements ChatModel {
       );
       arm();
       for await (const chunk of stream) {
+        // Chunks that arrived with the one that was being read when the caller aborted are not yielded.
+        if (signal?.aborted || idleExpired) break;
         arm();
         const delta = chunk.choices?.[0]?.delta;
         if (!delta) continue;
@@ -76,12 +86,19 @@ export class OpenAiChatModel implements ChatModel {
     } finally {
       clearTimeout(timer);
     }
+    // The library ends the iteration quietly when its signal fires: which one fired decides the error.
     if (signal?.aborted) throw abortError();
+    if (idleExpired) {
+      throw engineFailure('model', this.endpoint, null, { timedOut: true, timeoutMs: this.limits.idleMs });
+    }
     if (calls.size > 0) {
       const assembled = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
       for (const call of assembled) {
         if (call.name === '') {
-          throw new EngineError('model', `The chat model at ${engineHost(this.endpoint)} called a tool without a name.`);
+          throw new EngineError(
+            'model',
+            `The chat model at ${engineHost(this.endpoint)} called a tool without a name.`,
+          );
         }
       }
       yield { type: 'tool_calls', calls: assembled };
@@ -96,7 +113,7 @@ function addFragment(calls: Map<number, ChatToolCall>, fragment: ToolCallFragmen
   const index = typeof fragment.index === 'number' ? fragment.index : calls.size;
   const call = calls.get(index) ?? { id: '', name: '', arguments: '' };
   if (fragment.id) call.id = fragment.id;
-  if (fragment.function?.name && call.name === "") call.name = fragment.function.name;
+  if (fragment.function?.name && call.name === '') call.name = fragment.function.name;
   if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
   // Some servers (older Ollama, llama.cpp) send no id: one is made, so the tool result can name it.
   if (call.id === '') call.id = `call_${index}`;

@@ -69,7 +69,9 @@ describe('OpenAiRecognizer (/v1/audio/transcriptions)', () => {
     );
     expect(err).toBeInstanceOf(EngineError);
     expect(err).toMatchObject({ engine: 'recognition', status: 401 });
-    expect((err as Error).message).toMatch(/speech recognition engine at 127\.0\.0\.1:\d+ answered 401: Incorrect API key/);
+    expect((err as Error).message).toMatch(
+      /speech recognition engine at 127\.0\.0\.1:\d+ answered 401: Incorrect API key/,
+    );
     expect((err as Error).message).not.toContain('sk-wrong-key-123');
   });
 
