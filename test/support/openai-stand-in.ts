@@ -147,7 +147,7 @@ export class OpenAiStandIn {
       return this.error(
         res,
         400,
-        `The stand-in speaks pcm and wav only (got ${String(format)}).`,
+        `The stand-in speaks pcm and wav only (got ${JSON.stringify(format)}).`,
         'invalid_request_error',
       );
     }
