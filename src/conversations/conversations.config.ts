@@ -41,12 +41,20 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       {
         variable: `${prefix}_URL`,
         default: 'unset',
-        meaning: `Base URL (http or https) of an OpenAI-compatible API for ${what}: the platform calls \`${path}\` under it. Unset: the embedded engine.`,
+        meaning:
+          `Base URL (http or https) of an OpenAI-compatible API for ${what}, with or without its trailing \`/v1\` (decision 106): the platform calls \`${path}\` under it. Unset: the embedded engine.` +
+          (prefix === 'LLM'
+            ? " The same variable as the dispositions' model (Calls, above): one model serves both."
+            : ''),
       },
-      { variable: `${prefix}_API_KEY`, default: 'unset', meaning: `Bearer key sent to \`${prefix}_URL\`.` },
+      {
+        variable: `${prefix}_API_KEY`,
+        default: 'unset',
+        meaning: `Bearer key sent to \`${prefix}_URL\`; unset, no \`Authorization\` header.`,
+      },
       {
         variable: `${prefix}_MODEL`,
-        default: `\`${model}\``,
+        default: prefix === 'LLM' ? 'none; required when `LLM_URL` is set (Calls)' : `\`${model}\``,
         meaning: `The \`model\` named in requests to \`${prefix}_URL\`.`,
       },
     ]),

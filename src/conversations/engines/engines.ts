@@ -101,3 +101,12 @@ export function abortError(): Error {
 export function isAbortError(err: unknown): boolean {
   return err instanceof Error && (err.name === 'AbortError' || err.message === 'aborted');
 }
+
+/**
+ * Decision 107: what the agent says when a hosted engine fails in a turn (recognition, the model, or
+ * synthesis: then spoken by EMBEDDED_SPEECH_SYNTHESIZER), and what it says before it ends the
+ * conversation (`goodbye`) when MAX_FAILED_TURNS turns in a row ended that way.
+ */
+export const ENGINE_APOLOGY = "Sorry, I'm having a technical problem. Could you say that again?";
+export const ENGINE_FAILURE_CLOSING = "Sorry, I can't continue this conversation right now. Goodbye.";
+export const MAX_FAILED_TURNS = 3;

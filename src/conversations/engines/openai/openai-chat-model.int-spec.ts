@@ -131,7 +131,7 @@ describe('OpenAiChatModel (streamed /v1/chat/completions with tools)', () => {
       model(standIn.apiKey, 300).complete({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }),
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineError);
-    expect((err as Error).message).toMatch(/chat model engine at .* did not answer in time \(300 ms a try\)/);
+    expect((err as Error).message).toMatch(/chat model engine at .* did not answer in time \(300 ms\)/);
   });
 
   it('answers a wrong key with a 401 EngineError and a persistent 500 with a 500 one', async () => {

@@ -17,8 +17,9 @@ import {
 import { type EngineLimits, engineFailure, engineHost, openAiClient } from './openai-client';
 
 /**
- * The model answers the first byte within `timeoutMs` (the library's bound, up to the answer's
- * headers), then each further chunk within `idleMs`; a retry only when nothing has streamed yet.
+ * Each try must answer its headers within `timeoutMs` (the library's bound), all tries together
+ * within `timeoutMs × (maxRetries + 1)`, then each further chunk within `idleMs`; a retry only
+ * happens before anything has streamed.
  */
 export const CHAT_LIMITS: EngineLimits & { idleMs: number } = { timeoutMs: 15_000, maxRetries: 1, idleMs: 15_000 };
 
@@ -44,18 +45,22 @@ export class OpenAiChatModel implements ChatModel {
   }): AsyncIterable<ChatDelta> {
     const { signal } = request;
     if (signal?.aborted) throw abortError();
-    // Fires when no chunk came for idleMs; re-armed by every chunk.
+    // Fires when the answer does not start within its tries (a Retry-After included), then when no
+    // chunk came for idleMs; re-armed by every chunk.
     const idle = new AbortController();
     let idleExpired = false;
+    let armedFor = this.limits.timeoutMs * (this.limits.maxRetries + 1);
     let timer: NodeJS.Timeout | undefined;
-    const arm = (): void => {
+    const arm = (ms: number): void => {
       clearTimeout(timer);
+      armedFor = ms;
       timer = setTimeout(() => {
         idleExpired = true;
         idle.abort();
-      }, this.limits.idleMs);
+      }, ms);
       timer.unref();
     };
+    arm(armedFor);
     const calls = new Map<number, ChatToolCall>();
     try {
       const stream = await this.client.chat.completions.create(
@@ -67,11 +72,11 @@ export class OpenAiChatModel implements ChatModel {
         },
         { signal: signal ? AbortSignal.any([signal, idle.signal]) : idle.signal },
       );
-      arm();
+      arm(this.limits.idleMs);
       for await (const chunk of stream) {
         // Chunks that arrived with the one that was being read when the caller aborted are not yielded.
         if (signal?.aborted || idleExpired) break;
-        arm();
+        arm(this.limits.idleMs);
         const delta = chunk.choices?.[0]?.delta;
         if (!delta) continue;
         if (typeof delta.content === 'string' && delta.content !== '') yield { type: 'text', text: delta.content };
@@ -81,7 +86,7 @@ export class OpenAiChatModel implements ChatModel {
       throw engineFailure('model', this.endpoint, err, {
         callerSignal: signal,
         timedOut: idleExpired,
-        timeoutMs: idleExpired ? this.limits.idleMs : this.limits.timeoutMs,
+        timeoutMs: idleExpired ? armedFor : this.limits.timeoutMs,
       });
     } finally {
       clearTimeout(timer);
@@ -89,7 +94,7 @@ export class OpenAiChatModel implements ChatModel {
     // The library ends the iteration quietly when its signal fires: which one fired decides the error.
     if (signal?.aborted) throw abortError();
     if (idleExpired) {
-      throw engineFailure('model', this.endpoint, null, { timedOut: true, timeoutMs: this.limits.idleMs });
+      throw engineFailure('model', this.endpoint, null, { timedOut: true, timeoutMs: armedFor });
     }
     if (calls.size > 0) {
       const assembled = [...calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);

@@ -82,7 +82,7 @@ export function engineFailure(
   if (err instanceof EngineError) return err;
   const what = `The ${ENGINE_NAMES[engine]} engine at ${engineHost(endpoint)}`;
   if (context.timedOut || err instanceof APIConnectionTimeoutError) {
-    return new EngineError(engine, `${what} did not answer in time (${context.timeoutMs} ms a try).`);
+    return new EngineError(engine, `${what} did not answer in time (${context.timeoutMs} ms).`);
   }
   if (context.callerSignal?.aborted || err instanceof APIUserAbortError) return abortError();
   if (err instanceof APIError && typeof err.status === 'number') {
