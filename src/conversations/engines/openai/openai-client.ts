@@ -1,6 +1,7 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { EngineEndpoint } from '../../conversations.config';
 import { abortError, EngineError, type EngineKind } from '../engines';
+import { v1BaseUrl } from './v1-base-url';
 
 /**
  * What the OpenAI-compatible adapters share: the client for one engine's endpoint, a deadline on a
@@ -13,12 +14,6 @@ export interface EngineLimits {
   timeoutMs: number;
   /** Tries after the first on a connection error, 408, 409, 429 or 5xx (the library's rule, with its back-off). */
   maxRetries: number;
-}
-
-/** `https://api.example.com` and `https://api.example.com/v1` both give `https://api.example.com/v1` (decision 106). */
-export function v1BaseUrl(url: string): string {
-  const base = url.replace(/\/+$/, '');
-  return /\/v1$/.test(base) ? base : `${base}/v1`;
 }
 
 /** The engine's host, for messages and span attributes (never its path's secrets or the key). */
