@@ -46,6 +46,7 @@ export class OpenAiStandIn {
   /** Replies of /v1/chat/completions, answered in order. */
   readonly script: ScriptedReply[] = [];
   private readonly failures = new Map<string, { status: number; times: number }>();
+  private readonly canned = new Map<string, { contentType: string; body: Buffer }>();
   private readonly recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
   private readonly synthesizer = new EmbeddedSynthesizer();
   private readonly open = new Set<ServerResponse>();
@@ -77,6 +78,11 @@ export class OpenAiStandIn {
   /** The base URL, without `/v1` (as STT_URL, TTS_URL and LLM_URL take it). */
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** The next request to `path` answers these bytes with status 200 (a malformed answer, for a test). */
+  answerNext(path: string, contentType: string, body: Buffer | string): void {
+    this.canned.set(path, { contentType, body: Buffer.from(body) });
   }
 
   /** The next `times` requests to `path` (e.g. `/v1/audio/speech`) answer `status` in OpenAI's error shape. */
@@ -114,6 +120,13 @@ export class OpenAiStandIn {
     if (failure && failure.times > 0) {
       failure.times -= 1;
       return this.error(res, failure.status, `The stand-in was told to fail (${failure.status}).`, 'server_error');
+    }
+    const canned = this.canned.get(path);
+    if (canned) {
+      this.canned.delete(path);
+      res.writeHead(200, { 'content-type': canned.contentType, 'content-length': canned.body.length });
+      res.end(canned.body);
+      return;
     }
     if (req.method !== 'POST') return this.error(res, 405, 'Only POST is served.', 'invalid_request_error');
     if (!body) return this.error(res, 400, 'The body is not JSON or multipart.', 'invalid_request_error');

@@ -134,6 +134,23 @@ describe('OpenAiChatModel (streamed /v1/chat/completions with tools)', () => {
     expect((err as Error).message).toMatch(/chat model engine at .* did not answer in time \(300 ms\)/);
   });
 
+  it('refuses a tool call without a name as an EngineError', async () => {
+    const chunk = (delta: unknown) =>
+      `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`;
+    standIn.answerNext(
+      '/v1/chat/completions',
+      'text/event-stream',
+      chunk({ tool_calls: [{ index: 0, id: 'call_x', type: 'function', function: { arguments: '{}' } }] }) +
+        'data: [DONE]\n\n',
+    );
+    await expect(
+      collect(model().complete({ messages: [{ role: 'user', content: 'Hi' }], tools: [] })),
+    ).rejects.toMatchObject({
+      name: 'EngineError',
+      message: expect.stringMatching(/called a tool without a name/),
+    });
+  });
+
   it('answers a wrong key with a 401 EngineError and a persistent 500 with a 500 one', async () => {
     await expect(
       collect(model('sk-nope').complete({ messages: [{ role: 'user', content: 'Hi' }], tools: [] })),

@@ -95,6 +95,16 @@ describe('OpenAiRecognizer (/v1/audio/transcriptions)', () => {
     expect(standIn.requests.length - before).toBe(2);
   });
 
+  it('answers a 200 without a text with an EngineError', async () => {
+    standIn.answerNext('/v1/audio/transcriptions', 'application/json', '{"transcript":"hello"}');
+    const stream = recognizer().start('en-US');
+    stream.write(new Int16Array(1600));
+    await expect(stream.finish()).rejects.toMatchObject({
+      name: 'EngineError',
+      message: 'The speech recognition engine answered without a `text`.',
+    });
+  });
+
   it('answers an engine that cannot be reached with an EngineError without a status', async () => {
     const gone = new OpenAiRecognizer(
       { url: 'http://127.0.0.1:9', apiKey: null, model: 'whisper-1' },

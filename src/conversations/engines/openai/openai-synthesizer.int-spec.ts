@@ -2,6 +2,7 @@ import { OpenAiStandIn, resampleLinear } from '../../../../test/support/openai-s
 import { EmbeddedRecognizer } from '../embedded/embedded-recognizer';
 import { EngineError, isAbortError } from '../engines';
 import { hostedVoice, OPENAI_PCM_RATE, OpenAiSynthesizer } from './openai-synthesizer';
+import { encodeWav } from './wav';
 
 /**
  * The OpenAI-compatible synthesiser against the loopback stand-in of a hosted API, which speaks for
@@ -53,6 +54,21 @@ describe('OpenAiSynthesizer (/v1/audio/speech)', () => {
     // No header bytes read as samples: the audio starts as flite's does, near silence.
     expect(Math.abs(speech.samples[0] ?? 0)).toBeLessThan(2000);
     await expect(hear(speech.samples, speech.sampleRate)).resolves.toMatch(/hello/);
+  });
+
+  it('refuses an answer with no audio, and a WAV that is not 16-bit PCM, as EngineErrors', async () => {
+    standIn.answerNext('/v1/audio/speech', 'audio/pcm', '');
+    await expect(synthesizer().synthesize('Hello.', {})).rejects.toMatchObject({
+      name: 'EngineError',
+      message: 'The speech synthesis engine answered no audio.',
+    });
+    const eightBit = encodeWav(new Int16Array(800), 24_000);
+    eightBit.writeUInt16LE(8, 34); // bits per sample
+    standIn.answerNext('/v1/audio/speech', 'audio/wav', eightBit);
+    await expect(synthesizer().synthesize('Hello.', {})).rejects.toMatchObject({
+      name: 'EngineError',
+      message: 'The speech synthesis engine answered a WAV file that is not 16-bit PCM.',
+    });
   });
 
   it('maps our voice ids to hosted voices (decision 108)', () => {
