@@ -1,4 +1,6 @@
+import { type AppConfig, settingsOf } from '../config/config';
 import { defineSettings } from '../config/config-section';
+import { v1BaseUrl } from './engines/openai/v1-base-url';
 
 /** An OpenAI-compatible engine: its base URL (up to, not including, `/v1/...`), key and model. */
 export interface EngineEndpoint {
@@ -26,7 +28,7 @@ const ENGINES = [
   {
     prefix: 'LLM',
     path: '/v1/chat/completions (streamed, with tool calls)',
-    model: 'gpt-4o-mini',
+    model: null,
     what: 'the dialogue',
   },
 ] as const;
@@ -41,13 +43,25 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       {
         variable: `${prefix}_URL`,
         default: 'unset',
-        meaning: `Base URL (http or https) of an OpenAI-compatible API for ${what}: the platform calls \`${path}\` under it. Unset: the embedded engine.`,
+        meaning:
+          `Base URL (http or https) of an OpenAI-compatible API for ${what}, with or without its trailing \`/v1\` (decision 106): the platform calls \`${path}\` under it. Unset: the embedded engine.` +
+          (prefix === 'LLM'
+            ? " The same model derives campaign calls' dispositions (`session.disposition_set`, a JSON-schema-constrained answer, 20 s timeout; test-mode calls always use the built-in evaluator). Examples: `https://api.openai.com/v1`, vLLM's or llama.cpp server's `http://host:8000/v1`, Ollama's `http://127.0.0.1:11434/v1`."
+            : ''),
       },
-      { variable: `${prefix}_API_KEY`, default: 'unset', meaning: `Bearer key sent to \`${prefix}_URL\`.` },
+      {
+        variable: `${prefix}_API_KEY`,
+        default: 'unset',
+        meaning: `Bearer key sent to \`${prefix}_URL\`; unset, no \`Authorization\` header.`,
+      },
       {
         variable: `${prefix}_MODEL`,
-        default: `\`${model}\``,
-        meaning: `The \`model\` named in requests to \`${prefix}_URL\`.`,
+        default: model === null ? 'none; required when `LLM_URL` is set' : `\`${model}\``,
+        meaning:
+          `The \`model\` named in requests to \`${prefix}_URL\`` +
+          (model === null
+            ? ', and reported as `model` in `session.disposition_set`. No default: each server names its models differently.'
+            : '.'),
       },
     ]),
     {
@@ -62,23 +76,33 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
         'OTLP/HTTP collector base URL: spans of every conversation turn are exported to `<url>/v1/traces`. Unset: no export.',
     },
   ],
-  parse: ({ str, url }) => {
-    const endpoint = (prefix: string, defaultModel: string): EngineEndpoint | null => {
+  parse: ({ str, url, problem }) => {
+    // Every variable is read whatever the others say: the documentation test reads them once.
+    const endpoint = (prefix: string, defaultModel: string | null): EngineEndpoint | null => {
       const base = url(`${prefix}_URL`, ['http:', 'https:']);
-      return base
-        ? {
-            url: base.replace(/\/+$/, ''),
-            apiKey: str(`${prefix}_API_KEY`),
-            model: str(`${prefix}_MODEL`) ?? defaultModel,
-          }
-        : null;
+      const apiKey = str(`${prefix}_API_KEY`);
+      const model = str(`${prefix}_MODEL`) ?? defaultModel;
+      if (str(`${prefix}_URL`) !== null && model === null) {
+        problem(`${prefix}_MODEL is required when ${prefix}_URL is set (the model the server is to use)`);
+      }
+      return base && model ? { url: base.replace(/\/+$/, ''), apiKey, model } : null;
     };
     return {
       stt: endpoint('STT', 'whisper-1'),
       tts: endpoint('TTS', 'tts-1'),
-      llm: endpoint('LLM', 'gpt-4o-mini'),
+      // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
+      llm: endpoint('LLM', null),
       speechModelDir: str('SPEECH_MODEL_DIR') ?? '/usr/share/pocketsphinx/model/en-us',
       otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
     };
   },
 });
+
+/**
+ * The dialogue model (LLM_URL, LLM_API_KEY, LLM_MODEL) for another context: the sessions' disposition
+ * evaluator asks the same model. `url` ends with `/v1` (decision 106), a query string kept.
+ */
+export function dialogueModel(config: AppConfig): EngineEndpoint | null {
+  const { llm } = settingsOf(config, conversationsSettings);
+  return llm ? { ...llm, url: v1BaseUrl(llm.url) } : null;
+}

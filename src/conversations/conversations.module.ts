@@ -2,34 +2,58 @@ import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import { conversationsSettings } from './conversations.config';
-import { CHAT_MODEL, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
+import { CHAT_MODEL, EMBEDDED_SPEECH_SYNTHESIZER, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
+import { OpenAiChatModel } from './engines/openai/openai-chat-model';
+import { OpenAiRecognizer } from './engines/openai/openai-recognizer';
+import { OpenAiSynthesizer } from './engines/openai/openai-synthesizer';
+import { ConversationTelemetry } from './infra/telemetry';
 
 /**
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
  * activity, recognition, dialogue with tools, synthesis, barge-in), run by rooms, test persona calls
- * and phone calls through one audio-transport port.
+ * and phone calls through one audio-transport port. Each engine is the OpenAI-compatible adapter when
+ * its URL is set (STT_URL, TTS_URL, LLM_URL), else the embedded one (docs/speech-engines.md).
  */
 @Module({
   providers: [
     {
       provide: SPEECH_RECOGNIZER,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) =>
-        new EmbeddedRecognizer(settingsOf(config, conversationsSettings).speechModelDir),
+      useFactory: (config: AppConfig) => {
+        const { stt, speechModelDir } = settingsOf(config, conversationsSettings);
+        return stt ? new OpenAiRecognizer(stt) : new EmbeddedRecognizer(speechModelDir);
+      },
     },
-    { provide: SPEECH_SYNTHESIZER, useFactory: () => new EmbeddedSynthesizer() },
-    { provide: CHAT_MODEL, useValue: null },
+    // Its helpers start on first use: with TTS_URL set it costs nothing until an apology needs it.
+    { provide: EMBEDDED_SPEECH_SYNTHESIZER, useFactory: () => new EmbeddedSynthesizer() },
+    {
+      provide: SPEECH_SYNTHESIZER,
+      inject: [APP_CONFIG, EMBEDDED_SPEECH_SYNTHESIZER],
+      useFactory: (config: AppConfig, embedded: EmbeddedSynthesizer) => {
+        const { tts } = settingsOf(config, conversationsSettings);
+        return tts ? new OpenAiSynthesizer(tts) : embedded;
+      },
+    },
+    {
+      provide: CHAT_MODEL,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => {
+        const { llm } = settingsOf(config, conversationsSettings);
+        return llm ? new OpenAiChatModel(llm) : null;
+      },
+    },
+    ConversationTelemetry,
   ],
-  exports: [SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER, CHAT_MODEL],
+  exports: [SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER, EMBEDDED_SPEECH_SYNTHESIZER, CHAT_MODEL, ConversationTelemetry],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = { name: 'conversations', settings: conversationsSettings };
 
   constructor(
     @Inject(SPEECH_RECOGNIZER) private readonly recognizer: { close?: () => void },
-    @Inject(SPEECH_SYNTHESIZER) private readonly synthesizer: { close?: () => void },
+    @Inject(EMBEDDED_SPEECH_SYNTHESIZER) private readonly synthesizer: { close?: () => void },
   ) {}
 
   onApplicationShutdown(): void {

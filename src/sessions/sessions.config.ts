@@ -9,19 +9,13 @@ export interface SessionsSettings {
   callRateCentsPerMinute: number;
   /** Production calls a tenant may have queued (not yet started) at once; one more is a 429 (MAX_QUEUED_CALLS_PER_TENANT). */
   maxQueuedCallsPerTenant: number;
-  /** OpenAI-compatible chat-completions base URL (e.g. `http://127.0.0.1:11434/v1`) for dispositions; null: built-in evaluator. */
-  llmUrl: string | null;
-  /** Bearer of LLM_URL; null: requests carry no Authorization (Ollama, llama.cpp, vLLM without a key). */
-  llmApiKey: string | null;
-  /** Model asked at LLM_URL; set whenever llmUrl is. */
-  llmModel: string | null;
 }
 
 /** The sessions context's settings (docs/configuration.md, "Calls"). */
 export const sessionsSettings = defineSettings<SessionsSettings>({
   title: 'Calls',
   intro:
-    "Calls, the test-pool simulator, recordings and dispositions. After a campaign call whose agent has `dispositions`, one code is picked from the transcript (`session.disposition_set`; [decisions.md](decisions.md) #30). The media gateway and the SIP trunk are the platform's (production telephony, above); where recording links point (`RECORDINGS_URL`) is with its addresses.",
+    "Calls, the test-pool simulator, recordings and dispositions. After a campaign call whose agent has `dispositions`, one code is picked from the transcript (`session.disposition_set`; [decisions.md](decisions.md) #30), by the model of `LLM_URL` (Conversations, below) when it is set. The media gateway and the SIP trunk are the platform's (production telephony, above); where recording links point (`RECORDINGS_URL`) is with its addresses.",
   variables: [
     {
       variable: 'SIM_TIME_SCALE',
@@ -56,25 +50,8 @@ export const sessionsSettings = defineSettings<SessionsSettings>({
       default: '`7d`',
       meaning: 'Duration from 1 s to 366 d: how long a recording link stays valid.',
     },
-    {
-      variable: 'LLM_URL',
-      default: 'unset: built-in evaluator',
-      meaning:
-        "Base URL of an OpenAI-compatible chat-completions server (`http:` or `https:`), such as `https://api.openai.com/v1`, vLLM's or llama.cpp server's `http://host:8000/v1`, or Ollama's `http://127.0.0.1:11434/v1`. Requests go to `LLM_URL/chat/completions` (the base's query string is kept), with a JSON-schema-constrained answer and a 20 s timeout. Test-mode calls always use the built-in evaluator.",
-    },
-    {
-      variable: 'LLM_API_KEY',
-      default: 'unset: no `Authorization` header',
-      meaning: 'Sent as `Authorization: Bearer …`. A secret: never logged.',
-    },
-    {
-      variable: 'LLM_MODEL',
-      default: 'none; required when `LLM_URL` is set',
-      meaning:
-        'The model name sent in each request and reported as `model` in the event. There is no default, because each server names its models differently.',
-    },
   ],
-  parse: ({ str, int, duration, url, problem }) => {
+  parse: ({ str, int, duration, problem }) => {
     const scaleText = str('SIM_TIME_SCALE') ?? '1';
     const simTimeScale = Number(scaleText);
     if (!Number.isFinite(simTimeScale) || simTimeScale <= 0 || simTimeScale > 1000) {
@@ -91,12 +68,6 @@ export const sessionsSettings = defineSettings<SessionsSettings>({
       problem(`RECORDING_URL_TTL must be a duration from 1s to 366d (got "${str('RECORDING_URL_TTL') ?? ''}")`);
     }
 
-    const llmUrl = url('LLM_URL', ['http:', 'https:']);
-    const llmModel = str('LLM_MODEL');
-    // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
-    if (str('LLM_URL') !== null && llmModel === null) {
-      problem('LLM_MODEL is required when LLM_URL is set (the model the server is to use)');
-    }
     return {
       simTimeScale: Number.isFinite(simTimeScale) && simTimeScale > 0 ? simTimeScale : 1,
       recordingPurgeGraceMs: duration('RECORDING_PURGE_GRACE', '7d'),
@@ -104,9 +75,6 @@ export const sessionsSettings = defineSettings<SessionsSettings>({
       recordingUrlTtlMs,
       callRateCentsPerMinute: rate === null ? 10 : int('CALL_RATE_CENTS_PER_MINUTE', 10, 0, 1_000_000),
       maxQueuedCallsPerTenant: int('MAX_QUEUED_CALLS_PER_TENANT', 1000, 1, 1_000_000),
-      llmUrl,
-      llmApiKey: str('LLM_API_KEY'),
-      llmModel,
     };
   },
 });

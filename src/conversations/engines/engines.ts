@@ -64,3 +64,49 @@ export const SPEECH_RECOGNIZER = Symbol('SPEECH_RECOGNIZER');
 export const SPEECH_SYNTHESIZER = Symbol('SPEECH_SYNTHESIZER');
 /** null when LLM_URL is unset: the built-in dialogue answers. */
 export const CHAT_MODEL = Symbol('CHAT_MODEL');
+/**
+ * The embedded synthesiser, bound whatever TTS_URL says: it speaks the apology of a turn whose hosted
+ * synthesis failed (docs/speech-engines.md, "When a hosted engine fails"). The same instance serves
+ * SPEECH_SYNTHESIZER when TTS_URL is unset; its helpers start on first use only.
+ */
+export const EMBEDDED_SPEECH_SYNTHESIZER = Symbol('EMBEDDED_SPEECH_SYNTHESIZER');
+
+/** Which engine failed. */
+export type EngineKind = 'recognition' | 'synthesis' | 'model';
+
+/**
+ * A hosted engine failed: unreachable, timed out, answered a non-2xx status (after its retries) or
+ * an answer that is not what the API promises. The message names the engine and what happened, never
+ * the API key. The pipeline answers the turn with an apology (docs/speech-engines.md).
+ */
+export class EngineError extends Error {
+  constructor(
+    readonly engine: EngineKind,
+    message: string,
+    /** The HTTP status the engine answered; null when there was no answer (network, timeout). */
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}
+
+/** The error an engine call ends with when the caller's AbortSignal fired (barge-in): not a failure. */
+export function abortError(): Error {
+  const err = new Error('aborted');
+  err.name = 'AbortError';
+  return err;
+}
+
+export function isAbortError(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'AbortError' || err.message === 'aborted');
+}
+
+/**
+ * Decision 107: what the agent says when a hosted engine fails in a turn (recognition, the model, or
+ * synthesis: then spoken by EMBEDDED_SPEECH_SYNTHESIZER), and what it says before it ends the
+ * conversation (`goodbye`) when MAX_FAILED_TURNS turns in a row ended that way.
+ */
+export const ENGINE_APOLOGY = "Sorry, I'm having a technical problem. Could you say that again?";
+export const ENGINE_FAILURE_CLOSING = "Sorry, I can't continue this conversation right now. Goodbye.";
+export const MAX_FAILED_TURNS = 3;

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
-import { sessionsSettings } from '../sessions.config';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { dialogueModel } from '../../conversations';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { foldStored } from '../../kernel/decider';
 import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
@@ -39,11 +39,8 @@ export class SessionDispositions {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const { llmUrl, llmApiKey, llmModel } = settingsOf(config, sessionsSettings);
-    this.model =
-      llmUrl !== null && llmModel !== null
-        ? new LlmDispositionEvaluator({ url: llmUrl, apiKey: llmApiKey, model: llmModel })
-        : null;
+    const model = dialogueModel(config);
+    this.model = model ? new LlmDispositionEvaluator(model) : null;
   }
 
   register(): void {

@@ -1,0 +1,72 @@
+import type OpenAI from 'openai';
+import type { EngineEndpoint } from '../../conversations.config';
+import { EngineError, type SpeechSynthesizer, type SynthesizedSpeech } from '../engines';
+import { deadline, type EngineLimits, engineFailure, openAiClient } from './openai-client';
+import { decodeWav, isWav, pcm16le } from './wav';
+
+/** One sentence of speech: one try and one retry, each bounded. */
+export const SYNTHESIS_LIMITS: EngineLimits = { timeoutMs: 10_000, maxRetries: 1 };
+/** OpenAI's `pcm` answer: raw 16-bit little-endian mono samples at 24 kHz. */
+export const OPENAI_PCM_RATE = 24_000;
+
+/**
+ * The hosted voice for one of ours (decision 108): the stock voices map to OpenAI stock voices that
+ * every OpenAI TTS model has; a voice clone (`voi_…`, trained here, unknown to the engine) and an
+ * unset voice speak with `alloy`. Any other id is the engine's own voice name and is sent as is.
+ */
+const STOCK_VOICES: Record<string, string> = {
+  voice_default: 'alloy',
+  voice_ava: 'shimmer',
+  voice_leo: 'echo',
+  voice_mia: 'coral',
+};
+
+export function hostedVoice(voiceId: string | undefined): string {
+  if (!voiceId) return 'alloy';
+  return STOCK_VOICES[voiceId] ?? (/^voi(ce)?_/.test(voiceId) ? 'alloy' : voiceId);
+}
+
+/**
+ * Speech synthesis by an OpenAI-compatible `/v1/audio/speech` (OpenAI's tts-1 or gpt-4o-mini-tts,
+ * Kokoro-FastAPI, …), asking for raw PCM (24 kHz). A server that answers a WAV file instead is read
+ * by its header; any other format is refused as an engine failure.
+ */
+export class OpenAiSynthesizer implements SpeechSynthesizer {
+  private readonly client: OpenAI;
+
+  constructor(
+    private readonly endpoint: EngineEndpoint,
+    private readonly limits: EngineLimits = SYNTHESIS_LIMITS,
+  ) {
+    this.client = openAiClient(endpoint, limits);
+  }
+
+  async synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
+    const input = text.replace(/\s+/g, ' ').trim();
+    if (input === '') return { sampleRate: OPENAI_PCM_RATE, samples: new Int16Array(0) };
+    const limit = deadline(this.limits.timeoutMs * (this.limits.maxRetries + 1), options.signal);
+    try {
+      const response = await this.client.audio.speech.create(
+        { model: this.endpoint.model, voice: hostedVoice(options.voiceId), input, response_format: 'pcm' },
+        { signal: limit.signal },
+      );
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const speech = isWav(bytes) ? decodeWav(bytes) : { sampleRate: OPENAI_PCM_RATE, samples: pcm16le(bytes) };
+      if (!speech) {
+        throw new EngineError('synthesis', 'The speech synthesis engine answered a WAV file that is not 16-bit PCM.');
+      }
+      if (speech.samples.length === 0) {
+        throw new EngineError('synthesis', 'The speech synthesis engine answered no audio.');
+      }
+      return speech;
+    } catch (err) {
+      throw engineFailure('synthesis', this.endpoint, err, {
+        callerSignal: options.signal,
+        timedOut: limit.timedOut(),
+        timeoutMs: this.limits.timeoutMs,
+      });
+    } finally {
+      limit.clear();
+    }
+  }
+}
