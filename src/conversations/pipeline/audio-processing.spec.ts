@@ -21,8 +21,8 @@ describe('Resampler', () => {
   it('keeps a 1 kHz tone at its level and removes 12 kHz when going from 48 to 16 kHz (no aliasing)', () => {
     const pass = new Resampler(48000, 16000);
     const stop = new Resampler(48000, 16000);
-    let kept = new Int16Array(0);
-    let aliased = new Int16Array(0);
+    let kept: Int16Array = new Int16Array(0);
+    let aliased: Int16Array = new Int16Array(0);
     for (let i = 0; i < 10; i++) {
       kept = pass.process(tone(1000, 48000, 960, 10000, i * 960));
       aliased = stop.process(tone(12000, 48000, 960, 10000, i * 960));
@@ -35,7 +35,7 @@ describe('Resampler', () => {
 
   it('upsamples 16 → 48 kHz at the same level, and resamples a whole buffer from its start', () => {
     const r = new Resampler(16000, 48000);
-    let out = new Int16Array(0);
+    let out: Int16Array = new Int16Array(0);
     for (let i = 0; i < 5; i++) out = r.process(tone(500, 16000, 320, 10000, i * 320));
     expect(peak(out)).toBeGreaterThan(9500);
     expect(peak(out)).toBeLessThan(10500);

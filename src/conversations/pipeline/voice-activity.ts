@@ -15,8 +15,18 @@ import { readFileSync } from 'node:fs';
 /** WebRTC VAD mode 3, "very aggressive": the fewest noise frames taken for speech (decision 110). */
 export const VAD_MODE = 3;
 
+/** The parts of the WebAssembly API used here (this project's `lib` has no DOM types, where they live). */
+interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
+declare const WebAssembly: {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: Record<string, Record<string, unknown>>) => { exports: Record<string, unknown> };
+};
+
 interface FvadExports {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   fvad_new(): number;
   fvad_free(handle: number): void;
   fvad_set_mode(handle: number, mode: number): number;
@@ -44,7 +54,7 @@ function load(): NonNullable<typeof loaded> {
   if (!memoryName || !ctorsName || !importNames?.[1] || !importNames[2]) {
     throw new Error('@echogarden/fvad-wasm: fvad.js is not the emscripten glue this loader reads (a new build?)');
   }
-  let memory: WebAssembly.Memory | null = null;
+  let memory: WasmMemory | null = null;
   const module = new WebAssembly.Module(readFileSync(`${dir}fvad.wasm`));
   const instance = new WebAssembly.Instance(module, {
     a: {
@@ -64,7 +74,7 @@ function load(): NonNullable<typeof loaded> {
     },
   });
   const raw = instance.exports;
-  memory = raw[memoryName] as WebAssembly.Memory;
+  memory = raw[memoryName] as WasmMemory;
   (raw[ctorsName] as () => void)();
   const fn = Object.fromEntries(NAMES.map((name) => [name, raw[exportOf(name)]]));
   const fvad = { memory, ...fn } as FvadExports;
