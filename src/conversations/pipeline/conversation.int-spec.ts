@@ -1,11 +1,4 @@
-import { AudioLink, SimulatedUser } from '../../../test/support/in-memory-audio';
-import { RecordingReporter } from '../../../test/support/recording-reporter';
-import { BuiltinDialogue } from '../dialogue/builtin-dialogue';
-import type { ConversationAgent } from '../dialogue/dialogue';
-import { EmbeddedRecognizer } from '../engines/embedded/embedded-recognizer';
-import { EmbeddedSynthesizer } from '../engines/embedded/embedded-synthesizer';
-import { Conversation } from './conversation';
-import { resampleAll } from './resampler';
+import { ConversationHarness } from '../../../test/support/conversation-harness';
 
 /**
  * A conversation for real: the agent's pipeline on one side of an in-memory call paced by a real
@@ -13,55 +6,12 @@ import { resampleAll } from './resampler';
  * engines (pocketsphinx, flite) recognise and speak (npm run build first).
  */
 describe('Conversation (real engines, real time)', () => {
-  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
-  const synthesizer = new EmbeddedSynthesizer();
-  const running: { link: AudioLink; conversation: Conversation }[] = [];
-  beforeAll(() => {
-    recognizer.prewarm(2);
-    synthesizer.prewarm();
-  });
-  afterEach(async () => {
-    for (const { link, conversation } of running.splice(0)) {
-      link.close();
-      await conversation.finished;
-    }
-  });
-  afterAll(() => {
-    recognizer.close();
-    synthesizer.close();
-  });
-
-  async function speech(text: string, rate: number): Promise<Int16Array> {
-    const made = await synthesizer.synthesize(text, {});
-    return resampleAll(made.samples, made.sampleRate, rate);
-  }
-
-  function call(agent: ConversationAgent, rate = 16000) {
-    const link = new AudioLink(rate);
-    const reporter = new RecordingReporter();
-    const user = new SimulatedUser(link.user);
-    const conversation = new Conversation({
-      sessionId: 'ses_test',
-      agent,
-      transport: link.agent,
-      reporter,
-      recognizer,
-      synthesizer,
-      dialogue: new BuiltinDialogue(agent),
-      startedAt: new Date(),
-    });
-    running.push({ link, conversation });
-    link.start();
-    conversation.start();
-    return { link, reporter, user, conversation };
-  }
-
-  async function recognise(pcm16k: Int16Array): Promise<string> {
-    const stream = recognizer.start('en-US');
-    for (let i = 0; i < pcm16k.length; i += 320) stream.write(pcm16k.subarray(i, i + 320));
-    stream.write(new Int16Array(8000));
-    return stream.finish();
-  }
+  const harness = new ConversationHarness();
+  afterEach(() => harness.hangUp());
+  afterAll(() => harness.close());
+  const call = harness.call.bind(harness);
+  const speech = harness.speech.bind(harness);
+  const recognise = harness.recognise.bind(harness);
 
   it('answers a turn: the user words in the transcript, "I heard: …" spoken back and heard by the user', async () => {
     const { reporter, user } = call({ prompt: '', first_message: 'Hi.' });
@@ -100,7 +50,7 @@ describe('Conversation (real engines, real time)', () => {
   it('stops talking when the user talks over it, and reports the answer cut to what was played', async () => {
     const long =
       'Welcome to the support line of the example company. I can help you with your orders, your invoices and your deliveries. Please tell me what you need, and take your time.';
-    const { reporter, user, link } = call({ prompt: '', first_message: long }, 48000);
+    const { reporter, user, link } = call({ prompt: '', first_message: long }, { rate: 48000 });
     // Wait until the agent has spoken for about a second and a half.
     const started = Date.now();
     while (user.soundSince(0).length < 75) {
