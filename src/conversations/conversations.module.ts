@@ -5,6 +5,9 @@ import { conversationsSettings } from './conversations.config';
 import { CHAT_MODEL, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
+import { Conversations, NO_TOOL_SECRETS, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
+import { SessionReporters } from './application/session-reporter';
+import { NO_TELEMETRY } from './pipeline/turn-telemetry';
 
 /**
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
@@ -21,8 +24,13 @@ import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
     },
     { provide: SPEECH_SYNTHESIZER, useFactory: () => new EmbeddedSynthesizer() },
     { provide: CHAT_MODEL, useValue: null },
+    // Bound by the integration: the sessions context's ToolSecrets (useExisting) and the telemetry.
+    { provide: TOOL_SECRETS, useValue: NO_TOOL_SECRETS },
+    { provide: TURN_TELEMETRY, useValue: NO_TELEMETRY },
+    Conversations,
+    SessionReporters,
   ],
-  exports: [SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER, CHAT_MODEL],
+  exports: [SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER, CHAT_MODEL, Conversations, SessionReporters],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = { name: 'conversations', settings: conversationsSettings };

@@ -2,3 +2,11 @@
 export { ConversationsModule } from './conversations.module';
 export type { AudioTransport, FrameSource } from './pipeline/audio-transport';
 export type { ConversationReporter, ConversationEnd, TurnMetrics } from './pipeline/conversation-reporter';
+export {
+  Conversations,
+  type ConversationHandle,
+  type StartConversation,
+  type ToolSecretSource,
+} from './application/conversations.service';
+export { SessionReporter, SessionReporters } from './application/session-reporter';
+export type { AgentTool, ConversationAgent } from './dialogue/dialogue';
