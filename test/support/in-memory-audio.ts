@@ -88,7 +88,8 @@ class Side implements AudioTransport {
 
 /** Mean absolute level above which a frame is taken for sound (flite's silence is exact zeros). */
 const SOUND_LEVEL = 100;
-export const isSound = (frame: Int16Array): boolean => frame.reduce((s, v) => s + Math.abs(v), 0) / frame.length > SOUND_LEVEL;
+export const isSound = (frame: Int16Array): boolean =>
+  frame.reduce((s, v) => s + Math.abs(v), 0) / frame.length > SOUND_LEVEL;
 
 /**
  * The user's side of the call: speaks PCM (at the link's rate) frame by frame, and records every

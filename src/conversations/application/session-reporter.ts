@@ -59,7 +59,11 @@ export class SessionReporter implements ConversationReporter {
     return Promise.resolve(void turn);
   }
 
-  functionInvoked(invocation: { name: string; status: 'succeeded' | 'failed' | 'timeout'; duration_ms: number }): Promise<void> {
+  functionInvoked(invocation: {
+    name: string;
+    status: 'succeeded' | 'failed' | 'timeout';
+    duration_ms: number;
+  }): Promise<void> {
     return this.signal({ kind: 'function_invoked', ...invocation });
   }
 

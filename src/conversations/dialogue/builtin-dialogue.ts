@@ -1,4 +1,10 @@
-import { DEFAULT_FIRST_MESSAGE, type ConversationAgent, type Dialogue, type DialogueAction, type DialogueTurn } from './dialogue';
+import {
+  DEFAULT_FIRST_MESSAGE,
+  type ConversationAgent,
+  type Dialogue,
+  type DialogueAction,
+  type DialogueTurn,
+} from './dialogue';
 import { intentOf, LINES } from './phrases';
 
 /**

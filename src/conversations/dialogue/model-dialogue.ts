@@ -86,7 +86,11 @@ export class ModelDialogue implements Dialogue {
     const splitter = new SentenceSplitter();
     let text = '';
     const calls: ChatToolCall[] = [];
-    for await (const delta of this.model.complete({ messages: [...this.messages], tools: this.tools, signal: turn.signal })) {
+    for await (const delta of this.model.complete({
+      messages: [...this.messages],
+      tools: this.tools,
+      signal: turn.signal,
+    })) {
       if (turn.signal.aborted) break;
       if (delta.type === 'text') {
         text += delta.text;

@@ -13,11 +13,16 @@ const OPT_OUT = [
   /\b(take|put) me off\b/,
   /\bunsubscribe\b/,
 ];
-const TRANSFER = /\b(human|humans|person|real person|agent|agents|representative|representatives|operator|somebody|someone)\b/;
+const TRANSFER =
+  /\b(human|humans|person|real person|agent|agents|representative|representatives|operator|somebody|someone)\b/;
 const GOODBYE = /\b(goodbye|good bye|bye|bye bye)\b/;
 
 export function intentOf(words: string): Intent {
-  const text = ` ${words.toLowerCase().replace(/[’']/g, "'").replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ')} `;
+  const text = ` ${words
+    .toLowerCase()
+    .replace(/[’']/g, "'")
+    .replace(/[^a-z' ]+/g, ' ')
+    .replace(/\s+/g, ' ')} `;
   if (OPT_OUT.some((re) => re.test(text))) return 'opt_out';
   if (TRANSFER.test(text)) return 'transfer';
   if (GOODBYE.test(text)) return 'goodbye';

@@ -46,7 +46,11 @@ export class ToolInvoker {
     this.plain = deps.allowPrivateUrls ? new Agent({ keepAliveTimeout: 4_000 }) : null;
   }
 
-  async invoke(tool: AgentTool, call: ChatToolCall, opts: { signal: AbortSignal; onSlow: () => void }): Promise<string> {
+  async invoke(
+    tool: AgentTool,
+    call: ChatToolCall,
+    opts: { signal: AbortSignal; onSlow: () => void },
+  ): Promise<string> {
     const started = performance.now();
     const timeoutMs = tool.timeout_ms ?? DEFAULT_TOOL_TIMEOUT_MS;
     const slow = setTimeout(() => {
@@ -79,7 +83,8 @@ export class ToolInvoker {
       return { status: 'failed', error: 'The arguments must be a JSON object.' };
     }
     const secret = await this.deps.secretOf(this.deps.tenantId);
-    if (!secret) return { status: 'failed', error: 'The tool cannot be called: the account has no tool signing secret.' };
+    if (!secret)
+      return { status: 'failed', error: 'The tool cannot be called: the account has no tool signing secret.' };
 
     const limitMs = hardLimitMs(timeoutMs);
     const deadline = AbortSignal.any([aborted, AbortSignal.timeout(limitMs)]);
@@ -140,7 +145,10 @@ export class ToolInvoker {
 }
 
 /** The body as text, or null when it is larger than `limit` bytes (the rest is not read). */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy?: () => void }, limit: number): Promise<string | null> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy?: () => void },
+  limit: number,
+): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {

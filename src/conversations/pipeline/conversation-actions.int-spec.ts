@@ -143,7 +143,11 @@ describe('Conversation actions (real engines, real time)', () => {
       });
       expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['get_weather', 'slow_weather', 'end_call']);
       expect(model.requests[0]!.messages[0]).toEqual({ role: 'system', content: 'You are a weather agent.' });
-      expect(model.requests[1]!.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_1', content: '{"forecast":"sunny"}' });
+      expect(model.requests[1]!.messages.at(-1)).toEqual({
+        role: 'tool',
+        tool_call_id: 'call_1',
+        content: '{"forecast":"sunny"}',
+      });
       expect(reporter.ofKind('function_invoked')[0]).toMatchObject({ name: 'get_weather', status: 'succeeded' });
       expect(reporter.ofKind('function_timeout')).toHaveLength(0);
 
@@ -154,7 +158,9 @@ describe('Conversation actions (real engines, real time)', () => {
       expect(reporter.ofKind('function_timeout')).toEqual([
         { kind: 'function_timeout', function_id: 'call_2', name: 'slow_weather', timeout_ms: 500 },
       ]);
-      expect(reporter.turns('agent')[2]?.content).toBe(`Let me look that up. ${LINES.stillWorking} The weather is rainy.`);
+      expect(reporter.turns('agent')[2]?.content).toBe(
+        `Let me look that up. ${LINES.stillWorking} The weather is rainy.`,
+      );
       const slow = reporter.ofKind('function_invoked')[1]!;
       expect(slow).toMatchObject({ name: 'slow_weather', status: 'succeeded' });
       expect(slow.duration_ms).toBeGreaterThanOrEqual(1150);
@@ -183,7 +189,11 @@ class ScriptedModel implements ChatModel {
   nextTool = 'get_weather';
   private calls = 0;
 
-  async *complete(request: { messages: ChatMessage[]; tools: ChatTool[]; signal?: AbortSignal }): AsyncIterable<ChatDelta> {
+  async *complete(request: {
+    messages: ChatMessage[];
+    tools: ChatTool[];
+    signal?: AbortSignal;
+  }): AsyncIterable<ChatDelta> {
     this.requests.push({ messages: request.messages, tools: request.tools });
     const last = request.messages.at(-1);
     const pause = (): Promise<void> => new Promise((r) => setTimeout(r, 20));

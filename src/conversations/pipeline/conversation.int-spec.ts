@@ -44,7 +44,9 @@ describe('Conversation (real engines, real time)', () => {
     expect(metrics.t).toBe(answer!.t);
     // Generous: the machine is shared; the figures are printed for the report.
     expect(voiceToVoice).toBeLessThan(3000);
-    console.log(`voice-to-voice at the user's ear: ${Math.round(voiceToVoice)} ms; reported: ${JSON.stringify(metrics)}`);
+    console.log(
+      `voice-to-voice at the user's ear: ${Math.round(voiceToVoice)} ms; reported: ${JSON.stringify(metrics)}`,
+    );
   });
 
   it('stops talking when the user talks over it, and reports the answer cut to what was played', async () => {
@@ -65,7 +67,9 @@ describe('Conversation (real engines, real time)', () => {
     const agentFrames = user.soundSince(0);
     const lastAgentFrame = agentFrames.filter((f) => f.at < spoke.lastSoundAt!).at(-1)!;
     const stopMs = lastAgentFrame.at - spoke.firstSoundAt!;
-    console.log(`barge-in: agent audio stopped ${Math.round(stopMs)} ms after the user's speech started (tick late by ≤ ${Math.round(link.maxLateMs)} ms)`);
+    console.log(
+      `barge-in: agent audio stopped ${Math.round(stopMs)} ms after the user's speech started (tick late by ≤ ${Math.round(link.maxLateMs)} ms)`,
+    );
     expect(stopMs).toBeLessThan(600);
     const cut = reporter.turns('agent')[0]!.content;
     expect(long.startsWith(cut.split(' ').slice(0, 3).join(' '))).toBe(true);

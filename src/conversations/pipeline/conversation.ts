@@ -186,7 +186,13 @@ export class Conversation {
     const { synthesizer, agent, transport } = this.deps;
     const answer = new SpokenAnswer(
       this.answers++,
-      { synthesizer: synthesizer satisfies SpeechSynthesizer, voiceId: agent.voice_id, queue: this.queue, sampleRate: transport.sampleRate, now: () => this.now() },
+      {
+        synthesizer: synthesizer satisfies SpeechSynthesizer,
+        voiceId: agent.voice_id,
+        queue: this.queue,
+        sampleRate: transport.sampleRate,
+        now: () => this.now(),
+      },
       gate,
       timing,
     );

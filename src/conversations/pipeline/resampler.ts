@@ -49,7 +49,8 @@ export class Resampler {
       while (this.position < up) {
         const phase = this.position;
         let sum = 0;
-        for (let k = 0; k < TAPS_PER_PHASE; k++) sum += (taps[phase + k * up] ?? 0) * (history[TAPS_PER_PHASE - 1 - k] ?? 0);
+        for (let k = 0; k < TAPS_PER_PHASE; k++)
+          sum += (taps[phase + k * up] ?? 0) * (history[TAPS_PER_PHASE - 1 - k] ?? 0);
         out[produced++] = clamp16(sum);
         this.position += down;
       }
@@ -82,7 +83,8 @@ function designLowPass(up: number, down: number): Float32Array {
   for (let n = 0; n < length; n++) {
     const x = n - mid;
     const sinc = x === 0 ? 2 * cutoff : Math.sin(2 * Math.PI * cutoff * x) / (Math.PI * x);
-    const w = 0.42 - 0.5 * Math.cos((2 * Math.PI * n) / (length - 1)) + 0.08 * Math.cos((4 * Math.PI * n) / (length - 1));
+    const w =
+      0.42 - 0.5 * Math.cos((2 * Math.PI * n) / (length - 1)) + 0.08 * Math.cos((4 * Math.PI * n) / (length - 1));
     taps[n] = sinc * w;
     sum += taps[n] ?? 0;
   }
