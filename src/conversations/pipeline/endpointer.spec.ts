@@ -1,5 +1,6 @@
 import { ENDPOINTING, Endpointer, type EndpointEvent } from './endpointer';
 import { OutputQueue } from './output-queue';
+import { trimLeadingSilence } from './spoken-answer';
 
 const frame = (n: number): Int16Array => new Int16Array(320).fill(n);
 
@@ -88,5 +89,17 @@ describe('OutputQueue', () => {
     queue.nextFrame();
     await Promise.resolve();
     expect(idle).toBe(true);
+  });
+});
+
+describe('trimLeadingSilence', () => {
+  it("drops a synthesiser's leading silence, keeping 10 ms before the first sound", () => {
+    const pcm = new Int16Array(4000);
+    pcm.fill(50, 0, 3000);
+    pcm.fill(2000, 3000);
+    const trimmed = trimLeadingSilence(pcm, 16000);
+    expect(trimmed.length).toBe(1000 + 160);
+    expect(trimmed[160]).toBe(2000);
+    expect(trimLeadingSilence(new Int16Array(10), 16000).length).toBe(10);
   });
 });

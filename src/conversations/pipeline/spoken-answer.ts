@@ -66,7 +66,9 @@ export class SpokenAnswer {
       try {
         const made = await speech;
         if (this.signal.aborted) return;
-        const pcm = resampleAll(made.samples, made.sampleRate, sampleRate);
+        let pcm = resampleAll(made.samples, made.sampleRate, sampleRate);
+        // The answer's first audio is its first sound: synthesisers lead with silence (flite ~200 ms).
+        if (this.pieces.length === 0) pcm = trimLeadingSilence(pcm, sampleRate);
         this.firstAudioAt ??= now();
         this.pieces.push({ text, frames: Math.ceil(pcm.length / frameSamples(sampleRate)) });
         queue.enqueue(this.turn, pcm);
@@ -106,4 +108,14 @@ export class SpokenAnswer {
     }
     return heard.join(' ');
   }
+}
+
+/** Below this level (about -40 dBFS) a sample is silence. */
+const SILENCE_LEVEL = 300;
+
+/** Drops the silence before the first sound, keeping 10 ms of it as a lead-in. */
+export function trimLeadingSilence(pcm: Int16Array, sampleRate: number): Int16Array {
+  const first = pcm.findIndex((v) => Math.abs(v) > SILENCE_LEVEL);
+  if (first < 0) return pcm;
+  return pcm.subarray(Math.max(0, first - sampleRate / 100));
 }
