@@ -75,9 +75,22 @@ describe('Conversation (real engines, real time)', () => {
     const cut = reporter.turns('agent')[0]!.content;
     expect(long.startsWith(cut.split(' ').slice(0, 3).join(' '))).toBe(true);
     expect(cut.length).toBeLessThan(long.length / 2);
-    // The user's words are then answered.
-    await reporter.until(() => reporter.turns('agent').length === 2, 15_000, 'the answer after the barge-in');
+    // The user's words are then answered; talking over that answer cuts it too, and its metrics say so.
+    const answering = Date.now();
+    while (user.soundSince(spoke.lastSoundAt! + 300).length < 15) {
+      if (Date.now() - answering > 15_000) throw new Error('the agent never answered');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    user.say(await speech('Hello there.', 48000));
+    await reporter.until(() => reporter.metricsOf().length === 1, 15_000, 'the cut answer');
+    expect(reporter.metricsOf()[0]?.interrupted).toBe(true);
+    const heard = reporter.turns('user')[0]!.content;
     expect(reporter.turns('user')[0]?.content).toMatch(/wait|moment/);
-    expect(reporter.turns('agent')[1]?.content).toMatch(/^I heard: /);
+    const cutAnswer = reporter.turns('agent')[1]!.content;
+    expect(cutAnswer).toMatch(/^I heard/);
+    expect(cutAnswer.length).toBeLessThan(`I heard: ${heard}.`.length);
+    await reporter.until(() => reporter.metricsOf().length === 2, 15_000, 'the answer to the second turn');
+    expect(reporter.turns('agent')[2]?.content).toMatch(/^I heard: .*hello/);
+    expect(reporter.metricsOf()[1]?.interrupted).toBe(false);
   });
 });
