@@ -9,6 +9,8 @@ import { OpenAiChatModel } from './engines/openai/openai-chat-model';
 import { OpenAiRecognizer } from './engines/openai/openai-recognizer';
 import { OpenAiSynthesizer } from './engines/openai/openai-synthesizer';
 import { ConversationTelemetry } from './infra/telemetry';
+import { Conversations, NO_TOOL_SECRETS, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
+import { SessionReporters } from './application/session-reporter';
 
 /**
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
@@ -45,8 +47,17 @@ import { ConversationTelemetry } from './infra/telemetry';
       },
     },
     ConversationTelemetry,
+    // Bound by the integration: the tool secrets' store.
+    { provide: TOOL_SECRETS, useValue: NO_TOOL_SECRETS },
+    {
+      provide: TURN_TELEMETRY,
+      inject: [ConversationTelemetry],
+      useFactory: (telemetry: ConversationTelemetry) => telemetry.forPipeline(),
+    },
+    Conversations,
+    SessionReporters,
   ],
-  exports: [SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER, EMBEDDED_SPEECH_SYNTHESIZER, CHAT_MODEL, ConversationTelemetry],
+  exports: [Conversations, SessionReporters],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = { name: 'conversations', settings: conversationsSettings };

@@ -3,3 +3,11 @@ export { ConversationsModule } from './conversations.module';
 export { dialogueModel } from './conversations.config';
 export type { AudioTransport, FrameSource } from './pipeline/audio-transport';
 export type { ConversationReporter, ConversationEnd, TurnMetrics } from './pipeline/conversation-reporter';
+export {
+  Conversations,
+  type ConversationHandle,
+  type StartConversation,
+  type ToolSecretSource,
+} from './application/conversations.service';
+export { SessionReporter, SessionReporters } from './application/session-reporter';
+export type { AgentTool, ConversationAgent } from './dialogue/dialogue';

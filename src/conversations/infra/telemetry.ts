@@ -1,3 +1,4 @@
+import type { TurnTelemetry } from '../pipeline/turn-telemetry';
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { context, type Span, SpanStatusCode, trace, type Tracer } from '@opentelemetry/api';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
@@ -151,6 +152,51 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
   /** A hosted engine's call failed (conversation_engine_failures_total). */
   engineFailed(engine: EngineKind): void {
     this.failures.inc({ engine });
+  }
+
+  /**
+   * The pipeline's port (pipeline/turn-telemetry.ts) on these spans and histograms. The pipeline
+   * reports a turn once its first audio is out, with its breakdown; the spans are laid back from that
+   * moment: endpointing (the end of speech to the end of the utterance), recognition, the model's
+   * first words, the first audio, under one `conversation.turn` span covering voice-to-voice.
+   */
+  forPipeline(): TurnTelemetry {
+    return {
+      turn: (sessionId, m) => {
+        const audio = Date.now();
+        const firstText = audio - m.tts_first_audio_ms;
+        const words = firstText - m.llm_first_token_ms;
+        const utteranceEnd = words - m.stt_ms;
+        const speechEnd = audio - m.voice_to_voice_ms;
+        const attributes = { 'session.id': sessionId, 'turn.interrupted': m.interrupted };
+        const root = this.tracer.startSpan('conversation.turn', { attributes, startTime: speechEnd });
+        const parent = trace.setSpan(context.active(), root);
+        const child = (name: TurnSpanName, from: number, to: number) =>
+          this.tracer
+            .startSpan(name, { attributes: { 'session.id': sessionId }, startTime: Math.min(from, to) }, parent)
+            .end(to);
+        child('endpointing', speechEnd, utteranceEnd);
+        child('recognition', utteranceEnd, words);
+        child('model.first_token', words, firstText);
+        child('synthesis.first_audio', firstText, audio);
+        root.end(audio);
+        this.observe('voice_to_voice', m.voice_to_voice_ms);
+        this.observe('stt', m.stt_ms);
+        this.observe('llm_first_token', m.llm_first_token_ms);
+        this.observe('tts_first_audio', m.tts_first_audio_ms);
+      },
+      toolCall: (sessionId, call) => {
+        const now = Date.now();
+        const span = this.tracer.startSpan('tool_call', {
+          attributes: { 'session.id': sessionId, 'tool.name': call.name },
+          startTime: now - call.duration_ms,
+        });
+        span.setAttributes({ 'tool.status': call.status, 'tool.duration_ms': call.duration_ms });
+        if (call.status !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR, message: call.status });
+        span.end(now);
+      },
+      bargeIn: (_sessionId, stopMs) => this.observe('barge_in_stop', stopMs),
+    };
   }
 
   /** Sends the spans ended so far (tests; shutdown does it too). */

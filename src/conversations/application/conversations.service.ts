@@ -1,0 +1,141 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { webhooksSettings } from '../../webhooks';
+import { BuiltinDialogue } from '../dialogue/builtin-dialogue';
+import type { ConversationAgent, Dialogue } from '../dialogue/dialogue';
+import { ModelDialogue } from '../dialogue/model-dialogue';
+import { ToolInvoker } from '../dialogue/tool-invoker';
+import {
+  CHAT_MODEL,
+  type ChatModel,
+  SPEECH_RECOGNIZER,
+  SPEECH_SYNTHESIZER,
+  type SpeechRecognizer,
+  type SpeechSynthesizer,
+} from '../engines/engines';
+import type { AudioTransport } from '../pipeline/audio-transport';
+import { Conversation } from '../pipeline/conversation';
+import type { ConversationEnd, ConversationReporter } from '../pipeline/conversation-reporter';
+import { NO_TELEMETRY, type TurnTelemetry } from '../pipeline/turn-telemetry';
+
+/** Where the tenants' tool signing secrets come from (`POST /v1/tool_secret/rotate`). */
+export interface ToolSecretSource {
+  /** The tenant's current tool secret (`whsec_…`), null when it has none. */
+  secretOf(tenantId: string): Promise<string | null>;
+}
+export const TOOL_SECRETS = Symbol('TOOL_SECRETS');
+/** Until a store is bound: no tenant has a secret, so tool calls fail with a message saying so. */
+export const NO_TOOL_SECRETS: ToolSecretSource = { secretOf: () => Promise.resolve(null) };
+export const TURN_TELEMETRY = Symbol('TURN_TELEMETRY');
+
+export interface StartConversation {
+  tenantId: string;
+  sessionId: string;
+  agent: ConversationAgent;
+  transport: AudioTransport;
+  reporter: ConversationReporter;
+  /** The session's start: turn times count from it. */
+  startedAt: Date;
+}
+
+export interface ConversationHandle {
+  /** Ends the conversation (the host tears the call down): reported as `hangup`. */
+  end(): Promise<void>;
+  /** Resolves with the reason once the conversation has ended and reported it. */
+  finished: Promise<ConversationEnd>;
+}
+
+/** Warm recognisers kept ready ahead of conversations (each utterance in progress uses one). */
+const PREWARM_RECOGNIZERS = 2;
+
+/**
+ * Starts the agent's conversation of a session on an audio transport (a room's WebRTC peer, a test
+ * persona, the media gateway): the dialogue is the model's when a chat model is configured
+ * (LLM_URL), the built-in one otherwise; the engines are the module's (embedded or HTTP).
+ */
+@Injectable()
+export class Conversations implements OnApplicationShutdown {
+  private readonly logger = new Logger('Conversations');
+  private readonly live = new Set<Conversation>();
+
+  constructor(
+    @Inject(SPEECH_RECOGNIZER) private readonly recognizer: SpeechRecognizer,
+    @Inject(SPEECH_SYNTHESIZER) private readonly synthesizer: SpeechSynthesizer,
+    @Inject(CHAT_MODEL) private readonly model: ChatModel | null,
+    @Inject(TOOL_SECRETS) private readonly secrets: ToolSecretSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(TURN_TELEMETRY) private readonly telemetry: TurnTelemetry | null,
+  ) {}
+
+  start(request: StartConversation): ConversationHandle {
+    const { tenantId, sessionId, agent, transport, startedAt } = request;
+    const telemetry = this.telemetry ?? NO_TELEMETRY;
+    const reporter = observed(request.reporter, sessionId, telemetry);
+    this.prewarm();
+    let invoker: ToolInvoker | null = null;
+    let dialogue: Dialogue;
+    if (this.model) {
+      invoker = new ToolInvoker({
+        tenantId,
+        sessionId,
+        secretOf: (id) => this.secrets.secretOf(id),
+        allowPrivateUrls: settingsOf(this.config, webhooksSettings).allowPrivateUrls,
+        reporter,
+      });
+      dialogue = new ModelDialogue(agent, this.model, invoker);
+    } else {
+      dialogue = new BuiltinDialogue(agent);
+    }
+    const conversation = new Conversation({
+      sessionId,
+      agent,
+      transport,
+      reporter,
+      recognizer: this.recognizer,
+      synthesizer: this.synthesizer,
+      dialogue,
+      startedAt,
+      telemetry,
+    });
+    this.live.add(conversation);
+    void conversation.finished.then((reason) => {
+      this.live.delete(conversation);
+      invoker?.close();
+      this.logger.debug(`The conversation of ${sessionId} ended (${reason}).`);
+    });
+    conversation.start();
+    return { end: () => conversation.end('hangup'), finished: conversation.finished };
+  }
+
+  get liveConversations(): number {
+    return this.live.size;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.live].map((c) => c.end('hangup')));
+  }
+
+  /** Embedded engines load their models ahead of the first utterance (no-op for HTTP engines). */
+  private prewarm(): void {
+    const warmable = (engine: object): engine is { prewarm(count?: number): void } =>
+      typeof (engine as { prewarm?: unknown }).prewarm === 'function';
+    if (warmable(this.recognizer)) this.recognizer.prewarm(PREWARM_RECOGNIZERS);
+    if (warmable(this.synthesizer)) this.synthesizer.prewarm();
+  }
+}
+
+/** The host's reporter, with tool calls also sent to the telemetry. */
+function observed(reporter: ConversationReporter, sessionId: string, telemetry: TurnTelemetry): ConversationReporter {
+  return {
+    turn: (entry) => reporter.turn(entry),
+    metrics: (turn) => reporter.metrics(turn),
+    functionInvoked: (invocation) => {
+      telemetry.toolCall(sessionId, invocation);
+      return reporter.functionInvoked(invocation);
+    },
+    functionTimeout: (timeout) => reporter.functionTimeout(timeout),
+    transfer: (number) => reporter.transfer(number),
+    optOut: () => reporter.optOut(),
+    ended: (reason) => reporter.ended(reason),
+  };
+}

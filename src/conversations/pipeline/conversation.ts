@@ -1,0 +1,278 @@
+import { Logger } from '@nestjs/common';
+import type { Dialogue, DialogueAction, ConversationAgent } from '../dialogue/dialogue';
+import type { RecognitionStream, SpeechRecognizer, SpeechSynthesizer } from '../engines/engines';
+import type { AudioTransport } from './audio-transport';
+import type { ConversationEnd, ConversationReporter, TurnMetrics } from './conversation-reporter';
+import { ENDPOINTING, Endpointer } from './endpointer';
+import { OutputQueue } from './output-queue';
+import { Resampler } from './resampler';
+import { SpokenAnswer, type AnswerTiming } from './spoken-answer';
+import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
+import { VoiceActivityDetector } from './voice-activity';
+
+const DEFAULT_MAX_DURATION_SECONDS = 3600;
+/** The recogniser and the VAD take 20 ms frames at 16 kHz. */
+const ENGINE_RATE = 16000;
+const ENGINE_FRAME = 320;
+
+export interface ConversationDeps {
+  sessionId: string;
+  agent: ConversationAgent;
+  transport: AudioTransport;
+  reporter: ConversationReporter;
+  recognizer: SpeechRecognizer;
+  synthesizer: SpeechSynthesizer;
+  dialogue: Dialogue;
+  /** The session's start: turn times (`t`) and metrics count from it. */
+  startedAt: Date;
+  telemetry?: TurnTelemetry;
+}
+
+/**
+ * One session's conversation, from start to end (docs/conversations.md):
+ *
+ * 1. It speaks the dialogue's opening line, then listens. Every 20 ms frame heard is converted to
+ *    16 kHz, given to the VAD and the endpointer; while the user speaks it streams to the recogniser.
+ * 2. At the end of an utterance it gets the words, reports the user turn, and asks the dialogue. The
+ *    answer is synthesised sentence by sentence and queued; the transport pulls the frames on its own
+ *    clock. Nothing is heard before the user turn is stored.
+ * 3. Barge-in: speech starting while an answer is being prepared or played (unless the agent is not
+ *    `interruptible`) flushes the queue at once, aborts synthesis and the model, and reports the
+ *    answer cut to what was played.
+ * 4. Each answered turn reports its TurnMetrics. Transfer, opt-out, goodbye and end_call act once
+ *    their line is spoken; `max_duration_seconds` and the transport closing end it at once. Nothing
+ *    is reported after the end.
+ *
+ * Per frame it does little (resampling and the VAD: a few µs); the engines run in child processes.
+ */
+export class Conversation {
+  private readonly logger = new Logger('Conversation');
+  private readonly queue: OutputQueue;
+  private readonly vad = new VoiceActivityDetector();
+  private readonly endpointer = new Endpointer();
+  private readonly toEngineRate: Resampler | null;
+  private pendingInput = new Int16Array(0);
+  private readonly interruptible: boolean;
+  private readonly telemetry: TurnTelemetry;
+  private readonly unsubscribe: (() => void)[] = [];
+  private maxDuration: NodeJS.Timeout | null = null;
+  /** The user's utterance being recognised. */
+  private utterance: { stream: RecognitionStream; startedAt: number } | null = null;
+  /** The answer being prepared or played; null while the agent is silent. */
+  private answer: SpokenAnswer | null = null;
+  private answers = 0;
+  private ended = false;
+  private resolveFinished!: (reason: ConversationEnd) => void;
+  /** Resolves with the reason once the end is reported. */
+  readonly finished = new Promise<ConversationEnd>((resolve) => (this.resolveFinished = resolve));
+
+  constructor(private readonly deps: ConversationDeps) {
+    const rate = deps.transport.sampleRate;
+    this.queue = new OutputQueue(rate, () => this.now());
+    this.toEngineRate = rate === ENGINE_RATE ? null : new Resampler(rate, ENGINE_RATE);
+    this.interruptible = deps.agent.interruptible !== false;
+    this.telemetry = deps.telemetry ?? NO_TELEMETRY;
+  }
+
+  start(): void {
+    const { transport, agent, dialogue } = this.deps;
+    this.unsubscribe.push(transport.onFrame((frame) => this.hear(frame)));
+    this.unsubscribe.push(transport.onClosed(() => void this.end('hangup')));
+    transport.play(this.queue);
+    const seconds = agent.max_duration_seconds ?? DEFAULT_MAX_DURATION_SECONDS;
+    this.maxDuration = setTimeout(() => void this.end('max_duration'), seconds * 1000);
+    this.maxDuration.unref();
+    const opening = this.newAnswer(Promise.resolve(), null);
+    opening.say(dialogue.opening());
+    void this.afterAnswer(opening, { type: 'continue' });
+  }
+
+  /** Ends the conversation (idempotent): stops the audio and the engines, reports the end once. */
+  async end(reason: ConversationEnd): Promise<void> {
+    if (this.ended) return this.finished.then(() => undefined);
+    // What was played of an answer cut by the end is in the transcript.
+    if (this.answer) this.cut(this.answer);
+    this.ended = true;
+    if (this.maxDuration) clearTimeout(this.maxDuration);
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    this.queue.flush();
+    this.utterance?.stream.cancel();
+    this.utterance = null;
+    this.endpointer.reset();
+    this.vad.close();
+    try {
+      await this.deps.reporter.ended(reason);
+    } catch (err) {
+      this.logger.error(`The end of ${this.deps.sessionId} could not be reported: ${(err as Error).message}`);
+    }
+    this.resolveFinished(reason);
+  }
+
+  /** ms since the session's start. */
+  private now(): number {
+    return Date.now() - this.deps.startedAt.getTime();
+  }
+
+  /** One frame from the transport: to 16 kHz, VAD, endpointer; a few µs. */
+  private hear(frame: Int16Array): void {
+    if (this.ended) return;
+    let pcm = this.toEngineRate ? this.toEngineRate.process(frame) : frame;
+    if (this.pendingInput.length > 0 || pcm.length !== ENGINE_FRAME) {
+      const joined = new Int16Array(this.pendingInput.length + pcm.length);
+      joined.set(this.pendingInput);
+      joined.set(pcm, this.pendingInput.length);
+      pcm = joined;
+    }
+    let at = 0;
+    for (; at + ENGINE_FRAME <= pcm.length; at += ENGINE_FRAME) {
+      const chunk = pcm.subarray(at, at + ENGINE_FRAME);
+      const event = this.endpointer.push(chunk, this.vad.isSpeech(chunk));
+      if (event?.type === 'speech_start') this.speechStarted(event.audio);
+      else if (event?.type === 'speech') this.utterance?.stream.write(event.frame);
+      else if (event?.type === 'speech_end') this.speechEnded();
+    }
+    this.pendingInput = pcm.slice(at);
+  }
+
+  private speechStarted(audio: Int16Array[]): void {
+    if (this.answer && this.interruptible) this.bargeIn();
+    const stream = this.deps.recognizer.start(this.deps.agent.language ?? 'en-US');
+    // The start was decided over the last frames: the speech began about that long ago.
+    const startedAt = Math.max(0, this.now() - ENDPOINTING.startWindowFrames * ENDPOINTING.frameMs);
+    this.utterance = { stream, startedAt };
+    for (const frame of audio) stream.write(frame);
+  }
+
+  private speechEnded(): void {
+    const utterance = this.utterance;
+    this.utterance = null;
+    if (!utterance) return;
+    const detectedAt = this.now();
+    // The silence that ended it began endSilenceFrames ago: that is when the user stopped speaking.
+    const userSpeechEndMs = detectedAt - ENDPOINTING.endSilenceFrames * ENDPOINTING.frameMs;
+    void this.respond(utterance, userSpeechEndMs, detectedAt).catch((err: Error) =>
+      this.logger.error(`A turn of ${this.deps.sessionId} failed: ${err.message}`),
+    );
+  }
+
+  /** Recognises an utterance, reports it, asks the dialogue and speaks its answer. */
+  private async respond(
+    utterance: { stream: RecognitionStream; startedAt: number },
+    userSpeechEndMs: number,
+    detectedAt: number,
+  ): Promise<void> {
+    let words = '';
+    try {
+      words = (await utterance.stream.finish()).trim();
+    } catch (err) {
+      this.logger.warn(`An utterance could not be recognised: ${(err as Error).message}`);
+    }
+    const wordsAt = this.now();
+    if (this.ended || !words) return;
+    const stored = this.report((r) => r.turn({ role: 'user', content: words, t: seconds(utterance.startedAt) }));
+    // The user is speaking again: that utterance will be answered, not this one (its turn is kept).
+    if (this.utterance && this.interruptible) return;
+    const answer = this.newAnswer(stored, { userSpeechEndMs, sttMs: wordsAt - detectedAt, wordsAt });
+    let action: DialogueAction = { type: 'continue' };
+    try {
+      action = await this.deps.dialogue.answer(words, { say: (text) => answer.say(text), signal: answer.signal });
+    } catch (err) {
+      if (!answer.signal.aborted) this.logger.warn(`The dialogue failed: ${(err as Error).message}`);
+    }
+    await this.afterAnswer(answer, action);
+  }
+
+  private newAnswer(gate: Promise<unknown>, timing: AnswerTiming | null): SpokenAnswer {
+    const { synthesizer, agent, transport } = this.deps;
+    const answer = new SpokenAnswer(
+      this.answers++,
+      {
+        synthesizer: synthesizer satisfies SpeechSynthesizer,
+        voiceId: agent.voice_id,
+        queue: this.queue,
+        sampleRate: transport.sampleRate,
+        now: () => this.now(),
+      },
+      gate,
+      timing,
+    );
+    this.answer = answer;
+    return answer;
+  }
+
+  /** Waits until the answer is played (or cut), reports it, then does what the dialogue decided. */
+  private async afterAnswer(answer: SpokenAnswer, action: DialogueAction): Promise<void> {
+    // An opt-out counts once said, even if the goodbye is cut.
+    if (action.type === 'opt_out') await this.report((r) => r.optOut());
+    await answer.queued();
+    await this.queue.whenIdle();
+    if (this.ended) return;
+    if (!answer.signal.aborted) this.finish(answer, false);
+    switch (action.type) {
+      case 'transfer':
+        await this.report((r) => r.transfer(action.number));
+        return this.end('transferred');
+      case 'opt_out':
+        return this.end('goodbye');
+      case 'end':
+        return this.end(action.reason);
+      default:
+        return;
+    }
+  }
+
+  /** The user talks over the agent: silence at the next tick, then the cut answer is reported. */
+  private bargeIn(): void {
+    const answer = this.answer;
+    if (!answer) return;
+    const heardAt = this.now();
+    this.queue.flush();
+    answer.abort.abort();
+    this.cut(answer);
+    this.telemetry.bargeIn(this.deps.sessionId, this.now() - heardAt);
+  }
+
+  private cut(answer: SpokenAnswer): void {
+    answer.abort.abort();
+    this.finish(answer, true);
+  }
+
+  /** Reports an answer's transcript turn (cut to what was played) and its metrics, once. */
+  private finish(answer: SpokenAnswer, interrupted: boolean): void {
+    if (answer.reported) return;
+    answer.reported = true;
+    if (this.answer === answer) this.answer = null;
+    const playback = this.queue.playback(answer.turn);
+    const frames = Math.round(playback.played / (this.deps.transport.sampleRate / 50));
+    const content = interrupted ? answer.heard(frames) : answer.text;
+    if (interrupted) this.deps.dialogue.interrupted?.(content);
+    const startedAt = playback.startedAt;
+    if (startedAt === null) return;
+    if (content) void this.report((r) => r.turn({ role: 'agent', content, t: seconds(startedAt) }));
+    const timing = answer.timing;
+    if (!timing) return;
+    const metrics: TurnMetrics = {
+      t: seconds(startedAt),
+      user_speech_end_ms: Math.round(timing.userSpeechEndMs),
+      agent_audio_start_ms: Math.round(startedAt),
+      voice_to_voice_ms: Math.round(startedAt - timing.userSpeechEndMs),
+      stt_ms: Math.round(timing.sttMs),
+      llm_first_token_ms: Math.round((answer.firstTextAt ?? timing.wordsAt) - timing.wordsAt),
+      tts_first_audio_ms: Math.round((answer.firstAudioAt ?? startedAt) - (answer.firstTextAt ?? timing.wordsAt)),
+      interrupted,
+    };
+    this.telemetry.turn(this.deps.sessionId, metrics);
+    void this.report((r) => r.metrics(metrics));
+  }
+
+  /** Every report goes through here: none after the end, and a failed one is logged, never thrown. */
+  private report(send: (reporter: ConversationReporter) => Promise<void>): Promise<void> {
+    if (this.ended) return Promise.resolve();
+    return send(this.deps.reporter).catch((err: Error) =>
+      this.logger.error(`A report of ${this.deps.sessionId} failed: ${err.message}`),
+    );
+  }
+}
+
+/** ms → seconds, to the millisecond. */
+const seconds = (ms: number): number => Math.round(ms) / 1000;

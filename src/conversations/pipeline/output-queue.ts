@@ -1,0 +1,102 @@
+import { frameSamples, type FrameSource } from './audio-transport';
+
+/** How much of one agent answer was queued and played. */
+export interface Playback {
+  /** Samples queued for the answer so far (at the transport's rate). */
+  queued: number;
+  /** Samples the transport took. */
+  played: number;
+  /** When its first frame went out (ms, on the queue's clock); null until then. */
+  startedAt: number | null;
+}
+
+/**
+ * The agent's voice on its way out: answers are queued as 20 ms frames at the transport's rate and
+ * the transport pulls them on its own real-time clock (FrameSource). A barge-in `flush()`es what
+ * was not played at once, so the next tick sends silence. Each answer is a numbered `turn`; the queue
+ * knows how much of each went out (to cut an interrupted answer) and when its first frame did
+ * (`agent_audio_start_ms`).
+ */
+export class OutputQueue implements FrameSource {
+  private readonly frames: { turn: number; frame: Int16Array }[] = [];
+  private readonly playbacks = new Map<number, Playback>();
+  private idleWaiters: (() => void)[] = [];
+  private readonly size: number;
+  private firstFrameListener: ((turn: number, at: number) => void) | null = null;
+
+  constructor(
+    sampleRate: number,
+    private readonly now: () => number,
+  ) {
+    this.size = frameSamples(sampleRate);
+  }
+
+  /** Queues audio of answer `turn`; the last frame is padded with silence. */
+  enqueue(turn: number, samples: Int16Array): void {
+    const playback = this.playbackOf(turn);
+    for (let at = 0; at < samples.length; at += this.size) {
+      const frame = new Int16Array(this.size);
+      frame.set(samples.subarray(at, at + this.size));
+      this.frames.push({ turn, frame });
+      playback.queued += this.size;
+    }
+  }
+
+  nextFrame(): Int16Array | null {
+    const next = this.frames.shift();
+    if (!next) return null;
+    const playback = this.playbackOf(next.turn);
+    if (playback.startedAt === null) {
+      playback.startedAt = this.now();
+      this.firstFrameListener?.(next.turn, playback.startedAt);
+    }
+    playback.played += this.size;
+    if (this.frames.length === 0) this.wakeIdle();
+    return next.frame;
+  }
+
+  /** Drops every frame not yet played (barge-in, the end); returns how many were dropped. */
+  flush(): number {
+    const dropped = this.frames.length;
+    this.frames.length = 0;
+    this.wakeIdle();
+    return dropped;
+  }
+
+  /** Frames are waiting to be played. */
+  get playing(): boolean {
+    return this.frames.length > 0;
+  }
+
+  playback(turn: number): Playback {
+    return { ...this.playbackOf(turn) };
+  }
+
+  /** Called when the first frame of an answer goes out (from the transport's tick). */
+  onFirstFrame(listener: (turn: number, at: number) => void): void {
+    this.firstFrameListener = listener;
+  }
+
+  /** Resolves once nothing is left to play (at once when nothing is queued). */
+  whenIdle(): Promise<void> {
+    if (this.frames.length === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private playbackOf(turn: number): Playback {
+    let playback = this.playbacks.get(turn);
+    if (!playback) {
+      playback = { queued: 0, played: 0, startedAt: null };
+      this.playbacks.set(turn, playback);
+      // Only recent answers are asked about.
+      if (this.playbacks.size > 8) this.playbacks.delete(this.playbacks.keys().next().value as number);
+    }
+    return playback;
+  }
+
+  private wakeIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const wake of waiters) wake();
+  }
+}

@@ -1,0 +1,21 @@
+import type { TurnMetrics } from './conversation-reporter';
+
+/**
+ * Where a conversation's timings go besides the session (spans per turn, latency histograms on
+ * /metrics): a small port, so the pipeline does not depend on the telemetry's implementation
+ * (src/conversations/infra/telemetry.ts provides it; NO_TELEMETRY until then, and in tests).
+ */
+export interface TurnTelemetry {
+  /** One answered turn and its latency breakdown (TurnMetrics are ms from the conversation's start). */
+  turn(sessionId: string, metrics: TurnMetrics): void;
+  /** One tool call, as reported to the session. */
+  toolCall(sessionId: string, call: { name: string; status: string; duration_ms: number }): void;
+  /** The agent's audio stopped for a barge-in, `stopMs` after the user's speech was detected. */
+  bargeIn(sessionId: string, stopMs: number): void;
+}
+
+export const NO_TELEMETRY: TurnTelemetry = {
+  turn: () => undefined,
+  toolCall: () => undefined,
+  bargeIn: () => undefined,
+};
