@@ -2,3 +2,4 @@
 export { WebhooksModule } from './webhooks.module';
 export { ChangeEndpoint, CreateEndpoint } from './application/endpoint.commands';
 export { webhooksSettings } from './webhooks.config';
+export { ensurePublicUrl, type PublicUrlCheck } from './application/public-url';

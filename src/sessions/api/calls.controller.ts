@@ -14,7 +14,7 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { agentConfigOf } from './agent-config.dto';
+import { checkAgentConfig } from './agent-config.dto';
 import { CreateCallDto } from './calls.dto';
 import type { SessionRow } from '../application/session-view';
 import { SessionViews } from '../application/get-session.query';
@@ -62,6 +62,7 @@ export class CallsController {
     // A cloned voice must have finished training (422 voice_not_ready); none given is voice_default.
     if (body.agent_config.voice_id)
       await ensureVoiceUsable(this.queries, tenant.tenantId, body.agent_config.voice_id, 'agent_config.voice_id');
+    const agentConfig = await checkAgentConfig(body.agent_config, this.config, tenant.tenantId);
     const admission = body.test_mode ? null : await this.admitToQueue(tenant.tenantId);
     const placed = await this.commands
       .execute(
@@ -69,7 +70,7 @@ export class CallsController {
           toNumber,
           fromNumber,
           testMode: body.test_mode ?? false,
-          agentConfig: agentConfigOf(body.agent_config),
+          agentConfig,
         }),
       )
       .catch(async (err: unknown) => {

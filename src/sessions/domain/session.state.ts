@@ -25,11 +25,51 @@ import { streamName } from '../../kernel/stream-name';
 import type { DispositionOption } from './disposition-evaluator';
 import type { SetDisposition } from './session.disposition';
 
+/**
+ * A tool the agent's model may call (docs/conversations.md, "Tools"): a signed POST to `url` with the
+ * tenant's tool secret, bounded by `timeout_ms` (absent: {@link AGENT_DEFAULTS}.tool_timeout_ms).
+ */
+export interface AgentTool {
+  name: string;
+  description?: string;
+  /** A JSON Schema object (the model's view of the arguments), kept as given. */
+  parameters?: Record<string, unknown>;
+  url: string;
+  timeout_ms?: number;
+}
+
+/**
+ * The agent of a session, as the request gave it (validated, normalised: `language` canonical,
+ * `transfer_number` E.164). Optional fields are kept absent when not given (events stored before
+ * they existed read the same way); their defaults are {@link AGENT_DEFAULTS}, applied by who runs the agent.
+ */
 export interface AgentConfig {
   prompt: string;
   voice_id?: string;
   dispositions?: DispositionOption[];
+  /** Spoken when the conversation starts (absent: a short greeting). */
+  first_message?: string;
+  /** BCP 47 (absent: en-US). */
+  language?: string;
+  /** E.164: where the agent may transfer the call. */
+  transfer_number?: string;
+  tools?: AgentTool[];
+  /** The conversation's bound, 1 to 3600 (absent: 3600). */
+  max_duration_seconds?: number;
+  /** Whether user speech stops the agent's (absent: true). */
+  interruptible?: boolean;
 }
+
+/** What an agent_config field left out means (docs/conversations.md). */
+export const AGENT_DEFAULTS = {
+  language: 'en-US',
+  tool_timeout_ms: 5000,
+  max_duration_seconds: 3600,
+  interruptible: true,
+} as const;
+
+/** The tool names the platform keeps for its built-in tools (the model's `transfer_call` and `end_call`). */
+export const RESERVED_TOOL_NAMES: readonly string[] = ['transfer_call', 'end_call'];
 
 /**
  * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`, dialled the
