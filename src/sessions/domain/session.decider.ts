@@ -127,6 +127,7 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
           client_reference_id: command.clientReferenceId ?? null,
           direction: command.direction ?? 'outbound',
           ...(command.testScript ? { test_script: command.testScript } : {}),
+          ...(command.testPersona ? { test_persona: command.testPersona } : {}),
           ...(command.sealedPrompt !== undefined ? { sealed_prompt: command.sealedPrompt } : {}),
           email: command.contact?.email ?? null,
           first_name: command.contact?.first_name ?? null,

@@ -25,6 +25,15 @@ import { streamName } from '../../kernel/stream-name';
 import type { DispositionOption } from './disposition-evaluator';
 import type { SetDisposition } from './session.disposition';
 
+/** A test call's simulated callee: the lines it says, and the listening between them (absent: 800 ms). */
+export interface TestPersona {
+  script: string[];
+  pause_ms: number;
+}
+
+/** What `pause_ms` left out means. */
+export const DEFAULT_PERSONA_PAUSE_MS = 800;
+
 /**
  * A tool the agent's model may call (docs/conversations.md, "Tools"): a signed POST to `url` with the
  * tenant's tool secret, bounded by `timeout_ms` (absent: {@link AGENT_DEFAULTS}.tool_timeout_ms).
@@ -89,6 +98,14 @@ export const SESSION_HOLD_REASONS = ['insufficient_credits'] as const;
 /** The hold reason of a call that waits on credits' hold (its tenant's prepaid balance is depleted). */
 export const CREDITS_HOLD_REASON: (typeof SESSION_HOLD_REASONS)[number] = 'insufficient_credits';
 
+/**
+ * The speaking callee of a placed session, or null: how the conversations context finds the test
+ * calls it runs (it reads `session.placed` from the sessions' streams; decision 117).
+ */
+export function testPersonaOf(placed: { test_mode: boolean; test_persona?: TestPersona }): TestPersona | null {
+  return placed.test_mode && placed.test_persona ? placed.test_persona : null;
+}
+
 /** Who a campaign call is with, copied into the outcome and recording payloads. */
 export interface ContactIdentity {
   email: string | null;
@@ -118,6 +135,11 @@ export type SessionEvent =
          * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
          */
         test_script?: string;
+        /**
+         * A test call's simulated callee that speaks (`test_persona`): the conversations context runs
+         * it, and the test-pool simulator does not play its script. Absent otherwise.
+         */
+        test_persona?: TestPersona;
         /** Set on a room's session only (absent from phone calls' events). */
         room_id?: string;
         /**
@@ -186,6 +208,8 @@ export interface PlaceCall {
   /** Default outbound. An inbound call is reported by the media gateway, or played by the simulator with `testScript`. */
   direction?: SessionDirection;
   testScript?: string | null;
+  /** A test call's speaking callee (test mode only: the API refuses it otherwise). */
+  testPersona?: TestPersona | null;
   /** A private prompt, sealed by the command handler (see `sealed_prompt`). */
   sealedPrompt?: string;
   /** A production call placed while a dispatch hold is on the tenant: it says so at once (its reason). */
