@@ -20,7 +20,7 @@ import type {
   TranscriptEntry,
 } from '../sessions.events';
 import type { DomainEvent } from '../../kernel/decider';
-import type { MediaSignal } from './media-signal';
+import type { MediaSignal, TurnMetrics } from './media-signal';
 import { streamName } from '../../kernel/stream-name';
 import type { DispositionOption } from './disposition-evaluator';
 import type { SetDisposition } from './session.disposition';
@@ -157,6 +157,8 @@ export type SessionEvent =
   | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
   | DomainEvent<'session.started', SessionStartedData>
   | DomainEvent<'session.transcript_appended', { entry: TranscriptEntry }>
+  /** Internal: one agent turn's latency breakdown (a `turn_metrics` signal), shown as the session's `metrics`. */
+  | DomainEvent<'session.turn_measured', { turn: TurnMetrics }>
   | DomainEvent<'session.function_invoked', { invocation: FunctionInvocation }>
   | DomainEvent<'session.agent_disposition_given', { code: string; note: string | null; at: string }>
   | DomainEvent<'function.timeout', FunctionTimeoutData>
@@ -178,6 +180,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.signal_applied',
   'session.started',
   'session.transcript_appended',
+  'session.turn_measured',
   'session.function_invoked',
   'session.agent_disposition_given',
   'function.timeout',
@@ -273,6 +276,8 @@ export interface Live {
   endedAt: string | null;
   durationSeconds: number;
   transcript: TranscriptEntry[];
+  /** Each measured agent turn (`session.turn_measured`), in order. */
+  turnMetrics: TurnMetrics[];
   functions: FunctionInvocation[];
   seq: number;
   optedOut: boolean;
