@@ -5,6 +5,9 @@ import { conversationsSettings } from './conversations.config';
 import { CHAT_MODEL, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
+import { ToolSecretController } from './api/tool-secret.controller';
+import { ToolSecrets } from './application/tool-secrets';
+import { conversationsMigrations } from './conversations.migrations';
 
 /**
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
@@ -21,11 +24,17 @@ import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
     },
     { provide: SPEECH_SYNTHESIZER, useFactory: () => new EmbeddedSynthesizer() },
     { provide: CHAT_MODEL, useValue: null },
+    ToolSecrets,
   ],
+  controllers: [ToolSecretController],
   exports: [SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER, CHAT_MODEL],
 })
 export class ConversationsModule implements OnApplicationShutdown {
-  static readonly context: BoundedContext = { name: 'conversations', settings: conversationsSettings };
+  static readonly context: BoundedContext = {
+    name: 'conversations',
+    settings: conversationsSettings,
+    migrations: conversationsMigrations,
+  };
 
   constructor(
     @Inject(SPEECH_RECOGNIZER) private readonly recognizer: { close?: () => void },
