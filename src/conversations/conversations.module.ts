@@ -8,6 +8,7 @@ import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
 import { ToolSecretController } from './api/tool-secret.controller';
 import { ToolSecrets } from './application/tool-secrets';
 import { conversationsMigrations } from './conversations.migrations';
+import { TenantsModule } from '../tenants';
 
 /**
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
@@ -15,6 +16,8 @@ import { conversationsMigrations } from './conversations.migrations';
  * and phone calls through one audio-transport port.
  */
 @Module({
+  // The tenants' API key guard of its routes (POST /v1/tool_secret/rotate).
+  imports: [TenantsModule],
   providers: [
     {
       provide: SPEECH_RECOGNIZER,
