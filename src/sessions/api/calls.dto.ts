@@ -19,7 +19,7 @@ import { AgentConfigDto, AgentConfigField } from './agent-config.dto';
 
 /**
  * A simulated callee that speaks (`test_persona`, test mode only): each line of `script` said with the
- * embedded synthesis, `pause_ms` of listening between lines (docs/conversations.md, "Test persona calls").
+ * embedded synthesis, `pause_ms` of listening between lines (docs/conversations-api.md, "Test persona calls").
  */
 export class TestPersonaDto {
   @ApiProperty({

@@ -35,7 +35,7 @@ export interface TestPersona {
 export const DEFAULT_PERSONA_PAUSE_MS = 800;
 
 /**
- * A tool the agent's model may call (docs/conversations.md, "Tools"): a signed POST to `url` with the
+ * A tool the agent's model may call (docs/conversations-api.md, "Tools"): a signed POST to `url` with the
  * tenant's tool secret, bounded by `timeout_ms` (absent: {@link AGENT_DEFAULTS}.tool_timeout_ms).
  */
 export interface AgentTool {
@@ -69,7 +69,7 @@ export interface AgentConfig {
   interruptible?: boolean;
 }
 
-/** What an agent_config field left out means (docs/conversations.md). */
+/** What an agent_config field left out means (docs/conversations-api.md). */
 export const AGENT_DEFAULTS = {
   language: 'en-US',
   tool_timeout_ms: 5000,
