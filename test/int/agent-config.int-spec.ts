@@ -41,20 +41,47 @@ const call = (agent: Record<string, unknown>, extra: Record<string, unknown> = {
 function expectRefused(res: { statusCode: number; json: () => unknown }, param: string, message: RegExp): void {
   expect({ status: res.statusCode, body: res.json() }).toEqual({
     status: 400,
-    body: { error: expect.objectContaining({ type: 'invalid_request', param, message: expect.stringMatching(message) }) },
+    body: {
+      error: expect.objectContaining({ type: 'invalid_request', param, message: expect.stringMatching(message) }),
+    },
   });
 }
 
 describe('agent_config validation (POST /v1/calls)', () => {
   const cases: [string, Record<string, unknown>, string, RegExp][] = [
-    ['a tool name with a space', { tools: [tool({ name: 'book it' })] }, 'agent_config.tools[0].name', /name must be 1-64/],
+    [
+      'a tool name with a space',
+      { tools: [tool({ name: 'book it' })] },
+      'agent_config.tools[0].name',
+      /name must be 1-64/,
+    ],
     ['a tool name of 65 characters', { tools: [tool({ name: 'a'.repeat(65) })] }, 'agent_config.tools[0].name', /1-64/],
-    ['a reserved tool name', { tools: [tool(), tool({ name: 'end_call' })] }, 'agent_config.tools[1].name', /transfer_call or end_call/],
+    [
+      'a reserved tool name',
+      { tools: [tool(), tool({ name: 'end_call' })] },
+      'agent_config.tools[1].name',
+      /transfer_call or end_call/,
+    ],
     ['transfer_call', { tools: [tool({ name: 'transfer_call' })] }, 'agent_config.tools[0].name', /built-in/],
-    ['duplicate names', { tools: [tool(), tool({ url: 'https://93.184.215.15/x' })] }, 'agent_config.tools', /unique names/],
+    [
+      'duplicate names',
+      { tools: [tool(), tool({ url: 'https://93.184.215.15/x' })] },
+      'agent_config.tools',
+      /unique names/,
+    ],
     ['21 tools', { tools: Array.from({ length: 21 }, (_, i) => tool({ name: `t${i}` })) }, 'agent_config.tools', /20/],
-    ['parameters that are an array', { tools: [tool({ parameters: [1] })] }, 'agent_config.tools[0].parameters', /JSON Schema object/],
-    ['parameters that are a string', { tools: [tool({ parameters: 'x' })] }, 'agent_config.tools[0].parameters', /JSON Schema object/],
+    [
+      'parameters that are an array',
+      { tools: [tool({ parameters: [1] })] },
+      'agent_config.tools[0].parameters',
+      /JSON Schema object/,
+    ],
+    [
+      'parameters that are a string',
+      { tools: [tool({ parameters: 'x' })] },
+      'agent_config.tools[0].parameters',
+      /JSON Schema object/,
+    ],
     [
       'parameters over 16 KB',
       { tools: [tool({ parameters: { type: 'object', description: 'x'.repeat(17_000) } })] },
@@ -66,7 +93,12 @@ describe('agent_config validation (POST /v1/calls)', () => {
     ['a tool without url', { tools: [{ name: 'book' }] }, 'agent_config.tools[0].url', /is required/],
     ['an unknown tool field', { tools: [tool({ method: 'GET' })] }, 'agent_config.tools[0].method', /Unknown field/],
     ['a tools object', { tools: { name: 'book' } }, 'agent_config.tools', /agent_config\.tools/],
-    ['a description over 1000', { tools: [tool({ description: 'd'.repeat(1001) })] }, 'agent_config.tools[0].description', /1000/],
+    [
+      'a description over 1000',
+      { tools: [tool({ description: 'd'.repeat(1001) })] },
+      'agent_config.tools[0].description',
+      /1000/,
+    ],
     ['a first_message over 1000', { first_message: 'h'.repeat(1001) }, 'agent_config.first_message', /1000/],
     ['a language that is not BCP 47', { language: 'english please' }, 'agent_config.language', /BCP 47/],
     ['a language with a bad subtag', { language: 'en-US-' }, 'agent_config.language', /BCP 47/],
@@ -229,7 +261,12 @@ describe('test_persona', () => {
   const persona = { script: ['Hello, I would like an appointment.', 'Goodbye.'] };
 
   it.each([
-    ['without test_mode', { test_persona: persona, test_mode: undefined }, 'test_persona', /only allowed with test_mode: true/],
+    [
+      'without test_mode',
+      { test_persona: persona, test_mode: undefined },
+      'test_persona',
+      /only allowed with test_mode: true/,
+    ],
     ['with test_mode false', { test_persona: persona, test_mode: false }, 'test_persona', /test_mode: true/],
     ['with no lines', { test_persona: { script: [] } }, 'test_persona.script', /at least 1/],
     ['with 51 lines', { test_persona: { script: Array(51).fill('Hi.') } }, 'test_persona.script', /50/],

@@ -55,9 +55,10 @@ describe('POST /v1/tool_secret/rotate', () => {
     expect(await secrets.secretOf(tenant.tenant_id)).toBe(secret);
 
     // Sealed at rest: the row holds neither the secret nor its key material in clear.
-    const { rows } = await app.db.pool.query<Record<string, unknown>>('SELECT * FROM tool_secrets WHERE tenant_id = $1', [
-      tenant.tenant_id,
-    ]);
+    const { rows } = await app.db.pool.query<Record<string, unknown>>(
+      'SELECT * FROM tool_secrets WHERE tenant_id = $1',
+      [tenant.tenant_id],
+    );
     expect(rows).toHaveLength(1);
     const row = JSON.stringify(rows[0]);
     expect(row).not.toContain(secret.slice('whsec_'.length, 30));

@@ -74,7 +74,9 @@ export function UniqueToolNames(): PropertyDecorator {
     validator: {
       validate: (value: unknown) => {
         if (!Array.isArray(value)) return true;
-        const names = value.map((t: unknown) => (typeof t === 'object' && t !== null ? Reflect.get(t, 'name') : t));
+        const names = value.map((t: unknown): unknown =>
+          typeof t === 'object' && t !== null ? (t as { name?: unknown }).name : t,
+        );
         return new Set(names).size === names.length;
       },
       defaultMessage: (args) => `${args?.property ?? 'tools'} must have unique names.`,

@@ -65,7 +65,10 @@ const sessionFields: FieldsOf<SessionResource> = {
         stt_ms: integer('Time in speech recognition.'),
         llm_first_token_ms: integer('From the transcript to the dialogue’s first words (the model, or built-in).'),
         tts_first_audio_ms: integer('From the first words to the first synthesised audio.'),
-        interrupted: field<boolean>({ type: 'boolean', description: 'The user spoke over this answer and it was cut.' }),
+        interrupted: field<boolean>({
+          type: 'boolean',
+          description: 'The user spoke over this answer and it was cut.',
+        }),
       }),
       'Each measured agent turn, in order; empty when none was (a simulated call).',
     ),

@@ -1,10 +1,8 @@
 /**
  * Turn metrics: the `turn_metrics` signal as the ingest API parses it (bounds checked), `t` kept to
- * the millisecond, the decider keeping it only while the call is live, and the session's
- * voice-to-voice percentiles (nearest rank; null with no turn).
+ * the millisecond, and the decider keeping it only while the call is live.
  */
 import { parseMediaSignal, SIGNAL_LIMITS, toMilliseconds } from './media-signal';
-import { percentile, presentMetrics } from '../application/session-metrics';
 import { sessionDecider, type SessionEvent, type SessionState } from './session.decider';
 import { foldStored } from '../../kernel/decider';
 
@@ -59,7 +57,7 @@ describe('the decider and turn_metrics', () => {
     centsPerStartedMinute: 0,
     purgeGraceMs: 0,
   };
-  const opened: SessionEvent[] = sessionDecider.decide(
+  const opened: readonly SessionEvent[] = sessionDecider.decide(
     {
       type: 'open_room',
       sessionId: 'ses_1',
@@ -70,7 +68,8 @@ describe('the decider and turn_metrics', () => {
     },
     sessionDecider.initialState(),
   );
-  const fold = (events: SessionEvent[]): SessionState => events.reduce(sessionDecider.evolve, sessionDecider.initialState());
+  const fold = (events: readonly SessionEvent[]): SessionState =>
+    events.reduce(sessionDecider.evolve, sessionDecider.initialState());
   const measure = (state: SessionState, seq: number) =>
     sessionDecider.decide({ type: 'signal', seq, signal: { ...valid, kind: 'turn_metrics' }, ...ctx }, state);
 
@@ -99,20 +98,5 @@ describe('the decider and turn_metrics', () => {
       position: i,
     }));
     expect(() => foldStored(sessionDecider, stored as never)).not.toThrow();
-  });
-});
-
-describe('voice-to-voice percentiles', () => {
-  it('are null with no turn', () => {
-    expect(presentMetrics([])).toEqual({ turns: [], voice_to_voice_ms: { p50: null, p95: null } });
-  });
-
-  it('take the nearest rank', () => {
-    expect(percentile([700], 0.5)).toBe(700);
-    expect(percentile([900, 400], 0.5)).toBe(400);
-    expect(percentile([900, 400], 0.95)).toBe(900);
-    const hundred = Array.from({ length: 100 }, (_, i) => 100 - i); // 100..1, unsorted
-    expect(percentile(hundred, 0.5)).toBe(50);
-    expect(percentile(hundred, 0.95)).toBe(95);
   });
 });
