@@ -24,6 +24,7 @@ import { AudioFixtures, type UploadPart } from '../support/audio-fixtures';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/process';
 import { startListeningApp, type ListeningApp } from '../support/webhooks-app';
+import { PERSONA_CALL, TALKING_AGENT_FIELDS } from '../support/talking-agent';
 
 jest.setTimeout(180_000);
 
@@ -251,16 +252,7 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
       headers: { 'idempotency-key': 'walk-call-1' },
     });
     // A persona call (test mode only): conversed by the conversations context, not simulated.
-    await call('POST', '/v1/calls', 201, {
-      token: key,
-      body: {
-        to: '+14155550100',
-        from: '+14155550000',
-        agent_config: agent,
-        test_mode: true,
-        test_persona: { script: ['Hello.', 'Goodbye.'], pause_ms: 500 },
-      },
-    });
+    await call('POST', '/v1/calls', 201, { token: key, body: { ...PERSONA_CALL, agent_config: agent } });
     await call('POST', '/v1/calls', 400, {
       token: key,
       body: { to: '+14155550100', from: '+14155550000', agent_config: agent, test_persona: { script: ['Hi.'] } },
@@ -419,23 +411,7 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
     // Rooms.
     const room = await call('POST', '/v1/rooms', 201, { token: key, body: { agent_config: agent } });
     // The agent that talks: every agent_config field, as a room shows it.
-    const talking = {
-      ...agent,
-      first_message: 'Hello from the walk.',
-      language: 'en-GB',
-      transfer_number: '+14155550123',
-      tools: [
-        {
-          name: 'lookup',
-          description: 'Looks something up.',
-          parameters: { type: 'object', properties: { q: { type: 'string' } } },
-          url: 'http://127.0.0.1:9/tools/lookup',
-          timeout_ms: 2000,
-        },
-      ],
-      max_duration_seconds: 600,
-      interruptible: false,
-    };
+    const talking = { ...agent, ...TALKING_AGENT_FIELDS };
     await call('POST', '/v1/rooms', 201, { token: key, body: { agent_config: talking } });
     await call('POST', '/v1/rooms', 400, {
       token: key,
