@@ -28,6 +28,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'phone numbers', description: 'Inbound numbers: verification, the agent that answers them, test calls.' },
   { name: 'voice clones', description: 'Voices trained from uploaded samples, usable once ready.' },
   { name: 'webhook endpoints', description: 'Signed event deliveries: endpoints, secrets, deliveries and redelivery.' },
+  { name: 'agent tools', description: 'The secret that signs the agent’s tool calls, rotated and shown once.' },
   {
     name: 'events',
     description: 'The tenant’s event feed: the webhook envelopes, in commit order, with long polling.',

@@ -9,8 +9,12 @@ import { OpenAiChatModel } from './engines/openai/openai-chat-model';
 import { OpenAiRecognizer } from './engines/openai/openai-recognizer';
 import { OpenAiSynthesizer } from './engines/openai/openai-synthesizer';
 import { ConversationTelemetry } from './infra/telemetry';
-import { Conversations, NO_TOOL_SECRETS, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
+import { Conversations, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
 import { SessionReporters } from './application/session-reporter';
+import { ToolSecretController } from './api/tool-secret.controller';
+import { ToolSecrets } from './application/tool-secrets';
+import { conversationsMigrations } from './conversations.migrations';
+import { TenantsModule } from '../tenants';
 
 /**
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
@@ -19,6 +23,8 @@ import { SessionReporters } from './application/session-reporter';
  * its URL is set (STT_URL, TTS_URL, LLM_URL), else the embedded one (docs/speech-engines.md).
  */
 @Module({
+  // The tenants' API key guard of its routes (POST /v1/tool_secret/rotate).
+  imports: [TenantsModule],
   providers: [
     {
       provide: SPEECH_RECOGNIZER,
@@ -47,8 +53,8 @@ import { SessionReporters } from './application/session-reporter';
       },
     },
     ConversationTelemetry,
-    // Bound by the integration: the tool secrets' store.
-    { provide: TOOL_SECRETS, useValue: NO_TOOL_SECRETS },
+    ToolSecrets,
+    { provide: TOOL_SECRETS, useExisting: ToolSecrets },
     {
       provide: TURN_TELEMETRY,
       inject: [ConversationTelemetry],
@@ -57,10 +63,15 @@ import { SessionReporters } from './application/session-reporter';
     Conversations,
     SessionReporters,
   ],
+  controllers: [ToolSecretController],
   exports: [Conversations, SessionReporters],
 })
 export class ConversationsModule implements OnApplicationShutdown {
-  static readonly context: BoundedContext = { name: 'conversations', settings: conversationsSettings };
+  static readonly context: BoundedContext = {
+    name: 'conversations',
+    settings: conversationsSettings,
+    migrations: conversationsMigrations,
+  };
 
   constructor(
     @Inject(SPEECH_RECOGNIZER) private readonly recognizer: { close?: () => void },

@@ -6,10 +6,12 @@ export { OpenRoomSessionCommand, PlaceCallCommand, SessionActionCommand } from '
 export { recordingPath, storeRecordingFile } from './infra/recording-files';
 export { RecentCallsTo } from './application/recent-calls.query';
 export { GetSession, type SessionResource } from './application/get-session.query';
-export type { AgentConfig, ContactIdentity, SessionDirection } from './domain/session.decider';
+export type { AgentConfig, AgentTool, ContactIdentity, SessionDirection } from './domain/session.decider';
+export type { TestPersona } from './domain/session.decider';
+export { AGENT_DEFAULTS, DEFAULT_PERSONA_PAUSE_MS, RESERVED_TOOL_NAMES, testPersonaOf } from './domain/session.decider';
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';
-export { AgentConfigDto, AgentConfigField, agentConfigOf } from './api/agent-config.dto';
+export { AgentConfigDto, AgentConfigField, agentConfigOf, checkAgentConfig } from './api/agent-config.dto';
 export { AGENT_CONFIG, SESSION, SESSION_EXAMPLE } from './api/sessions.schemas';
 export { sessionEdge, sessionStream } from './domain/session.decider';
 export { BillingHolds } from './application/billing-holds';

@@ -21,7 +21,7 @@ export const sessionsSettings = defineSettings<SessionsSettings>({
       variable: 'SIM_TIME_SCALE',
       default: '`1`',
       meaning:
-        'Clock factor of the test-pool simulator: a number greater than 0 and at most 1000. With `0.01`, a 60 s simulated call takes 0.6 s, and every other simulated delay shrinks the same way.',
+        'Clock factor of the test-pool simulator: a number greater than 0 and at most 1000. With `0.01`, a 60 s simulated call takes 0.6 s, and every other simulated delay shrinks the same way. Test calls with `test_persona` speak in real time: it does not apply to them (docs/conversations-api.md).',
     },
     {
       variable: 'CALL_RATE_CENTS_PER_MINUTE',

@@ -118,6 +118,16 @@ export class SessionsHoldReason1795639474242 extends ForwardOnlyMigration {
   }
 }
 
+/**
+ * Each measured agent turn (`session.turn_measured`), shown as the session's `metrics`: sessions
+ * stored before have none (`[]`), as a rebuild from their events gives.
+ */
+export class SessionsTurnMetrics1795772756107 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS turn_metrics jsonb NOT NULL DEFAULT '[]'`);
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
@@ -126,4 +136,5 @@ export const sessionsMigrations: readonly Migration[] = [
   SessionsQueuedProduction0000000000311,
   SessionsCallAdmissions0000000000312,
   SessionsHoldReason1795639474242,
+  SessionsTurnMetrics1795772756107,
 ];

@@ -4,3 +4,4 @@ export { ChangeEndpoint, CreateEndpoint } from './application/endpoint.commands'
 export { webhooksSettings } from './webhooks.config';
 /** The webhook URL rules and pinned sending, reused for agent tool calls (src/conversations/dialogue/tool-invoker.ts). */
 export { createPinnedDispatcher, resolvePublicAddress, validateWebhookUrl } from './infra/address-policy';
+export { ensurePublicUrl, type PublicUrlCheck } from './application/public-url';

@@ -24,6 +24,7 @@ import { AudioFixtures, type UploadPart } from '../support/audio-fixtures';
 import { eventually } from '../support/eventually';
 import { freePort } from '../support/process';
 import { startListeningApp, type ListeningApp } from '../support/webhooks-app';
+import { PERSONA_CALL, TALKING_AGENT_FIELDS } from '../support/talking-agent';
 
 jest.setTimeout(180_000);
 
@@ -250,6 +251,15 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
       body: { to: '+14155550101', from: '+14155550000', agent_config: agent, test_mode: true },
       headers: { 'idempotency-key': 'walk-call-1' },
     });
+    // A persona call (test mode only): conversed by the conversations context, not simulated.
+    await call('POST', '/v1/calls', 201, { token: key, body: { ...PERSONA_CALL, agent_config: agent } });
+    await call('POST', '/v1/calls', 400, {
+      token: key,
+      body: { to: '+14155550100', from: '+14155550000', agent_config: agent, test_persona: { script: ['Hi.'] } },
+    });
+    // The tool signing secret.
+    await call('POST', '/v1/tool_secret/rotate', 401, { invalid: true });
+    await call('POST', '/v1/tool_secret/rotate', 200, { token: key });
     await call('GET', '/v1/sessions', 200, { token: key });
     await call('GET', '/v1/sessions?status=lost', 400, { token: key, invalid: true });
     await call('GET', `/v1/sessions?starting_after=${missing}`, 404, { token: key });
@@ -400,6 +410,13 @@ describe('the API against its OpenAPI document (Prism as a validating proxy)', (
 
     // Rooms.
     const room = await call('POST', '/v1/rooms', 201, { token: key, body: { agent_config: agent } });
+    // The agent that talks: every agent_config field, as a room shows it.
+    const talking = { ...agent, ...TALKING_AGENT_FIELDS };
+    await call('POST', '/v1/rooms', 201, { token: key, body: { agent_config: talking } });
+    await call('POST', '/v1/rooms', 400, {
+      token: key,
+      body: { agent_config: { ...agent, tools: [{ name: 'end_call', url: 'http://127.0.0.1:9/x' }] } },
+    });
     await call('POST', '/v1/rooms', 422, { token: key, body: { voice_id: 'voi_none' } });
     await call('POST', '/v1/rooms', 400, { token: key, body: { expires_in_seconds: -5 }, invalid: true });
     await call('GET', '/v1/rooms', 200, { token: key });

@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { Inject, Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
@@ -9,7 +10,7 @@ import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { parseTimestamp } from '../../kernel/timestamp';
-import { agentConfigOf } from '../../sessions';
+import { checkAgentConfig } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { AddContacts, ChangeCampaign, ContactInput, CreateCampaign } from '../application/campaign.commands';
@@ -45,6 +46,7 @@ export class CampaignsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly campaigns: CampaignsQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -250,7 +252,7 @@ export class CampaignsController {
           name: body.name,
           from_number: from,
           test_mode: body.test_mode ?? false,
-          agent_config: agent ? agentConfigOf(agent) : null,
+          agent_config: agent ? await checkAgentConfig(agent, this.config, tenant.tenantId) : null,
           settings,
         },
         contacts,

@@ -53,10 +53,7 @@ export class SessionReporter implements ConversationReporter {
   }
 
   metrics(turn: TurnMetrics): Promise<void> {
-    // MERGE ADAPTER (turn_metrics): the sessions context adds the `turn_metrics` signal kind in
-    // parallel; once it is on this branch, replace the next line with:
-    //   return this.signal({ kind: 'turn_metrics', metrics: turn });
-    return Promise.resolve(void turn);
+    return this.signal({ kind: 'turn_metrics', ...turn });
   }
 
   functionInvoked(invocation: {

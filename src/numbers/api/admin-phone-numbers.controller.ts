@@ -1,10 +1,11 @@
-import { Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { Inject, Body, Controller, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiDoc, OperatorApi } from '../../kernel/http/api-docs';
 import { ApiError } from '../../kernel/http/api-error';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { AdminGuard } from '../../infra/http/admin.guard';
-import { agentConfigOf } from '../../sessions';
+import { checkAgentConfig } from '../../sessions';
 import { GetTenant } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { ChangePhoneNumber } from '../application/numbers.commands';
@@ -24,6 +25,7 @@ export class AdminPhoneNumbersController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly numbers: NumbersQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post(':tenantId/phone_numbers')
@@ -51,7 +53,7 @@ export class AdminPhoneNumbersController {
     const { phoneNumberId } = await this.commands.execute(
       new ChangePhoneNumber(tenantId, phoneNumber, {
         type: 'assign',
-        ...(body.agent_config ? { agentConfig: agentConfigOf(body.agent_config) } : {}),
+        ...(body.agent_config ? { agentConfig: await checkAgentConfig(body.agent_config, this.config, tenantId) } : {}),
       }),
     );
     const row = await this.numbers.get(tenantId, phoneNumberId);

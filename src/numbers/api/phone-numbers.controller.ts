@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { Inject, Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiDoc, DELETED, named, pageOf, shape, TenantApi } from '../../kernel/http/api-docs';
@@ -9,7 +10,7 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import {
   AGENT_CONFIG,
-  agentConfigOf,
+  checkAgentConfig,
   GetSession,
   INBOUND_TEST_SCRIPTS,
   SESSION,
@@ -87,6 +88,7 @@ export class PhoneNumbersController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly numbers: NumbersQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -113,7 +115,7 @@ export class PhoneNumbersController {
     const { phoneNumberId } = await this.commands.execute(
       new ChangePhoneNumber(tenant.tenantId, phoneNumber, {
         type: 'register',
-        agentConfig: agentConfigOf(body.agent_config),
+        agentConfig: await checkAgentConfig(body.agent_config, this.config, tenant.tenantId),
         testMode: body.test_mode ?? false,
       }),
     );
@@ -179,7 +181,9 @@ export class PhoneNumbersController {
       new ChangePhoneNumber(tenant.tenantId, row.phoneNumber, {
         type: 'update',
         phoneNumberId: id,
-        ...(body.agent_config ? { agentConfig: agentConfigOf(body.agent_config) } : {}),
+        ...(body.agent_config
+          ? { agentConfig: await checkAgentConfig(body.agent_config, this.config, tenant.tenantId) }
+          : {}),
         ...(body.test_mode !== undefined ? { testMode: body.test_mode } : {}),
       }),
     );

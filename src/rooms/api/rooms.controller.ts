@@ -1,4 +1,5 @@
-import { Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { APP_CONFIG, AppConfig } from '../../config/config';
+import { Inject, Body, Controller, Get, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
@@ -7,7 +8,7 @@ import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
 import { CurrentTenant } from '../../kernel/http/current-tenant';
 import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
-import { agentConfigOf } from '../../sessions';
+import { checkAgentConfig } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
 import { CreateRoom } from '../application/room.commands';
@@ -25,6 +26,7 @@ export class RoomsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly rooms: RoomsQueries,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -48,7 +50,7 @@ export class RoomsController {
     const { roomId } = await this.commands.execute(
       new CreateRoom(tenant.tenantId, {
         clientReferenceId: body.client_reference_id ?? null,
-        agentConfig: agent ? agentConfigOf(agent) : null,
+        agentConfig: agent ? await checkAgentConfig(agent, this.config, tenant.tenantId) : null,
         voiceId: body.voice_id ?? null,
         expiresInSeconds: body.expires_in_seconds ?? null,
         testScenario: body.test_scenario ?? null,

@@ -14,8 +14,15 @@ const SESSION_END_REASON: Record<EndReason, string> = {
   max_duration: 'max_duration',
 };
 
-/** Signal numbers of a room's session (the session decider applies each once, in this order). */
-const SEQ = { hangup: 1, recording: 2 } as const;
+/**
+ * Signal numbers of a room's session (the session decider applies each once, in this order, and
+ * ignores any signal not numbered above the last applied). The room's end and recording take the top
+ * of the range (below SIGNAL_LIMITS.seq), so that the conversation's own signals during the call
+ * (numbered from 1000 up: turns, metrics, functions) never make them no-ops (decision 120). Sessions
+ * stored with 1 and 2 are terminal and recorded: a repeated sync finds nothing left to apply.
+ */
+export const ROOM_SESSION_SEQ = { hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
+const SEQ = ROOM_SESSION_SEQ;
 
 /** The work behind the room timers scheduled by the room reactor; each handler is safe to run twice. */
 @Injectable()

@@ -1,20 +1,37 @@
-import { applyDecorators } from '@nestjs/common';
+import { applyDecorators, Logger } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsDefined,
+  IsInt,
   IsNotEmptyObject,
   IsObject,
   IsString,
   Length,
   Matches,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
+import { normalisePhoneNumber } from '../../kernel/phone-number';
 import type { AgentConfig } from '../domain/session.decider';
+import { ensurePublicUrl, webhooksSettings } from '../../webhooks';
+import { type AppConfig, settingsOf } from '../../config/config';
+import {
+  AgentToolDto,
+  canonicalLanguage,
+  IsInternationalPhoneNumber,
+  IsLanguageTag,
+  MAX_AGENT_TOOLS,
+  UniqueToolNames,
+} from './agent-tool.dto';
+
+const logger = new Logger('AgentConfig');
 
 export class DispositionDto {
   @ApiProperty({ example: 'appointment_booked' })
@@ -52,6 +69,56 @@ export class AgentConfigDto {
   @ValidateNested({ each: true })
   @Type(() => DispositionDto)
   dispositions?: DispositionDto[];
+
+  @ApiPropertyOptional({
+    example: 'Hi, this is Ava from Northwind Dental. How can I help?',
+    maxLength: 1000,
+    description: 'Spoken when the conversation starts. Default: a short greeting.',
+  })
+  @Optional()
+  @IsString()
+  @Length(1, 1000)
+  first_message?: string;
+
+  @ApiPropertyOptional({ example: 'en-US', default: 'en-US', description: 'A BCP 47 language tag.' })
+  @Optional()
+  @IsString()
+  @IsLanguageTag()
+  language?: string;
+
+  @ApiPropertyOptional({
+    example: '+14155550123',
+    description: 'International format: the number the agent may transfer the call to.',
+  })
+  @Optional()
+  @IsString()
+  @IsInternationalPhoneNumber()
+  transfer_number?: string;
+
+  @ApiPropertyOptional({
+    type: [AgentToolDto],
+    maxItems: MAX_AGENT_TOOLS,
+    description: 'Tools the model may call, with unique names (`transfer_call` and `end_call` are built in).',
+  })
+  @Optional()
+  @IsArray()
+  @ArrayMaxSize(MAX_AGENT_TOOLS)
+  @UniqueToolNames()
+  @ValidateNested({ each: true })
+  @Type(() => AgentToolDto)
+  tools?: AgentToolDto[];
+
+  @ApiPropertyOptional({ default: 3600, minimum: 1, maximum: 3600, description: 'The conversation’s bound.' })
+  @Optional()
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  max_duration_seconds?: number;
+
+  @ApiPropertyOptional({ default: true, description: 'Whether the caller’s speech stops the agent’s (barge-in).' })
+  @Optional()
+  @IsBoolean()
+  interruptible?: boolean;
 }
 
 /**
@@ -79,5 +146,51 @@ export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
     ...(dto.dispositions
       ? { dispositions: dto.dispositions.map((d) => ({ code: d.code, description: d.description })) }
       : {}),
+    ...(dto.first_message !== undefined ? { first_message: dto.first_message } : {}),
+    ...(dto.language !== undefined ? { language: canonicalLanguage(dto.language) ?? dto.language } : {}),
+    ...(dto.transfer_number !== undefined
+      ? { transfer_number: normalisePhoneNumber(dto.transfer_number) ?? dto.transfer_number }
+      : {}),
+    ...(dto.tools
+      ? {
+          tools: dto.tools.map((t) => ({
+            name: t.name,
+            ...(t.description !== undefined ? { description: t.description } : {}),
+            ...(t.parameters !== undefined ? { parameters: t.parameters } : {}),
+            url: t.url,
+            ...(t.timeout_ms !== undefined ? { timeout_ms: t.timeout_ms } : {}),
+          })),
+        }
+      : {}),
+    ...(dto.max_duration_seconds !== undefined ? { max_duration_seconds: dto.max_duration_seconds } : {}),
+    ...(dto.interruptible !== undefined ? { interruptible: dto.interruptible } : {}),
   };
+}
+
+/**
+ * The agent as the platform keeps it, once what the body's validation could not check is checked:
+ * each tool's URL follows the webhook URL rules (public https; WEBHOOK_ALLOW_PRIVATE_URLS lifts them),
+ * which needs DNS. A refusal is a 400 naming the field, e.g. `agent_config.tools[0].url`; the URL is
+ * kept normalised.
+ */
+export async function checkAgentConfig(
+  dto: AgentConfigDto,
+  config: AppConfig,
+  tenantId: string,
+  field = 'agent_config',
+): Promise<AgentConfig> {
+  const agent = agentConfigOf(dto);
+  if (!agent.tools) return agent;
+  const allowPrivate = settingsOf(config, webhooksSettings).allowPrivateUrls;
+  const tools = [];
+  for (const [i, tool] of agent.tools.entries()) {
+    const param = `${field}.tools[${i}].url`;
+    const url = await ensurePublicUrl(tool.url, {
+      allowPrivate,
+      param,
+      log: (reason) => logger.warn(`tenant ${tenantId}: ${param} refused: ${reason}`),
+    });
+    tools.push({ ...tool, url });
+  }
+  return { ...agent, tools };
 }

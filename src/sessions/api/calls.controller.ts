@@ -14,8 +14,9 @@ import type { AuthenticatedTenant } from '../../kernel/http/current-tenant';
 import { ApiKeyGuard } from '../../tenants';
 import { PlaceCallCommand } from '../application/session.commands';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { agentConfigOf } from './agent-config.dto';
+import { checkAgentConfig } from './agent-config.dto';
 import { CreateCallDto } from './calls.dto';
+import { DEFAULT_PERSONA_PAUSE_MS } from '../domain/session.state';
 import type { SessionRow } from '../application/session-view';
 import { SessionViews } from '../application/get-session.query';
 import { RecordingLinks } from '../infra/recording-links';
@@ -59,9 +60,13 @@ export class CallsController {
     const fromNumber = normalisePhoneNumber(body.from);
     if (!fromNumber)
       throw ApiError.invalid('from must be a valid phone number in international format, e.g. +14155550000.', 'from');
+    // A speaking callee is a simulation: a production call has a real one (decision 116).
+    if (body.test_persona && body.test_mode !== true)
+      throw ApiError.invalid('test_persona is only allowed with test_mode: true.', 'test_persona');
     // A cloned voice must have finished training (422 voice_not_ready); none given is voice_default.
     if (body.agent_config.voice_id)
       await ensureVoiceUsable(this.queries, tenant.tenantId, body.agent_config.voice_id, 'agent_config.voice_id');
+    const agentConfig = await checkAgentConfig(body.agent_config, this.config, tenant.tenantId);
     const admission = body.test_mode ? null : await this.admitToQueue(tenant.tenantId);
     const placed = await this.commands
       .execute(
@@ -69,7 +74,15 @@ export class CallsController {
           toNumber,
           fromNumber,
           testMode: body.test_mode ?? false,
-          agentConfig: agentConfigOf(body.agent_config),
+          agentConfig,
+          ...(body.test_persona
+            ? {
+                testPersona: {
+                  script: [...body.test_persona.script],
+                  pause_ms: body.test_persona.pause_ms ?? DEFAULT_PERSONA_PAUSE_MS,
+                },
+              }
+            : {}),
         }),
       )
       .catch(async (err: unknown) => {

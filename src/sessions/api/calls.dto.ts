@@ -1,7 +1,48 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsObject,
+  IsString,
+  Length,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
 import { AgentConfigDto, AgentConfigField } from './agent-config.dto';
+
+/**
+ * A simulated callee that speaks (`test_persona`, test mode only): each line of `script` said with the
+ * embedded synthesis, `pause_ms` of listening between lines (docs/conversations-api.md, "Test persona calls").
+ */
+export class TestPersonaDto {
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: 50,
+    example: ['Hi, I would like to book a cleaning.', 'Tuesday morning works.', 'Goodbye.'],
+    description: 'What the callee says, one line per turn (1 to 50 lines of 1 to 500 characters).',
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @Length(1, 500, { each: true, message: 'script lines must be 1 to 500 characters' })
+  script!: string[];
+
+  @ApiPropertyOptional({ default: 800, minimum: 0, maximum: 10000, description: 'Milliseconds between lines.' })
+  @Optional()
+  @IsInt()
+  @Min(0)
+  @Max(10000)
+  pause_ms?: number;
+}
 
 /**
  * The body of `POST /v1/calls`. The wire names `to` and `from` are the request's; inside, the numbers
@@ -29,4 +70,15 @@ export class CreateCallDto {
   @Optional()
   @IsBoolean()
   test_mode?: boolean;
+
+  @ApiPropertyOptional({
+    type: TestPersonaDto,
+    description:
+      'Test mode only: the callee is simulated in audio, speaking each line of `script`, and the agent converses with it (in real time).',
+  })
+  @Optional()
+  @ValidateNested()
+  @IsObject()
+  @Type(() => TestPersonaDto)
+  test_persona?: TestPersonaDto;
 }

@@ -19,6 +19,8 @@ import {
 import { functionInvocation, SESSION_STATUSES, transcriptEntry } from '../sessions.events';
 import type { SessionResource } from '../application/get-session.query';
 import type { AgentDisposition } from '../application/session-view';
+import type { SessionMetrics } from '../application/session-metrics';
+import type { TurnMetrics } from '../domain/media-signal';
 
 const PHONE = 'International format with a leading +.';
 const RECORDING_STATUSES = ['available', 'pending_purge', 'purged'];
@@ -53,6 +55,28 @@ const sessionFields: FieldsOf<SessionResource> = {
   transcript: field<{ role: string; content?: string; t?: number }[]>(list(transcriptEntry).schema),
   transcript_url: nullable(text('The transcript as JSON; null while there is none.')),
   function_invocations: field<unknown[]>(list(functionInvocation).schema),
+  metrics: object<SessionMetrics>({
+    turns: list(
+      object<TurnMetrics>({
+        t: field<number>({ type: 'number', minimum: 0, description: 'Seconds from session start (ms precision).' }),
+        user_speech_end_ms: integer('When the user stopped speaking, ms from session start.'),
+        agent_audio_start_ms: integer('When the agent’s first audio frame went out, ms from session start.'),
+        voice_to_voice_ms: integer('From the end of the user’s speech to the agent’s first audio frame.'),
+        stt_ms: integer('Time in speech recognition.'),
+        llm_first_token_ms: integer('From the transcript to the dialogue’s first words (the model, or built-in).'),
+        tts_first_audio_ms: integer('From the first words to the first synthesised audio.'),
+        interrupted: field<boolean>({
+          type: 'boolean',
+          description: 'The user spoke over this answer and it was cut.',
+        }),
+      }),
+      'Each measured agent turn, in order; empty when none was (a simulated call).',
+    ),
+    voice_to_voice_ms: object<SessionMetrics['voice_to_voice_ms']>({
+      p50: field<number | null>({ type: ['integer', 'null'], description: 'Nearest rank; null with no turn.' }),
+      p95: field<number | null>({ type: ['integer', 'null'], description: 'Nearest rank; null with no turn.' }),
+    }),
+  }),
   transfer_number: nullable(text('The number the call was transferred to, if it was.')),
   agent_disposition: field<AgentDisposition | null>({
     type: ['object', 'null'],
@@ -122,6 +146,7 @@ export const SESSION_EXAMPLE = {
   transcript: [],
   transcript_url: null,
   function_invocations: [],
+  metrics: { turns: [], voice_to_voice_ms: { p50: null, p95: null } },
   transfer_number: null,
   agent_disposition: null,
   recording: null,
@@ -142,6 +167,26 @@ export const AGENT_CONFIG = named('AgentConfig', {
         additionalProperties: false,
       },
     },
+    first_message: { type: 'string', description: 'Spoken when the conversation starts.' },
+    language: { type: 'string', description: 'BCP 47; absent means en-US.' },
+    transfer_number: { type: 'string', description: 'E.164: where the agent may transfer the call.' },
+    tools: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string' },
+          description: { type: 'string' },
+          parameters: { type: 'object', additionalProperties: true, description: 'A JSON Schema object.' },
+          url: { type: 'string' },
+          timeout_ms: { type: 'integer', description: 'Absent means 5000.' },
+        },
+        required: ['name', 'url'],
+        additionalProperties: false,
+      },
+    },
+    max_duration_seconds: { type: 'integer', description: 'Absent means 3600.' },
+    interruptible: { type: 'boolean', description: 'Absent means true.' },
   },
   required: ['prompt'],
   additionalProperties: false,

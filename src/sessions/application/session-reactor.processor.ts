@@ -117,6 +117,7 @@ export const dispositionKey = (sessionId: string): string => `disposition:${sess
  * sessions ended in it, one DELETE of their watchdogs. Test calls (and production calls without
  * MEDIA_GATEWAY_URL) are played by the simulator: one `sim.step` timer per call, whose handler plays
  * the scripted steps one after another (application/session-timers.ts), scaled by SIM_TIME_SCALE.
+ * A test call with `test_persona` is not: the conversations context converses with its persona.
  */
 export function sessionReactor(timers: TimersService, opts: { simTimeScale: number; gateway: boolean }): Processor {
   const follow = (event: Handled<ReactsTo>, due: ScheduleTimer[], ended: string[]): void => {
@@ -128,6 +129,12 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         const to = event.data.to_number;
         // A room's session carries real media in real time: its room ends it; the watchdog is not scaled.
         if (event.data.room_id !== undefined || to === null) {
+          due.push(watchdogTimer(tenantId, sessionId, base, 1));
+          return;
+        }
+        // A persona call is conversed by the conversations context, in real time (SIM_TIME_SCALE does not
+        // apply to speech): no scripted steps, and an unscaled watchdog (decision 117).
+        if (event.data.test_persona !== undefined) {
           due.push(watchdogTimer(tenantId, sessionId, base, 1));
           return;
         }

@@ -6,6 +6,7 @@ import { sessionDecider, sessionEdge } from '../domain/session.decider';
 const placedEdge = sessionEdge.only('session.placed');
 const outcomeEdge = sessionEdge.only('session.ended', 'session.failed');
 import type { SessionEntity } from '../projections/session.entity';
+import { presentMetrics } from './session-metrics';
 
 /** A session as the API presents it: the read model's row, or the same folded from the session's stream. */
 export type SessionRow = Omit<SessionEntity, 'tenantId' | 'optedOut' | 'consentRefused' | 'purgeAfter'>;
@@ -56,6 +57,8 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     })),
     transcript_url: row.transcript.length > 0 ? `${config.baseUrl}/v1/sessions/${row.sessionId}/transcript.json` : null,
     function_invocations: row.functionInvocations,
+    // Each measured agent turn and the voice-to-voice percentiles (empty for a simulated call).
+    metrics: presentMetrics(row.turnMetrics),
     transfer_number: row.transferNumber,
     agent_disposition: (row.agentDisposition ?? null) as AgentDisposition | null,
     recording:
@@ -110,6 +113,7 @@ export function sessionRowFromStream(
     actualCostCents: outcome?.actual_cost_cents ?? 0,
     transcript: state.transcript,
     functionInvocations: state.functions,
+    turnMetrics: state.turnMetrics,
     transferNumber: null,
     agentDisposition: null,
     recordingId: state.recording?.id ?? null,

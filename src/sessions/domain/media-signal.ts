@@ -21,7 +21,37 @@ export type MediaSignal =
       /** Simulated calls report their scripted length; otherwise it is ended_at minus started_at. */
       duration_seconds?: number;
     }
-  | { kind: 'recording_ready'; recording_id: string; duration_seconds: number; channels: 'dual' | 'mono' };
+  | { kind: 'recording_ready'; recording_id: string; duration_seconds: number; channels: 'dual' | 'mono' }
+  | ({ kind: 'turn_metrics' } & TurnMetrics);
+
+/**
+ * One agent turn's latency breakdown (`metrics.turns[]` of a session): when the user stopped speaking
+ * and when the agent's first audio frame went out (ms from the session's start), the difference
+ * (`voice_to_voice_ms`) and the time inside each engine. `t`: seconds, as the turn's transcript entry.
+ */
+export interface TurnMetrics {
+  t: number;
+  user_speech_end_ms: number;
+  agent_audio_start_ms: number;
+  voice_to_voice_ms: number;
+  stt_ms: number;
+  llm_first_token_ms: number;
+  tts_first_audio_ms: number;
+  interrupted: boolean;
+}
+
+/** The millisecond fields of a turn's metrics, in the order a session shows them. */
+export const TURN_METRIC_MS_FIELDS = [
+  'user_speech_end_ms',
+  'agent_audio_start_ms',
+  'voice_to_voice_ms',
+  'stt_ms',
+  'llm_first_token_ms',
+  'tts_first_audio_ms',
+] as const;
+
+/** Seconds kept to the millisecond (3 decimals): a turn's `t`, wherever it comes from. */
+export const toMilliseconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 export type MediaSignalKind = MediaSignal['kind'];
 
@@ -81,7 +111,7 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
       return {
         kind: 'turn',
         role: s.role,
-        t: s.t as number,
+        t: toMilliseconds(s.t as number),
         ...(s.content !== undefined ? { content: s.content as string } : {}),
       };
     case 'function_invoked':
@@ -137,6 +167,23 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         duration_seconds: Math.round(s.duration_seconds as number),
         channels: s.channels,
       };
+    case 'turn_metrics': {
+      const bad = TURN_METRIC_MS_FIELDS.filter((k) => !num(k, milliseconds));
+      if (!num('t', seconds) || bad.length > 0 || typeof s.interrupted !== 'boolean')
+        return `turn_metrics needs t (seconds, 0 to ${seconds}), ${TURN_METRIC_MS_FIELDS.join(', ')} (ms, 0 to ${milliseconds}) and interrupted (boolean)`;
+      const ms = (k: (typeof TURN_METRIC_MS_FIELDS)[number]) => Math.round(s[k] as number);
+      return {
+        kind: 'turn_metrics',
+        t: toMilliseconds(s.t as number),
+        user_speech_end_ms: ms('user_speech_end_ms'),
+        agent_audio_start_ms: ms('agent_audio_start_ms'),
+        voice_to_voice_ms: ms('voice_to_voice_ms'),
+        stt_ms: ms('stt_ms'),
+        llm_first_token_ms: ms('llm_first_token_ms'),
+        tts_first_audio_ms: ms('tts_first_audio_ms'),
+        interrupted: s.interrupted,
+      };
+    }
     default:
       return 'unknown signal kind';
   }

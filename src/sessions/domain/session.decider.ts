@@ -2,7 +2,7 @@
 import type { Decider } from '../../kernel/decider';
 import { sessionEdge } from './session.edge';
 import { DomainError } from '../../kernel/result';
-import type { MediaSignal } from './media-signal';
+import { type MediaSignal, toMilliseconds } from './media-signal';
 import { decideDisposition } from './session.disposition';
 import {
   isTerminal,
@@ -48,6 +48,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       endedAt: null,
       durationSeconds: 0,
       transcript: [],
+      turnMetrics: [],
       functions: [],
       seq: 0,
       optedOut: false,
@@ -77,6 +78,8 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, status: 'in_progress', startedAt: event.data.started_at, holdReason: null };
     case 'session.transcript_appended':
       return { ...state, transcript: [...state.transcript, event.data.entry] };
+    case 'session.turn_measured':
+      return { ...state, turnMetrics: [...state.turnMetrics, event.data.turn] };
     case 'session.function_invoked':
       return { ...state, functions: [...state.functions, event.data.invocation] };
     case 'session.opt_out_detected':
@@ -127,6 +130,7 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
           client_reference_id: command.clientReferenceId ?? null,
           direction: command.direction ?? 'outbound',
           ...(command.testScript ? { test_script: command.testScript } : {}),
+          ...(command.testPersona ? { test_persona: command.testPersona } : {}),
           ...(command.sealedPrompt !== undefined ? { sealed_prompt: command.sealedPrompt } : {}),
           email: command.contact?.email ?? null,
           first_name: command.contact?.first_name ?? null,
@@ -236,9 +240,15 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
       const entry: TranscriptEntry = {
         role: signal.role,
         ...(signal.content !== undefined && !state.private ? { content: signal.content } : {}),
-        t: signal.t,
+        t: toMilliseconds(signal.t),
       };
       return [{ type: 'session.transcript_appended', data: { entry } }];
+    }
+    case 'turn_metrics': {
+      // Kept while the call is live, as its turns are; a private call's figures say nothing of its words.
+      if (!live) return [];
+      const { kind: _kind, ...turn } = signal;
+      return [{ type: 'session.turn_measured', data: { turn: { ...turn, t: toMilliseconds(turn.t) } } }];
     }
     case 'function_invoked':
       return live

@@ -39,6 +39,7 @@ export const sessionEdge = defineEdge<SessionEvent>(
     'session.signal_applied': { seq: true, kind: true },
     'session.started': { session_id: true, started_at: true },
     'session.transcript_appended': { entry: true },
+    'session.turn_measured': { turn: true },
     'session.function_invoked': { invocation: true },
     'session.agent_disposition_given': { code: true, note: true, at: true },
     'function.timeout': { session_id: true, function_id: true, name: true, timeout_ms: true },

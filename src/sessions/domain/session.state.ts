@@ -20,16 +20,65 @@ import type {
   TranscriptEntry,
 } from '../sessions.events';
 import type { DomainEvent } from '../../kernel/decider';
-import type { MediaSignal } from './media-signal';
+import type { MediaSignal, TurnMetrics } from './media-signal';
 import { streamName } from '../../kernel/stream-name';
 import type { DispositionOption } from './disposition-evaluator';
 import type { SetDisposition } from './session.disposition';
 
+/** A test call's simulated callee: the lines it says, and the listening between them (absent: 800 ms). */
+export interface TestPersona {
+  script: string[];
+  pause_ms: number;
+}
+
+/** What `pause_ms` left out means. */
+export const DEFAULT_PERSONA_PAUSE_MS = 800;
+
+/**
+ * A tool the agent's model may call (docs/conversations-api.md, "Tools"): a signed POST to `url` with the
+ * tenant's tool secret, bounded by `timeout_ms` (absent: {@link AGENT_DEFAULTS}.tool_timeout_ms).
+ */
+export interface AgentTool {
+  name: string;
+  description?: string;
+  /** A JSON Schema object (the model's view of the arguments), kept as given. */
+  parameters?: Record<string, unknown>;
+  url: string;
+  timeout_ms?: number;
+}
+
+/**
+ * The agent of a session, as the request gave it (validated, normalised: `language` canonical,
+ * `transfer_number` E.164). Optional fields are kept absent when not given (events stored before
+ * they existed read the same way); their defaults are {@link AGENT_DEFAULTS}, applied by who runs the agent.
+ */
 export interface AgentConfig {
   prompt: string;
   voice_id?: string;
   dispositions?: DispositionOption[];
+  /** Spoken when the conversation starts (absent: a short greeting). */
+  first_message?: string;
+  /** BCP 47 (absent: en-US). */
+  language?: string;
+  /** E.164: where the agent may transfer the call. */
+  transfer_number?: string;
+  tools?: AgentTool[];
+  /** The conversation's bound, 1 to 3600 (absent: 3600). */
+  max_duration_seconds?: number;
+  /** Whether user speech stops the agent's (absent: true). */
+  interruptible?: boolean;
 }
+
+/** What an agent_config field left out means (docs/conversations-api.md). */
+export const AGENT_DEFAULTS = {
+  language: 'en-US',
+  tool_timeout_ms: 5000,
+  max_duration_seconds: 3600,
+  interruptible: true,
+} as const;
+
+/** The tool names the platform keeps for its built-in tools (the model's `transfer_call` and `end_call`). */
+export const RESERVED_TOOL_NAMES: readonly string[] = ['transfer_call', 'end_call'];
 
 /**
  * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`, dialled the
@@ -48,6 +97,14 @@ export const SESSION_HOLD_REASONS = ['insufficient_credits'] as const;
 
 /** The hold reason of a call that waits on credits' hold (its tenant's prepaid balance is depleted). */
 export const CREDITS_HOLD_REASON: (typeof SESSION_HOLD_REASONS)[number] = 'insufficient_credits';
+
+/**
+ * The speaking callee of a placed session, or null: how the conversations context finds the test
+ * calls it runs (it reads `session.placed` from the sessions' streams; decision 117).
+ */
+export function testPersonaOf(placed: { test_mode: boolean; test_persona?: TestPersona }): TestPersona | null {
+  return placed.test_mode && placed.test_persona ? placed.test_persona : null;
+}
 
 /** Who a campaign call is with, copied into the outcome and recording payloads. */
 export interface ContactIdentity {
@@ -78,6 +135,11 @@ export type SessionEvent =
          * (a test inbound call: `inbound_answered`, `inbound_no_answer`). Absent otherwise.
          */
         test_script?: string;
+        /**
+         * A test call's simulated callee that speaks (`test_persona`): the conversations context runs
+         * it, and the test-pool simulator does not play its script. Absent otherwise.
+         */
+        test_persona?: TestPersona;
         /** Set on a room's session only (absent from phone calls' events). */
         room_id?: string;
         /**
@@ -95,6 +157,8 @@ export type SessionEvent =
   | DomainEvent<'session.signal_applied', { seq: number; kind: MediaSignal['kind'] }>
   | DomainEvent<'session.started', SessionStartedData>
   | DomainEvent<'session.transcript_appended', { entry: TranscriptEntry }>
+  /** Internal: one agent turn's latency breakdown (a `turn_metrics` signal), shown as the session's `metrics`. */
+  | DomainEvent<'session.turn_measured', { turn: TurnMetrics }>
   | DomainEvent<'session.function_invoked', { invocation: FunctionInvocation }>
   | DomainEvent<'session.agent_disposition_given', { code: string; note: string | null; at: string }>
   | DomainEvent<'function.timeout', FunctionTimeoutData>
@@ -116,6 +180,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.signal_applied',
   'session.started',
   'session.transcript_appended',
+  'session.turn_measured',
   'session.function_invoked',
   'session.agent_disposition_given',
   'function.timeout',
@@ -146,6 +211,8 @@ export interface PlaceCall {
   /** Default outbound. An inbound call is reported by the media gateway, or played by the simulator with `testScript`. */
   direction?: SessionDirection;
   testScript?: string | null;
+  /** A test call's speaking callee (test mode only: the API refuses it otherwise). */
+  testPersona?: TestPersona | null;
   /** A private prompt, sealed by the command handler (see `sealed_prompt`). */
   sealedPrompt?: string;
   /** A production call placed while a dispatch hold is on the tenant: it says so at once (its reason). */
@@ -209,6 +276,8 @@ export interface Live {
   endedAt: string | null;
   durationSeconds: number;
   transcript: TranscriptEntry[];
+  /** Each measured agent turn (`session.turn_measured`), in order. */
+  turnMetrics: TurnMetrics[];
   functions: FunctionInvocation[];
   seq: number;
   optedOut: boolean;

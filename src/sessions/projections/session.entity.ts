@@ -27,6 +27,8 @@ export class SessionEntity {
   @Column({ name: 'actual_cost_cents', type: 'integer' }) actualCostCents!: number;
   @Column({ type: 'jsonb' }) transcript!: unknown[];
   @Column({ name: 'function_invocations', type: 'jsonb' }) functionInvocations!: unknown[];
+  /** Each measured agent turn (TurnMetrics), in order. */
+  @Column({ name: 'turn_metrics', type: 'jsonb' }) turnMetrics!: unknown[];
   @Column({ name: 'transfer_number', type: 'text', nullable: true }) transferNumber!: string | null;
   @Column({ name: 'opted_out', type: 'boolean' }) optedOut!: boolean;
   @Column({ name: 'consent_refused', type: 'boolean' }) consentRefused!: boolean;

@@ -13,7 +13,7 @@ class Appends {
   }
 
   /** One statement for every session of the batch (after the batch's inserts, which create the rows). */
-  async flush(tx: PoolClient, column: 'transcript' | 'function_invocations'): Promise<void> {
+  async flush(tx: PoolClient, column: 'transcript' | 'function_invocations' | 'turn_metrics'): Promise<void> {
     if (this.bySession.size === 0) return;
     await tx.query(
       `UPDATE sessions s SET ${column} = s.${column} || u.entries
@@ -24,8 +24,8 @@ class Appends {
 }
 
 /**
- * The sessions read model behind GET /v1/sessions, transcripts and recordings. Transcript entries
- * and function invocations (most of a call's events) are appended with one statement per batch;
+ * The sessions read model behind GET /v1/sessions, transcripts and recordings. Transcript entries,
+ * turn metrics and function invocations (most of a call's events) are appended with one statement per batch;
  * the other events update their session's row one by one, in order.
  */
 export const sessionsProjection = defineProjection({
@@ -36,9 +36,11 @@ export const sessionsProjection = defineProjection({
   async applyBatch(tx, events) {
     const transcripts = new Appends();
     const invocations = new Appends();
-    for (const event of events) await applyOne(tx, event, transcripts, invocations);
+    const metrics = new Appends();
+    for (const event of events) await applyOne(tx, event, transcripts, invocations, metrics);
     await transcripts.flush(tx, 'transcript');
     await invocations.flush(tx, 'function_invocations');
+    await metrics.flush(tx, 'turn_metrics');
   },
 });
 
@@ -47,6 +49,7 @@ async function applyOne(
   event: Handled<SessionEvent>,
   transcripts: Appends,
   invocations: Appends,
+  metrics: Appends,
 ): Promise<void> {
   const id = event.entityId;
   const set = (sql: string, params: unknown[]) =>
@@ -92,6 +95,9 @@ async function applyOne(
       break;
     case 'session.transcript_appended':
       transcripts.add(id, event.data.entry);
+      break;
+    case 'session.turn_measured':
+      metrics.add(id, event.data.turn);
       break;
     case 'session.function_invoked':
       invocations.add(id, event.data.invocation);

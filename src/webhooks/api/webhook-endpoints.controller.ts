@@ -37,7 +37,7 @@ import { ApiKeyGuard } from '../../tenants';
 import { Redeliver } from '../application/delivery.commands';
 import { ChangeEndpoint, CreateEndpoint } from '../application/endpoint.commands';
 import { WebhooksQueries } from '../application/webhooks.queries';
-import { resolvePublicAddress, validateWebhookUrl, withPrivateUrlHint } from '../infra/address-policy';
+import { ensurePublicUrl } from '../application/public-url';
 import { DeliveryWorker } from '../infra/delivery-worker';
 import type { WebhookEndpointEntity } from '../projections/webhook-endpoint.entity';
 import { CreateEndpointDto, RecoverDto, UpdateEndpointDto } from './webhook-endpoints.dto';
@@ -335,20 +335,11 @@ export class WebhookEndpointsController {
   }
 
   private async checkUrl(tenantId: string, raw: string): Promise<string> {
-    const allowPrivate = settingsOf(this.config, webhooksSettings).allowPrivateUrls;
-    const valid = validateWebhookUrl(raw, { allowPrivate });
-    // A refusal that WEBHOOK_ALLOW_PRIVATE_URLS=true would lift says so (and names `vap listen`).
-    if (!valid.ok) throw ApiError.invalid(withPrivateUrlHint(valid.message, raw), 'url');
-    if (!allowPrivate) {
-      // One message whether the name does not resolve or resolves to a private address (the
-      // difference would let a tenant probe internal names); the reason goes to the log only.
-      const resolved = await resolvePublicAddress(valid.url.hostname, {
-        allowPrivate,
-        log: (reason) => this.logger.warn(`tenant ${tenantId}: webhook url refused: ${reason}`),
-      });
-      if (!resolved.ok) throw ApiError.invalid(withPrivateUrlHint(resolved.message, raw), 'url');
-    }
-    return valid.url.toString();
+    return ensurePublicUrl(raw, {
+      allowPrivate: settingsOf(this.config, webhooksSettings).allowPrivateUrls,
+      param: 'url',
+      log: (reason) => this.logger.warn(`tenant ${tenantId}: webhook url refused: ${reason}`),
+    });
   }
 
   private checkEvents(events: string[]): string[] {

@@ -961,6 +961,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tool_secret/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the tool signing secret
+         * @description Makes a new secret that signs the agent’s tool calls (as webhooks are signed), shown this once, and replaces the previous one at once. A replay under the same Idempotency-Key is a 409: the secret is not kept to be shown again.
+         */
+        post: operations["rotateToolSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rooms": {
         parameters: {
             query?: never;
@@ -2040,12 +2060,89 @@ export interface components {
             /** @example The caller booked an appointment. */
             description: string;
         };
+        AgentToolDto: {
+            /** @example book_appointment */
+            name: string;
+            /** @example Books an appointment at the given time. */
+            description?: string;
+            /**
+             * @description A JSON Schema object describing the arguments (at most 16384 bytes as JSON).
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "time": {
+             *           "type": "string"
+             *         }
+             *       },
+             *       "required": [
+             *         "time"
+             *       ]
+             *     }
+             */
+            parameters?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Where the platform POSTs the call, signed as webhooks are. Public https unless WEBHOOK_ALLOW_PRIVATE_URLS is set.
+             * @example https://api.example.com/tools/book
+             */
+            url: string;
+            /**
+             * @description Milliseconds.
+             * @default 5000
+             */
+            timeout_ms?: number;
+        };
         AgentConfigDto: {
             /** @example You are Ava, a friendly scheduling assistant for Northwind Dental. */
             prompt: string;
             /** @example voice_default */
             voice_id?: string;
             dispositions?: components["schemas"]["DispositionDto"][];
+            /**
+             * @description Spoken when the conversation starts. Default: a short greeting.
+             * @example Hi, this is Ava from Northwind Dental. How can I help?
+             */
+            first_message?: string;
+            /**
+             * @description A BCP 47 language tag.
+             * @default en-US
+             * @example en-US
+             */
+            language?: string;
+            /**
+             * @description International format: the number the agent may transfer the call to.
+             * @example +14155550123
+             */
+            transfer_number?: string;
+            /** @description Tools the model may call, with unique names (`transfer_call` and `end_call` are built in). */
+            tools?: components["schemas"]["AgentToolDto"][];
+            /**
+             * @description The conversation’s bound.
+             * @default 3600
+             */
+            max_duration_seconds?: number;
+            /**
+             * @description Whether the caller’s speech stops the agent’s (barge-in).
+             * @default true
+             */
+            interruptible?: boolean;
+        };
+        TestPersonaDto: {
+            /**
+             * @description What the callee says, one line per turn (1 to 50 lines of 1 to 500 characters).
+             * @example [
+             *       "Hi, I would like to book a cleaning.",
+             *       "Tuesday morning works.",
+             *       "Goodbye."
+             *     ]
+             */
+            script: string[];
+            /**
+             * @description Milliseconds between lines.
+             * @default 800
+             */
+            pause_ms?: number;
         };
         CreateCallDto: {
             /**
@@ -2061,6 +2158,8 @@ export interface components {
              * @default false
              */
             test_mode?: boolean;
+            /** @description Test mode only: the callee is simulated in audio, speaking each line of `script`, and the agent converses with it (in real time). */
+            test_persona?: components["schemas"]["TestPersonaDto"];
         };
         CallsByStatusDto: {
             queued: number;
@@ -2594,6 +2693,33 @@ export interface components {
                 status: string;
                 duration_ms: number;
             }[];
+            metrics: {
+                /** @description Each measured agent turn, in order; empty when none was (a simulated call). */
+                turns: {
+                    /** @description Seconds from session start (ms precision). */
+                    t: number;
+                    /** @description When the user stopped speaking, ms from session start. */
+                    user_speech_end_ms: number;
+                    /** @description When the agent’s first audio frame went out, ms from session start. */
+                    agent_audio_start_ms: number;
+                    /** @description From the end of the user’s speech to the agent’s first audio frame. */
+                    voice_to_voice_ms: number;
+                    /** @description Time in speech recognition. */
+                    stt_ms: number;
+                    /** @description From the transcript to the dialogue’s first words (the model, or built-in). */
+                    llm_first_token_ms: number;
+                    /** @description From the first words to the first synthesised audio. */
+                    tts_first_audio_ms: number;
+                    /** @description The user spoke over this answer and it was cut. */
+                    interrupted: boolean;
+                }[];
+                voice_to_voice_ms: {
+                    /** @description Nearest rank; null with no turn. */
+                    p50: number | null;
+                    /** @description Nearest rank; null with no turn. */
+                    p95: number | null;
+                };
+            };
             /** @description The number the call was transferred to, if it was. */
             transfer_number: string | null;
             /** @description The agent’s own disposition of the call, if it gave one. */
@@ -2664,6 +2790,27 @@ export interface components {
                 code: string;
                 description: string;
             }[];
+            /** @description Spoken when the conversation starts. */
+            first_message?: string;
+            /** @description BCP 47; absent means en-US. */
+            language?: string;
+            /** @description E.164: where the agent may transfer the call. */
+            transfer_number?: string;
+            tools?: {
+                name: string;
+                description?: string;
+                /** @description A JSON Schema object. */
+                parameters?: {
+                    [key: string]: unknown;
+                };
+                url: string;
+                /** @description Absent means 5000. */
+                timeout_ms?: number;
+            }[];
+            /** @description Absent means 3600. */
+            max_duration_seconds?: number;
+            /** @description Absent means true. */
+            interruptible?: boolean;
         };
         QuietHours: {
             /** @description Local time (HH:MM) the quiet window starts, in each contact’s zone. */
@@ -2853,6 +3000,10 @@ export interface components {
             data: components["schemas"]["VoiceClone"][];
             /** @description More items follow: ask again with `starting_after` = the last id. */
             has_more: boolean;
+        };
+        ToolSecret: {
+            /** @description The new tool signing secret (`whsec_…`), shown this once; the previous one signs nothing from now on. */
+            secret: string;
         };
         Room: {
             /** @description The room id (`room_…`). */
@@ -4767,6 +4918,13 @@ export interface operations {
                      *       "transcript": [],
                      *       "transcript_url": null,
                      *       "function_invocations": [],
+                     *       "metrics": {
+                     *         "turns": [],
+                     *         "voice_to_voice_ms": {
+                     *           "p50": null,
+                     *           "p95": null
+                     *         }
+                     *       },
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
                      *       "recording": null
@@ -4895,6 +5053,13 @@ export interface operations {
                      *           "transcript": [],
                      *           "transcript_url": null,
                      *           "function_invocations": [],
+                     *           "metrics": {
+                     *             "turns": [],
+                     *             "voice_to_voice_ms": {
+                     *               "p50": null,
+                     *               "p95": null
+                     *             }
+                     *           },
                      *           "transfer_number": null,
                      *           "agent_disposition": null,
                      *           "recording": null
@@ -4989,6 +5154,13 @@ export interface operations {
                      *       "transcript": [],
                      *       "transcript_url": null,
                      *       "function_invocations": [],
+                     *       "metrics": {
+                     *         "turns": [],
+                     *         "voice_to_voice_ms": {
+                     *           "p50": null,
+                     *           "p95": null
+                     *         }
+                     *       },
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
                      *       "recording": null
@@ -7349,6 +7521,63 @@ export interface operations {
             };
         };
     };
+    rotateToolSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 characters. The same key and body within 24 hours returns the first answer without doing anything again; another body under the same key is a 422, a request still running under it a 409. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSwMfKQ9r8GKYq="
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ToolSecret"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listRooms: {
         parameters: {
             query?: {
@@ -8073,6 +8302,13 @@ export interface operations {
                      *       "transcript": [],
                      *       "transcript_url": null,
                      *       "function_invocations": [],
+                     *       "metrics": {
+                     *         "turns": [],
+                     *         "voice_to_voice_ms": {
+                     *           "p50": null,
+                     *           "p95": null
+                     *         }
+                     *       },
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
                      *       "recording": null
