@@ -246,7 +246,8 @@ export class AgentPeer implements AudioTransport {
 
   /**
    * Sends 20 ms frames on the clock, each pulled from the current source (silence when it answers
-   * null or there is none); what is sent is recorded. Also the reorder window's clock.
+   * null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP frames are
+   * sent at once; the source is pulled once per tick all the same. Also the reorder window's clock.
    */
   private speak(): void {
     if (this.pacer || this.closed || this.mediaError) return;
@@ -259,7 +260,9 @@ export class AgentPeer implements AudioTransport {
       const now = Date.now();
       this.inbound.tick(now);
       const due = Math.floor((now - t0) / FRAME_MS) + 1;
-      if (due - frame > MAX_CATCH_UP) frame = due - MAX_CATCH_UP; // a stall: skip what is too late to say
+      // A stall: what is too late to say is skipped, but still taken from the source, which stays in
+      // step with the clock (the rest of a sentence is said on time, with a hole, not late).
+      for (; due - frame > MAX_CATCH_UP; frame++) this.source?.nextFrame();
       for (; frame < due && !this.closed; frame++) {
         const header = new RtpHeader({
           payloadType: this.codec.payloadType,
