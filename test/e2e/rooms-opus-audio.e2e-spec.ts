@@ -87,7 +87,10 @@ it('the microphone’s speech reaches the agent’s transport as wideband Opus, 
     // The microphone's file (about 6.5 s) has played, and the agent's sentence (about 3 s) was heard.
     const clipSeconds = 1 + agentSpeech.samples.length / 16000;
     const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline && (frames.length < 300 || (await heardInPage(page)).length < clipSeconds * 16000 + 8000))
+    while (
+      Date.now() < deadline &&
+      (frames.length < 300 || (await heardInPage(page)).length < clipSeconds * 16000 + 8000)
+    )
       await seconds(250);
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByRole('heading', { name: 'The call has ended' }).waitFor();

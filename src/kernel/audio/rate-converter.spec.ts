@@ -40,7 +40,8 @@ describe('rate converter', () => {
     // The image of 1 kHz at 7 kHz (8 − 1) is absent: back down to 8 kHz it would not matter, so look
     // at the 48 kHz signal itself, correlating with a 7 kHz probe.
     let dot = 0;
-    for (let i = 2000; i < upsampled.length; i++) dot += (upsampled[i] ?? 0) * Math.sin((2 * Math.PI * 7000 * i) / 48000);
+    for (let i = 2000; i < upsampled.length; i++)
+      dot += (upsampled[i] ?? 0) * Math.sin((2 * Math.PI * 7000 * i) / 48000);
     expect(Math.abs(dot / (upsampled.length - 2000))).toBeLessThan(30);
     expect(resample(input, 8000, 16000).length).toBe(16000);
     expect(resample(tone(300, 48000, 4800), 48000, 8000).length).toBe(800);

@@ -15,7 +15,9 @@ import { OPUS_FRAME, OpusDecoder, OpusEncoder } from './opus-codec';
 
 jest.setTimeout(30_000);
 
-const greeting = Int16Array.from({ length: 8000 }, (_, i) => Math.round(Math.sin((2 * Math.PI * 440 * i) / 8000) * 8000));
+const greeting = Int16Array.from({ length: 8000 }, (_, i) =>
+  Math.round(Math.sin((2 * Math.PI * 440 * i) / 8000) * 8000),
+);
 const tone = (hz: number, n: number, from: number, amplitude = 6000) =>
   Int16Array.from({ length: n }, (_, i) => Math.round(Math.sin((2 * Math.PI * hz * (from + i)) / 48000) * amplitude));
 const rms = (xs: ArrayLike<number>, from = 0, to = xs.length) => {

@@ -90,9 +90,14 @@ export class AgentPeer implements AudioTransport {
     this.lastMediaAt = this.start;
     this.sampleRate = codec.rate;
     this.source = opts.greeting ? clipSource(resample(opts.greeting, GREETING_RATE, codec.rate), codec.frame) : null;
-    this.inbound = new InboundAudio(codec, opts.recorder, () => Date.now() - this.start, (frame) => {
-      for (const listener of this.frameListeners) listener(frame);
-    });
+    this.inbound = new InboundAudio(
+      codec,
+      opts.recorder,
+      () => Date.now() - this.start,
+      (frame) => {
+        for (const listener of this.frameListeners) listener(frame);
+      },
+    );
     this.outbound = new OutboundAudio(codec, opts.recorder);
   }
 

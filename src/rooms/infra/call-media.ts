@@ -38,7 +38,8 @@ export function callCodecOf(negotiated: readonly RTCRtpCodecParameters[], offerS
         frame: OPUS_FRAME,
         channels: offersStereo(offerSdp, codec.payloadType) ? 2 : 1,
       };
-    if (name === 'audio/pcmu') return { name: 'pcmu', payloadType: codec.payloadType, rate: 8000, frame: 160, channels: 1 };
+    if (name === 'audio/pcmu')
+      return { name: 'pcmu', payloadType: codec.payloadType, rate: 8000, frame: 160, channels: 1 };
   }
   return null;
 }

@@ -11,7 +11,11 @@ function harness() {
     timestamp: sequenceNumber * 960,
     payload: Buffer.from([sequenceNumber & 0xff]),
   });
-  return { out, push: (seq: number, at: number) => reorder.push(packet(seq), at), tick: (at: number) => reorder.tick(at) };
+  return {
+    out,
+    push: (seq: number, at: number) => reorder.push(packet(seq), at),
+    tick: (at: number) => reorder.tick(at),
+  };
 }
 
 describe('RTP reorder window (60 ms)', () => {
