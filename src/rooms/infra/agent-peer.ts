@@ -76,7 +76,7 @@ export class AgentPeer implements AudioTransport {
   private readonly frameListeners = new Set<(frame: Int16Array) => void>();
   private readonly closedListeners = new Set<() => void>();
   private closedTold = false;
-  readonly inbound: InboundAudio;
+  private readonly inbound: InboundAudio;
   private readonly outbound: OutboundAudio;
 
   private constructor(
