@@ -6,6 +6,7 @@ import { lifecycleBench } from './lifecycle.bench';
 import { campaignBench } from './campaign.bench';
 import { neighboursBench } from './neighbours.bench';
 import { loginFloodBench } from './login-flood.bench';
+import { roomAudioBench } from './room-audio.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -23,4 +24,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   campaign: campaignBench,
   neighbours: neighboursBench,
   login_flood: loginFloodBench,
+  room_audio: roomAudioBench,
 };

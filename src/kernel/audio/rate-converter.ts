@@ -57,15 +57,18 @@ export class RateConverter {
     const keep = this.history.length;
     const x = new Float32Array(keep + input.length);
     x.set(this.history);
-    for (let i = 0; i < input.length; i++) x[keep + i] = input[i] ?? 0;
+    x.set(input, keep);
     const count = Math.max(0, Math.ceil((input.length * this.up - this.position) / this.down));
     const out = new Int16Array(count);
+    const taps = this.perPhase;
     let pos = this.position;
+    // The hot loop (a few hundred thousand multiply-adds a second per call): indices are in range by
+    // construction (base − j ≥ 0, j < taps), so the reads are asserted as numbers, not checked.
     for (let k = 0; k < count; k++, pos += this.down) {
       const base = keep + Math.floor(pos / this.up);
       const h = this.phases[pos % this.up] as Float32Array;
       let acc = 0;
-      for (let j = 0; j < h.length; j++) acc += (h[j] ?? 0) * (x[base - j] ?? 0);
+      for (let j = 0; j < taps; j++) acc += (h[j] as number) * (x[base - j] as number);
       out[k] = acc > 32767 ? 32767 : acc < -32768 ? -32768 : Math.round(acc);
     }
     this.position = pos - input.length * this.up;

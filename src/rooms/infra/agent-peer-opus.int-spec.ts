@@ -186,3 +186,46 @@ it('play() replaces the greeting with the given source; packets swapped or lost 
     await recorder.discard();
   }
 });
+
+it('a frame listener or a source that throws is dropped; the call and the process go on, and onClosed is told once', async () => {
+  const other = await opusParticipant();
+  const recorder = await CallRecorder.create(join(dir, 'rec_throw012345678.wav'), { sampleRate: 16000 });
+  const agent = await AgentPeer.answer({ offerSdp: other.offer, recorder, iceHosts: ['127.0.0.1'] });
+  let broken = 0;
+  agent.onFrame(() => {
+    broken++;
+    throw new Error('a listener bug');
+  });
+  const frames: Int16Array[] = [];
+  agent.onFrame((f) => frames.push(f));
+  let pulls = 0;
+  agent.play({
+    nextFrame: () => {
+      pulls++;
+      throw new Error('a source bug');
+    },
+  });
+  let closed = 0;
+  agent.onClosed(() => closed++);
+  try {
+    await other.pc.setRemoteDescription({ type: 'answer', sdp: agent.answerSdp });
+    await until(() => frames.length >= 25);
+    expect(broken).toBe(1);
+    expect(pulls).toBe(1);
+    expect(frames.length).toBeGreaterThanOrEqual(25);
+    // A source given afterwards is played.
+    agent.play({ nextFrame: () => tone(2000, 960, 0, 7000) });
+    const from = other.heard.length;
+    await until(() => other.heard.length >= from + 48_000);
+    expect(level(other.heard.slice(from + 9600, from + 48_000), 2000)).toBeGreaterThan(3000);
+  } finally {
+    await other.close();
+    await agent.close();
+    await agent.close();
+    await recorder.discard();
+  }
+  expect(closed).toBe(1);
+  let late = 0;
+  agent.onClosed(() => late++);
+  expect(late).toBe(1); // told at once after the end
+});

@@ -95,7 +95,14 @@ export class AgentPeer implements AudioTransport {
       opts.recorder,
       () => Date.now() - this.start,
       (frame) => {
-        for (const listener of this.frameListeners) listener(frame);
+        for (const listener of this.frameListeners) {
+          try {
+            listener(frame);
+          } catch {
+            // A listener's bug must not reach werift's packet handling (nor end the process): it is dropped.
+            this.frameListeners.delete(listener);
+          }
+        }
       },
     );
     this.outbound = new OutboundAudio(codec, opts.recorder);
@@ -252,7 +259,8 @@ export class AgentPeer implements AudioTransport {
   /**
    * Sends 20 ms frames on the clock, each pulled from the current source (silence when it answers
    * null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP frames are
-   * sent at once; the source is pulled once per tick all the same. Also the reorder window's clock.
+   * sent at once; the source is still pulled once per 20 ms. A source that throws is dropped
+   * (silence follows) rather than ending the process from a timer. Also the reorder window's clock.
    */
   private speak(): void {
     if (this.pacer || this.closed || this.mediaError) return;
@@ -267,7 +275,7 @@ export class AgentPeer implements AudioTransport {
       const due = Math.floor((now - t0) / FRAME_MS) + 1;
       // A stall: what is too late to say is skipped, but still taken from the source, which stays in
       // step with the clock (the rest of a sentence is said on time, with a hole, not late).
-      for (; due - frame > MAX_CATCH_UP; frame++) this.source?.nextFrame();
+      for (; due - frame > MAX_CATCH_UP; frame++) this.pull();
       for (; frame < due && !this.closed; frame++) {
         const header = new RtpHeader({
           payloadType: this.codec.payloadType,
@@ -276,11 +284,21 @@ export class AgentPeer implements AudioTransport {
           ssrc,
           marker: frame === 0,
         });
-        const pcm = this.source?.nextFrame() ?? null;
+        const pcm = this.pull();
         this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
       }
     }, FRAME_MS);
     this.pacer.unref();
+  }
+
+  /** The source's next frame; a source that throws is dropped (silence from then on). */
+  private pull(): Int16Array | null {
+    try {
+      return this.source?.nextFrame() ?? null;
+    } catch {
+      this.source = null;
+      return null;
+    }
   }
 }
 
