@@ -43,7 +43,7 @@ export function roomAudioBench(ctx: BenchContext): Promise<object> {
   const perFrame = result.encode_us + result.decode_mono_us + 2 * result.convert_48k_to_16k_us;
   const share = Math.round((perFrame / 20_000) * 1000) / 10;
   ctx.log(`room audio: ${perFrame.toFixed(0)} µs of CPU per 20 ms frame, ${share} % of a core per call`);
-  // A call must stay well under a core's 1/10: ten calls on 2 cores leave room for the engines.
-  ctx.check('call_cpu_share_percent', share, 5, 'max');
+  // Ten calls on 2 cores (issue 26) must leave a core for the engines: a call at most 10 % of one.
+  ctx.check('call_cpu_share_percent', share, 10, 'max');
   return Promise.resolve({ ...result, call_us_per_frame: Math.round(perFrame), call_cpu_share_percent: share });
 }
