@@ -7,6 +7,7 @@ import { campaignBench } from './campaign.bench';
 import { neighboursBench } from './neighbours.bench';
 import { loginFloodBench } from './login-flood.bench';
 import { agentBench } from './agent.bench';
+import { roomAudioBench } from './room-audio.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -25,4 +26,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   neighbours: neighboursBench,
   login_flood: loginFloodBench,
   agent: agentBench,
+  room_audio: roomAudioBench,
 };

@@ -2,8 +2,8 @@
  * A room end to end in a real browser: the service as `node dist/main.js`, Debian's chromium (its fake
  * microphone's tone) driven by playwright-core, a loopback receiver subscribed to '*'.
  * The participant opens the signed link (landing viewed once, even after a reload), joins, talks,
- * hangs up; the room's and the session's events arrive signed, and the recording holds the tone on
- * the participant's channel and the shipped greeting on the agent's. The page loads nothing from
+ * hangs up; the room's and the session's events arrive signed, and the recording (an Opus call:
+ * 16 kHz) holds the tone on the participant's channel and the shipped greeting on the agent's. The page loads nothing from
  * outside the platform and logs no error.
  */
 import { eventCatalog } from '../../src/app.module';
@@ -180,12 +180,15 @@ it('a participant opens the link, joins, talks and hangs up: every step an event
   expect(wav.status).toBe(200);
   const pcm = decodeWav(Buffer.from(await wav.arrayBuffer()));
   expect({ rate: pcm.sampleRate, channels: pcm.channels, bits: pcm.bitsPerSample }).toEqual({
-    rate: 8000,
+    rate: 16000,
     channels: 2,
     bits: 16,
   });
-  const [agent, participant] = pcm.channelData as [number[], number[]];
-  expect(agent.length / 8000).toBeGreaterThan(talked - 1);
+  const [agent16k, participant] = pcm.channelData as [number[], number[]];
+  expect(agent16k.length / 16000).toBeGreaterThan(talked - 1);
+  // The greeting ships at 8 kHz: the agent's channel back at 8 kHz (every other sample: the greeting
+  // went 8 → 48 → 16 kHz through low-pass filters, nothing above 4 kHz is left to alias).
+  const agent = agent16k.filter((_, i) => i % 2 === 0);
   expect(rms(participant)).toBeGreaterThan(300);
   const greeting = shippedGreeting();
   const match = bestCorrelation(agent, greeting);

@@ -233,8 +233,11 @@ describe('WHIP', () => {
     expect((await participant('POST', whip, CANNED_OFFER, 'text/plain')).status).toBe(415);
     expect((await participant('POST', whip, '')).status).toBe(400);
     expect((await participant('POST', whip, 'hello')).status).toBe(400);
-    const noPcmu = CANNED_OFFER.replace('a=rtpmap:0 PCMU/8000\r\n', '').replace(' 111 0 8', ' 111 8');
-    const refused = await participant('POST', whip, noPcmu);
+    // Neither Opus nor PCMU (only PCMA): nothing the agent speaks.
+    const noCodec = CANNED_OFFER.replace('a=rtpmap:0 PCMU/8000\r\n', '')
+      .replace('a=rtpmap:111 opus/48000/2\r\n', '')
+      .replace(' 111 0 8', ' 8');
+    const refused = await participant('POST', whip, noCodec);
     expect([refused.status, JSON.parse(refused.text).error.message]).toEqual([400, expect.stringContaining('PCMU')]);
     expect((await participant('POST', whip, 'v=0\r\nm=audio 9 RTP/AVP 0\r\na=rtpmap:0 PCMU/8000\r\n')).status).toBe(
       400,
@@ -247,14 +250,15 @@ describe('WHIP', () => {
     expect(await types(room.room_id)).toEqual(['room.created']);
   });
 
-  it('answers an offer once (201, PCMU, loopback candidates, Location); a participant who never sends audio is lost after 30 s', async () => {
+  it('answers an offer once (201, Opus then PCMU, loopback candidates, Location); a participant who never sends audio is lost after 30 s', async () => {
     const room = await createRoom({ client_reference_id: 'ref-lost' });
     const whip = pathOf(room.room_url, '/whip');
     const answer = await participant('POST', whip, CANNED_OFFER);
     expect(answer.status).toBe(201);
     expect(answer.headers.get('content-type')).toBe('application/sdp');
     expect(answer.text).toMatch(/^v=0\r\n/);
-    expect(answer.text).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0\r$/m);
+    expect(answer.text).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 111 0\r$/m);
+    expect(answer.text).toMatch(/^a=rtpmap:111 opus\/48000\/2\r$/m);
     const candidates = answer.text.split('\r\n').filter((l) => l.startsWith('a=candidate:'));
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(c.split(' ')[4]).toBe('127.0.0.1');

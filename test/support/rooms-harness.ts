@@ -30,9 +30,10 @@ export interface Browser {
 
 /**
  * Headless chromium with a fresh profile, a fake microphone granted without a prompt, and nothing
- * reaching out of the machine (no background networking, no QUIC, no updates).
+ * reaching out of the machine (no background networking, no QUIC, no updates). The microphone plays
+ * Chromium's beep, or `microphoneWav` (16-bit PCM, any rate: Chromium converts it) once, then silence.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { microphoneWav?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'rooms-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -45,6 +46,8 @@ export async function launchBrowser(): Promise<Browser> {
       // Host candidates on 127.0.0.1 too (Chromium leaves loopback out by default): the call stays on
       // loopback, and works on a machine whose only interface is loopback.
       '--allow-loopback-in-peer-connection',
+      // `%noloop`: played once (Chromium loops the file otherwise).
+      ...(options.microphoneWav ? [`--use-file-for-fake-audio-capture=${options.microphoneWav}%noloop`] : []),
     ],
   });
   return {

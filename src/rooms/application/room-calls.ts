@@ -13,7 +13,8 @@ import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/t
 import { recordingPath, storeRecordingFile } from '../../sessions';
 import { offerProblem } from '../domain/room-offer';
 import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
-import { AgentPeer, AgentSetupFailed, OfferRejected } from '../infra/agent-peer';
+import type { AudioTransport } from '../../conversations';
+import { AgentPeer, AgentSetupFailed, OfferRejected, recordingRateFor } from '../infra/agent-peer';
 import { CallRecorder } from '../infra/call-recorder';
 import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } from '../infra/media-gateway-relay';
 import { agentGreeting } from '../infra/room-assets';
@@ -187,11 +188,23 @@ export class RoomCalls implements Worker {
     return state.status === 'none' ? 'completed' : state.status;
   }
 
+  /**
+   * The audio of the room's call held here (the agent's own peer), for a conversation to run on:
+   * `play` a FrameSource to speak (the greeting stops), `onFrame` to hear, `onClosed` for the end.
+   * Null when the call is not held here, goes through the media gateway, or is ending.
+   */
+  transportOf(roomId: string): AudioTransport | null {
+    const call = this.live.get(roomId);
+    return call && !call.ending ? call.peer : null;
+  }
+
   private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
     const roomId = call.room.room_id;
     const recordingId = newId('rec');
     try {
-      call.recorder = await CallRecorder.create(recordingPath(this.config, recordingId));
+      call.recorder = await CallRecorder.create(recordingPath(this.config, recordingId), {
+        sampleRate: recordingRateFor(offerSdp),
+      });
     } catch (err) {
       throw new AgentSetupFailed(
         `The call's recording could not be started: ${err instanceof Error ? err.message : String(err)}`,

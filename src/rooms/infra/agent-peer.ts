@@ -1,10 +1,12 @@
 import { createSocket, Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
+import type { AudioTransport, FrameSource } from '../../conversations';
+import { resample } from '../../kernel/audio/rate-converter';
 import { offerProblem } from '../domain/room-offer';
-import { CallRecorder, RECORDING_RATE } from './call-recorder';
+import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call-media';
+import { CallRecorder, RECORDING_RATE, WIDEBAND_RECORDING_RATE } from './call-recorder';
 
-/** The participant's offer cannot be answered (not SDP, no audio, no PCMU): the request's fault, not the agent's. */
+/** The participant's offer cannot be answered (not SDP, no audio, neither Opus nor PCMU): the request's fault. */
 export class OfferRejected extends Error {}
 
 /** The agent's side could not be set up (no usable address, the WebRTC stack failed): the room fails with `code`. */
@@ -17,10 +19,12 @@ export class AgentSetupFailed extends Error {
   }
 }
 
-/** 20 ms of 8 kHz audio: one RTP packet of PCMU. */
-const FRAME = 160;
 const FRAME_MS = 20;
+/** The payload types the agent proposes; an offer's own numbers are kept in the answer. */
+const OPUS = 111;
 const PCMU = 0;
+/** The greeting's rate, as shipped (room-assets.ts). */
+const GREETING_RATE = 8000;
 /** How long to wait for the agent's own ICE candidates (host candidates only: no STUN, no TURN). */
 const GATHER_TIMEOUT_MS = 5_000;
 /** The greeting starts this long after the connection is up, so the browser's playout is ready. */
@@ -32,8 +36,12 @@ const MAX_CATCH_UP = 10;
 
 export interface AgentPeerOptions {
   offerSdp: string;
-  /** 8 kHz mono samples the agent says once the connection is up. */
-  greeting: Int16Array;
+  /**
+   * 8 kHz mono samples the agent says once the connection is up, unless `play` was given another
+   * source by then (a conversation): the default FrameSource. None: silence until `play`.
+   */
+  greeting?: Int16Array;
+  /** Both directions are recorded at the recorder's rate (recordingRateFor: 16 kHz for an Opus offer). */
   recorder: CallRecorder;
   /** The only addresses offered as ICE candidates; null: every interface address. */
   iceHosts: readonly string[] | null;
@@ -48,26 +56,75 @@ export interface AgentPeerOptions {
 
 /**
  * The platform's own agent in a room: a WebRTC peer (werift) that answers the participant's offer
- * with G.711 μ-law (PCMU), says the greeting, then keeps sending silence while it listens, and
- * records both directions on one timeline. `lastMediaAt` is when audio last came from the
- * participant: the liveness the room's 30 s rule is measured by.
+ * with Opus (48 kHz) when it is offered, else G.711 μ-law (PCMU, 8 kHz), and is the call's
+ * AudioTransport: the participant's audio comes out as 20 ms frames (`onFrame`), and the agent's
+ * voice is pulled from a FrameSource (`play`) one frame per 20 ms tick of its real-time clock
+ * (silence when it has none): the greeting until a conversation takes over. Both directions are
+ * recorded on one timeline. `lastMediaAt` is when audio last came from the participant: the
+ * liveness the room's 30 s rule is measured by.
  */
-export class AgentPeer {
+export class AgentPeer implements AudioTransport {
   lastMediaAt: number;
   readonly answerSdp: string;
+  /** 48000 for an Opus call, 8000 for PCMU: the rate of the frames both ways. */
+  readonly sampleRate: number;
   private pacer: NodeJS.Timeout | null = null;
   private closed = false;
   private mediaError: Error | null = null;
   private readonly start = Date.now();
+  private source: FrameSource | null;
+  private readonly frameListeners = new Set<(frame: Int16Array) => void>();
+  private readonly closedListeners = new Set<() => void>();
+  private closedTold = false;
+  private readonly inbound: InboundAudio;
+  private readonly outbound: OutboundAudio;
 
   private constructor(
     private readonly pc: RTCPeerConnection,
     private readonly track: MediaStreamTrack,
     private readonly opts: AgentPeerOptions,
     answerSdp: string,
+    readonly codec: CallCodec,
   ) {
     this.answerSdp = answerSdp;
     this.lastMediaAt = this.start;
+    this.sampleRate = codec.rate;
+    this.source = opts.greeting ? clipSource(resample(opts.greeting, GREETING_RATE, codec.rate), codec.frame) : null;
+    this.inbound = new InboundAudio(
+      codec,
+      opts.recorder,
+      () => Date.now() - this.start,
+      (frame) => {
+        for (const listener of this.frameListeners) {
+          try {
+            listener(frame);
+          } catch {
+            // A listener's bug must not reach werift's packet handling (nor end the process): it is dropped.
+            this.frameListeners.delete(listener);
+          }
+        }
+      },
+    );
+    this.outbound = new OutboundAudio(codec, opts.recorder);
+  }
+
+  onFrame(listener: (frame: Int16Array) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /** From the next tick on, the agent's frames come from `source` (the greeting is dropped). */
+  play(source: FrameSource): void {
+    this.source = source;
+  }
+
+  onClosed(listener: () => void): () => void {
+    if (this.closedTold) {
+      listener();
+      return () => undefined;
+    }
+    this.closedListeners.add(listener);
+    return () => this.closedListeners.delete(listener);
   }
 
   static async answer(opts: AgentPeerOptions): Promise<AgentPeer> {
@@ -78,7 +135,15 @@ export class AgentPeer {
     try {
       pc = new RTCPeerConnection({
         codecs: {
+          // In order of preference: the answer keeps this order, and the agent sends the first.
           audio: [
+            new RTCRtpCodecParameters({
+              mimeType: 'audio/opus',
+              clockRate: 48000,
+              channels: 2,
+              payloadType: OPUS,
+              parameters: 'minptime=10;useinbandfec=1',
+            }),
             new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: PCMU }),
           ],
           video: [],
@@ -108,20 +173,22 @@ export class AgentPeer {
     try {
       const transceiver = pc.addTransceiver(track, { direction: 'sendrecv' });
       // Subscribed before the offer is applied: applying it announces the participant's track.
-      const received: { at: number; ts: number; position: number } = { at: 0, ts: 0, position: -1 };
       transceiver.onTrack.subscribe((remote) => {
         remote.onReceiveRtp.subscribe((rtp) => {
-          if (!peer || rtp.header.payloadType !== PCMU) return;
+          if (!peer || peer.closed || rtp.header.payloadType !== peer.codec.payloadType) return;
           peer.lastMediaAt = Date.now();
-          peer.heard(received, rtp.header.timestamp, decodeUlaw(rtp.payload));
+          peer.inbound.push(rtp.header.sequenceNumber, rtp.header.timestamp, rtp.payload, peer.lastMediaAt);
         });
       });
+      let codec: CallCodec | null = null;
       const negotiate = async (): Promise<string> => {
         try {
           await pc.setRemoteDescription({ type: 'offer', sdp: opts.offerSdp });
         } catch (err) {
           throw new OfferRejected(`The SDP offer could not be applied: ${describe(err)}`);
         }
+        codec = callCodecOf(transceiver.codecs, opts.offerSdp);
+        if (!codec) throw new OfferRejected(NO_CODEC);
         await pc.setLocalDescription(await pc.createAnswer());
         await gathered(pc);
         return keepHosts(pc.localDescription?.sdp ?? '', hosts);
@@ -137,7 +204,8 @@ export class AgentPeer {
         throw new AgentSetupFailed(`The agent has no ICE candidate to offer${where}: no address could be bound.`);
       guard.cover(pc);
       if (early) throw new AgentSetupFailed(`The agent's media socket failed: ${describe(early)}`);
-      peer = new AgentPeer(pc, track, opts, answer);
+      if (!codec) throw new OfferRejected(NO_CODEC);
+      peer = new AgentPeer(pc, track, opts, answer, codec);
       const self = peer;
       pc.connectionStateChange.subscribe((state) => {
         if (state === 'connected') self.speak();
@@ -151,17 +219,21 @@ export class AgentPeer {
     }
   }
 
-  /** Stops sending, closes the connection; the recording is the caller's to finish. */
+  /** Stops sending, closes the connection (the transport's `onClosed` is told); the recording is the caller's to finish. */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     if (this.pacer) clearInterval(this.pacer);
     this.pacer = null;
+    this.tellClosed();
     await this.pc.close().catch(() => undefined);
+    this.inbound.close();
+    this.outbound.close();
   }
 
   private lost(): void {
     if (this.closed) return;
+    this.tellClosed();
     this.opts.onDisconnected?.();
   }
 
@@ -171,54 +243,82 @@ export class AgentPeer {
     this.mediaError = err;
     if (this.pacer) clearInterval(this.pacer);
     this.pacer = null;
+    this.tellClosed();
     this.opts.onMediaError?.(err);
   }
 
-  /**
-   * Places a packet of the participant's audio on the timeline by its RTP timestamp, anchored at the
-   * arrival of the first packet; re-anchored when the timestamps stray from the clock by more than a
-   * second (the browser restarted its stream).
-   */
-  private heard(anchor: { at: number; ts: number; position: number }, ts: number, samples: Int16Array): void {
-    const now = Date.now();
-    const byClock = Math.round(((now - this.start) * RECORDING_RATE) / 1000);
-    let position = anchor.position < 0 ? -1 : anchor.position + ((ts - anchor.ts) >>> 0);
-    if (position < 0 || Math.abs(position - byClock) > RECORDING_RATE) {
-      anchor.at = now;
-      anchor.ts = ts;
-      anchor.position = byClock;
-      position = byClock;
-    }
-    this.opts.recorder.write(1, position, samples);
+  /** The transport's end: its listeners are told once, whichever way the call ended. */
+  private tellClosed(): void {
+    if (this.closedTold) return;
+    this.closedTold = true;
+    for (const listener of this.closedListeners) listener();
+    this.closedListeners.clear();
+    this.frameListeners.clear();
   }
 
-  /** Sends 20 ms frames on the clock: the greeting, then silence; what is sent is recorded. */
+  /**
+   * Sends 20 ms frames on the clock, each pulled from the current source (silence when it answers
+   * null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP frames are
+   * sent at once; the source is still pulled once per 20 ms. A source that throws is dropped
+   * (silence follows) rather than ending the process from a timer. Also the reorder window's clock.
+   */
   private speak(): void {
     if (this.pacer || this.closed || this.mediaError) return;
     const t0 = Date.now() + GREETING_DELAY_MS;
-    const position0 = Math.round(((t0 - this.start) * RECORDING_RATE) / 1000);
+    const { frame: size, rate } = this.codec;
+    const position0 = Math.round(((t0 - this.start) * rate) / 1000);
     const ssrc = (Math.random() * 0xffffffff) >>> 0;
-    const greeting = this.opts.greeting;
     let frame = 0;
     this.pacer = setInterval(() => {
-      const due = Math.floor((Date.now() - t0) / FRAME_MS) + 1;
-      if (due - frame > MAX_CATCH_UP) frame = due - MAX_CATCH_UP; // a stall: skip what is too late to say
-      for (; frame < due; frame++) {
-        const samples = greeting.subarray(frame * FRAME, frame * FRAME + FRAME);
-        const pcm = samples.length === FRAME ? samples : padded(samples);
+      const now = Date.now();
+      this.inbound.tick(now);
+      const due = Math.floor((now - t0) / FRAME_MS) + 1;
+      // A stall: what is too late to say is skipped, but still taken from the source, which stays in
+      // step with the clock (the rest of a sentence is said on time, with a hole, not late).
+      for (; due - frame > MAX_CATCH_UP; frame++) this.pull();
+      for (; frame < due && !this.closed; frame++) {
         const header = new RtpHeader({
-          payloadType: PCMU,
+          payloadType: this.codec.payloadType,
           sequenceNumber: frame & 0xffff,
-          timestamp: (frame * FRAME) >>> 0,
+          timestamp: (frame * size) >>> 0,
           ssrc,
           marker: frame === 0,
         });
-        this.track.writeRtp(new RtpPacket(header, encodeUlaw(pcm)));
-        if (samples.length > 0) this.opts.recorder.write(0, position0 + frame * FRAME, pcm);
+        const pcm = this.pull();
+        this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
       }
     }, FRAME_MS);
     this.pacer.unref();
   }
+
+  /** The source's next frame; a source that throws is dropped (silence from then on). */
+  private pull(): Int16Array | null {
+    try {
+      return this.source?.nextFrame() ?? null;
+    } catch {
+      this.source = null;
+      return null;
+    }
+  }
+}
+
+/** A clip said once, 20 ms at a time (the last frame padded with silence), then nothing. */
+export function clipSource(samples: Int16Array, frame: number): FrameSource {
+  let at = 0;
+  return {
+    nextFrame() {
+      if (at >= samples.length) return null;
+      const out = new Int16Array(frame);
+      out.set(samples.subarray(at, at + frame));
+      at += frame;
+      return out;
+    },
+  };
+}
+
+/** The recording rate for a call answering `offerSdp`: 16 kHz when it offers Opus (the agent then takes it), else 8 kHz. */
+export function recordingRateFor(offerSdp: string): number {
+  return /^a=rtpmap:\d+ opus\/48000/im.test(offerSdp) ? WIDEBAND_RECORDING_RATE : RECORDING_RATE;
 }
 
 /**
@@ -272,19 +372,14 @@ function onePerFamily(hosts: readonly string[]): { udp4?: string; udp6?: string 
   return { ...(v4[0] ? { udp4: v4[0] } : {}), ...(v6[0] ? { udp6: v6[0] } : {}) };
 }
 
-function padded(samples: Int16Array): Int16Array {
-  const out = new Int16Array(FRAME);
-  out.set(samples);
-  return out;
-}
-
 /** Refuses, before any peer exists, an offer that cannot lead to a call with this agent. */
 function checkOffer(sdp: string): void {
   const problem = offerProblem(sdp);
   if (problem) throw new OfferRejected(problem);
-  if (!/^a=rtpmap:\d+ PCMU\/8000/im.test(sdp))
-    throw new OfferRejected('The SDP offer does not include PCMU (G.711 μ-law), the codec the agent speaks.');
+  if (!/^a=rtpmap:\d+ (PCMU\/8000|opus\/48000)/im.test(sdp)) throw new OfferRejected(NO_CODEC);
 }
+
+const NO_CODEC = 'The SDP offer includes neither Opus nor PCMU (G.711 μ-law), the codecs the agent speaks.';
 
 /**
  * Each configured address can be bound, checked before the WebRTC stack tries: werift binds its

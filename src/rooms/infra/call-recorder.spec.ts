@@ -29,6 +29,16 @@ describe('call recorder', () => {
     expect(readdirSync(dir)).toEqual(['rec_1.wav']);
   });
 
+  it('records at 16 kHz when asked (an Opus call): the WAV says so, and the length is in its samples', async () => {
+    const path = join(dir, 'rec_16k.wav');
+    const recorder = await CallRecorder.create(path, { sampleRate: 16000 });
+    expect(recorder.sampleRate).toBe(16000);
+    recorder.write(0, 0, ramp(320, 1));
+    recorder.write(1, 16000, ramp(320, 1)); // one second later
+    expect(await recorder.finish()).toBeCloseTo(16320 / 16000);
+    expect(decodePcm16Wav(readFileSync(path))).toMatchObject({ sampleRate: 16000, channels: 2 });
+  });
+
   it('discards a call that never started, leaving nothing behind', async () => {
     const recorder = await CallRecorder.create(join(dir, 'rec_2.wav'));
     recorder.write(1, 0, ramp(10, 1));
@@ -39,9 +49,9 @@ describe('call recorder', () => {
   it('a track whose file fails (a full disk: /dev/full) is reported once, never thrown; finish rejects, nothing is left', async () => {
     const path = join(dir, 'rec_3.wav');
     // The agent's track on a real device that fails every write with ENOSPC; the other on disk.
-    const recorder = await CallRecorder.create(path, (raw) =>
-      createWriteStream(raw.endsWith('.0.raw') ? '/dev/full' : raw),
-    );
+    const recorder = await CallRecorder.create(path, {
+      openStream: (raw) => createWriteStream(raw.endsWith('.0.raw') ? '/dev/full' : raw),
+    });
     const failures: Error[] = [];
     recorder.onFailed((err) => failures.push(err));
     for (let i = 0; i < 20; i++) {
@@ -63,7 +73,9 @@ describe('call recorder', () => {
     await expect(CallRecorder.create(join(notADir, 'rec_4.wav'))).rejects.toThrow();
     // The directory exists, but the file cannot be opened there.
     await expect(
-      CallRecorder.create(join(dir, 'rec_5.wav'), (raw) => createWriteStream(join(dir, 'missing', basename(raw)))),
+      CallRecorder.create(join(dir, 'rec_5.wav'), {
+        openStream: (raw) => createWriteStream(join(dir, 'missing', basename(raw))),
+      }),
     ).rejects.toMatchObject({ code: 'ENOENT' });
     expect(readdirSync(dir)).toEqual(['file']);
   });

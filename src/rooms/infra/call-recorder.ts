@@ -4,7 +4,10 @@ import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
 import { wavHeader } from '../../kernel/audio/wav';
 
+/** The recording's rate for a PCMU call (8 kHz: G.711 carries nothing above 4 kHz). */
 export const RECORDING_RATE = 8000;
+/** The recording's rate for an Opus call: wideband speech, what speech recognisers take (decision 122). */
+export const WIDEBAND_RECORDING_RATE = 16000;
 /** Channel 0 (left) is the agent, channel 1 (right) the participant: the simulator's layout too. */
 export type Channel = 0 | 1;
 
@@ -19,10 +22,17 @@ interface Track {
 }
 
 /** At most this much silence is written to close one gap (a clock that jumps must not fill the disk). */
-const MAX_GAP_SAMPLES = 60 * RECORDING_RATE;
+const MAX_GAP_SECONDS = 60;
+
+export interface CallRecorderOptions {
+  /** Samples per second of both channels (default 8 kHz). */
+  sampleRate?: number;
+  openStream?: OpenTrackStream;
+}
 
 /**
- * Records a call's two directions on one timeline (sample 0 is when the recorder started), streamed
+ * Records a call's two directions on one timeline (sample 0 is when the recorder started), at
+ * `sampleRate` (8 kHz for PCMU calls, 16 kHz for Opus calls), streamed
  * to two raw files while the call lasts, so a long call costs no memory; `finish` interleaves them
  * into a dual-channel 16-bit PCM WAV at `path`, written aside and renamed into place. Audio that
  * arrives for a position already written (a late or repeated packet) is dropped; a gap is silence.
@@ -36,11 +46,14 @@ export class CallRecorder {
   private finished: Promise<number> | null = null;
   private failedWith: Error | null = null;
   private failedListener: ((err: Error) => void) | null = null;
+  /** Samples per second of both channels: positions given to `write` are in these samples. */
+  readonly sampleRate: number;
 
   constructor(
     private readonly path: string,
-    openStream: OpenTrackStream = (raw) => createWriteStream(raw),
+    { sampleRate = RECORDING_RATE, openStream = (raw) => createWriteStream(raw) }: CallRecorderOptions = {},
   ) {
+    this.sampleRate = sampleRate;
     const track = (channel: Channel): Track => {
       const raw = `${path}.${channel}.raw`;
       const stream = openStream(raw);
@@ -52,9 +65,9 @@ export class CallRecorder {
   }
 
   /** A recorder whose two files are open: a directory that cannot be written is an error here, at setup. */
-  static async create(path: string, openStream?: OpenTrackStream): Promise<CallRecorder> {
+  static async create(path: string, options: CallRecorderOptions = {}): Promise<CallRecorder> {
     await mkdir(dirname(path), { recursive: true });
-    const recorder = new CallRecorder(path, openStream);
+    const recorder = new CallRecorder(path, options);
     await Promise.all(recorder.tracks.map((t) => opened(t.stream)));
     if (recorder.failedWith) {
       await recorder.discard();
@@ -79,7 +92,7 @@ export class CallRecorder {
     const track = this.tracks[channel];
     const skip = Math.max(0, track.written - position);
     if (skip >= samples.length) return;
-    const gap = Math.min(MAX_GAP_SAMPLES, Math.max(0, position - track.written));
+    const gap = Math.min(MAX_GAP_SECONDS * this.sampleRate, Math.max(0, position - track.written));
     const chunk = Buffer.alloc((gap + samples.length - skip) * 2);
     for (let i = skip; i < samples.length; i++) chunk.writeInt16LE(samples[i] ?? 0, (gap + i - skip) * 2);
     track.stream.write(chunk);
@@ -132,8 +145,8 @@ export class CallRecorder {
     const [agent, participant] = await Promise.all(this.tracks.map((t) => open(t.path, 'r')));
     const out = await open(partial, 'w');
     try {
-      await out.write(wavHeader(2, RECORDING_RATE, frames * 4));
-      const block = RECORDING_RATE; // one second of frames at a time
+      await out.write(wavHeader(2, this.sampleRate, frames * 4));
+      const block = this.sampleRate; // one second of frames at a time
       for (let done = 0; done < frames; done += block) {
         const n = Math.min(block, frames - done);
         // Zero-filled: the shorter channel ends in silence.
@@ -153,7 +166,7 @@ export class CallRecorder {
     }
     await rename(partial, this.path);
     await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
-    return frames / RECORDING_RATE;
+    return frames / this.sampleRate;
   }
 }
 
