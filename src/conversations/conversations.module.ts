@@ -1,7 +1,8 @@
-import { Inject, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
-import { conversationsSettings } from './conversations.config';
+import { conversationsSettings, dialogueModel } from './conversations.config';
+import { DispositionModel } from '../sessions';
 import { CHAT_MODEL, EMBEDDED_SPEECH_SYNTHESIZER, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
@@ -22,6 +23,8 @@ import { TenantsModule } from '../tenants';
  * and phone calls through one audio-transport port. Each engine is the OpenAI-compatible adapter when
  * its URL is set (STT_URL, TTS_URL, LLM_URL), else the embedded one (docs/speech-engines.md).
  */
+/* Global for one export only: sessions' DispositionModel port (the LLM_* settings are this context's). */
+@Global()
 @Module({
   // The tenants' API key guard of its routes (POST /v1/tool_secret/rotate).
   imports: [TenantsModule],
@@ -62,9 +65,14 @@ import { TenantsModule } from '../tenants';
     },
     Conversations,
     SessionReporters,
+    {
+      provide: DispositionModel,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): DispositionModel => ({ endpoint: dialogueModel(config) }),
+    },
   ],
   controllers: [ToolSecretController],
-  exports: [Conversations, SessionReporters],
+  exports: [Conversations, SessionReporters, DispositionModel],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = {

@@ -1,6 +1,5 @@
 /** The conversations context's public face: what other contexts may use. */
 export { ConversationsModule } from './conversations.module';
-export { dialogueModel } from './conversations.config';
 export type { AudioTransport, FrameSource } from './pipeline/audio-transport';
 export type { ConversationReporter, ConversationEnd, TurnMetrics } from './pipeline/conversation-reporter';
 export {

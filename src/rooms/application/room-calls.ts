@@ -10,7 +10,8 @@ import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { LogObserver } from '../../runtime/processing/log-observer';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
-import { recordingPath, storeRecordingFile } from '../../sessions';
+import { OpenRoomSessionCommand, recordingPath, storeRecordingFile } from '../../sessions';
+import { type ConversationHandle, Conversations, SessionReporters } from '../../conversations';
 import { offerProblem } from '../domain/room-offer';
 import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
 import type { AudioTransport } from '../../conversations';
@@ -37,6 +38,8 @@ interface LiveCall {
   peer: AgentPeer | null;
   recorder: CallRecorder | null;
   recordingId: string | null;
+  /** The agent's conversation on the peer (docs/conversations.md); null through the media gateway. */
+  conversation: ConversationHandle | null;
   ending: Promise<void> | null;
 }
 
@@ -83,6 +86,8 @@ export class RoomCalls implements Worker {
     private readonly timers: TimersService,
     private readonly observer: LogObserver,
     private readonly slots: RoomSlots,
+    private readonly conversations: Conversations,
+    private readonly reporters: SessionReporters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -135,6 +140,7 @@ export class RoomCalls implements Worker {
       peer: null,
       recorder: null,
       recordingId: null,
+      conversation: null,
       ending: null,
     };
     this.live.set(roomId, call);
@@ -166,6 +172,7 @@ export class RoomCalls implements Worker {
       if (joined.status !== 'none') call.room = joined;
       call.joinedAt =
         joined.status !== 'none' && joined.joinedAt ? Date.parse(joined.joinedAt) : this.clock.now().getTime();
+      if (call.peer) await this.converse(call, call.peer);
     } catch (err) {
       // Refused after all (the link expired, or another instance took the join meanwhile).
       this.live.delete(roomId);
@@ -196,6 +203,42 @@ export class RoomCalls implements Worker {
   transportOf(roomId: string): AudioTransport | null {
     const call = this.live.get(roomId);
     return call && !call.ending ? call.peer : null;
+  }
+
+  /**
+   * The agent talks on the call held here: the room's session is opened now (the room reactor's sync
+   * opens it again, a no-op), so that the conversation's turns have a session to go to, then the
+   * conversation runs on the peer. When the agent ends it (goodbye, end_call, a transfer), the room
+   * completes as on "Hang up".
+   */
+  private async converse(call: LiveCall, peer: AgentPeer): Promise<void> {
+    const { room, tenantId } = call;
+    const startedAt = new Date(call.joinedAt);
+    const agent = { ...(room.agent_config ?? { prompt: '' }), voice_id: room.voice_id };
+    await this.commands.execute(
+      new OpenRoomSessionCommand(tenantId, {
+        sessionId: room.session_id,
+        roomId: room.room_id,
+        clientReferenceId: room.client_reference_id,
+        agentConfig: agent,
+        startedAt: startedAt.toISOString(),
+      }),
+    );
+    const roomId = room.room_id;
+    call.conversation = this.conversations.start({
+      tenantId,
+      sessionId: room.session_id,
+      agent,
+      transport: peer,
+      startedAt,
+      // Not awaited: ending the call ends the conversation, which is still reporting this end.
+      reporter: this.reporters.of(tenantId, room.session_id, () => {
+        void this.hangUp(tenantId, roomId).catch((err: unknown) =>
+          this.logger.error(`room ${roomId}: ending the call after the agent's end failed: ${describe(err)}`),
+        );
+        return Promise.resolve();
+      }),
+    });
   }
 
   private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
@@ -285,6 +328,7 @@ export class RoomCalls implements Worker {
       try {
         if (reason)
           await this.commands.execute(new RoomAction(call.tenantId, roomId, { type: 'complete', reason, at }));
+        await call.conversation?.end();
         await call.peer?.close();
         if (!call.peer) await this.hangUpAtGateway(call);
         if (call.recorder && call.recordingId) {
@@ -320,6 +364,7 @@ export class RoomCalls implements Worker {
 
   /** Closes the peer, drops the recording, frees the slot: a call that never started, or broke. */
   private async release(call: LiveCall): Promise<void> {
+    await call.conversation?.end();
     await call.peer?.close();
     await call.recorder?.discard();
     await this.freeSlot(call.room.room_id);

@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { APP_CONFIG, AppConfig } from '../../config/config';
-import { dialogueModel } from '../../conversations';
+import { DispositionModel } from './disposition-model';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { foldStored } from '../../kernel/decider';
 import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
@@ -37,9 +36,9 @@ export class SessionDispositions {
     private readonly timers: TimersService,
     private readonly commands: CommandBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(APP_CONFIG) config: AppConfig,
+    dispositionModel: DispositionModel,
   ) {
-    const model = dialogueModel(config);
+    const model = dispositionModel.endpoint;
     this.model = model ? new LlmDispositionEvaluator(model) : null;
   }
 
