@@ -23,6 +23,8 @@ describe('SIP user agent against SIPp', () => {
       listenHost: '127.0.0.1',
       listenPort: 0,
       rtpPorts: { first: first - (first % 2) + 2, last: first - (first % 2) + 201 },
+      onError: process.env.SIP_TRACE ? (e) => console.log('error', e.message) : undefined,
+      trace: process.env.SIP_TRACE ? (dir, m) => console.log(dir, require('../../src/telephony/sip/sip-message').serialiseSipMessage(m).toString()) : undefined,
     });
     await ua.start();
   });
@@ -108,7 +110,7 @@ describe('SIP user agent against SIPp', () => {
     await expectSippPassed(sipp); // the trunk saw our CANCEL and the ACK of its 487
   });
 
-  it.each(['uas-auth-401-qop.xml', 'uas-auth-407.xml'])('answers the digest challenge of %s', async (scenario) => {
+  it.each(['uas-auth-401-qop.xml', 'uas-auth-401.xml', 'uas-auth-407.xml'])('answers the digest challenge of %s', async (scenario) => {
     const sipp = await startSipp({ scenario });
     const placed = await dial(sipp.port, { username: 'agent', password: 's3cret' });
     expect((await placed.outcome).kind).toBe('answered');

@@ -18,6 +18,8 @@ export interface Flow {
 }
 
 export type MessageListener = (message: SipMessage, flow: Flow) => void;
+/** Sees every message sent and received (a debugging log); must not throw. */
+export type SipTrace = (direction: 'in' | 'out', message: SipMessage, flow: Flow) => void;
 
 const flowKey = (flow: Flow): string => `${flow.protocol}:${flow.host}:${flow.port}`;
 
@@ -32,6 +34,7 @@ export class SipTransport {
     private readonly host: string,
     private readonly port: number,
     private readonly onError: (error: Error) => void = () => undefined,
+    private readonly trace: SipTrace | null = null,
   ) {}
 
   /** The address the UA puts in Via and Contact. */
@@ -72,6 +75,7 @@ export class SipTransport {
   }
 
   send(message: SipMessage, flow: Flow): void {
+    this.trace?.('out', message, flow);
     const data = serialiseSipMessage(message);
     if (flow.protocol === 'udp') {
       this.udp?.send(data, flow.port, flow.host);
@@ -99,7 +103,7 @@ export class SipTransport {
       try {
         const { messages, rest } = splitStream(buffer);
         buffer = rest;
-        for (const message of messages) this.listener(message, flow);
+        for (const message of messages) this.deliver(message, flow);
       } catch (error) {
         this.onError(error instanceof Error ? error : new Error(String(error)));
         socket.destroy();
@@ -121,6 +125,11 @@ export class SipTransport {
       else throw error;
       return;
     }
+    this.deliver(message, flow);
+  }
+
+  private deliver(message: SipMessage, flow: Flow): void {
+    this.trace?.('in', message, flow);
     this.listener(message, flow);
   }
 }

@@ -17,7 +17,7 @@ import type { CallOptions, OutboundCall } from './outbound-call';
 import { dial } from './outbound-dialer';
 import { type LocalAddress, SipCall, type TransferResult } from './sip-call';
 import { header, paramOf, parseSipUri, responseTo, type SipMessage, type SipRequest, type SipResponse } from './sip-message';
-import { type Flow, SipTransport } from './sip-transport';
+import { type Flow, type SipTrace, SipTransport } from './sip-transport';
 import { newTag, type ServerTransaction, T1, TransactionLayer } from './transactions';
 import type { UserAgentCore } from './user-agent-core';
 
@@ -30,6 +30,10 @@ export interface SipUserAgentOptions {
   publicHost?: string;
   rtpPorts: PortRange;
   userAgentName?: string;
+  /** Sees every SIP message in and out (a debugging log). */
+  trace?: SipTrace;
+  /** Told of malformed messages and socket errors (they never stop the agent). */
+  onError?: (error: Error) => void;
 }
 
 export interface IncomingInvite {
@@ -71,7 +75,7 @@ export class SipUserAgent implements UserAgentCore {
   private inviteHandler: InviteHandler | null = null;
 
   constructor(private readonly options: SipUserAgentOptions) {
-    this.transport = new SipTransport(options.listenHost, options.listenPort);
+    this.transport = new SipTransport(options.listenHost, options.listenPort, options.onError, options.trace);
     this.transactions = new TransactionLayer(this.transport, {
       onRequest: (request, flow, transaction) => void this.receive(request, flow, transaction),
       onAck: (request) => this.receiveAck(request),
