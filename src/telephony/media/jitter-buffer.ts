@@ -2,7 +2,7 @@
  * A fixed-depth jitter buffer for the audio heard from the peer. Packets are put back in sequence
  * order; playout starts once `depthMs` of audio is buffered (60 ms by default) and then takes one
  * 20 ms frame per tick of the media clock. A packet that comes after its turn, or twice, is dropped.
- * A missing packet is concealed (`PacketLossConcealer`); after a long gap (the peer stopped sending,
+ * A missing packet is concealed (`PacketLossConcealer`); after 200 ms without audio (the peer stopped sending,
  * or its clock ran slower) the buffer fills up to its depth again. Packets of any duration are
  * accepted: decoded samples go through a small FIFO cut into 160-sample frames.
  */
@@ -19,13 +19,15 @@ export interface JitterStats {
 const FRAME = 160;
 /** Beyond this much buffered audio the buffer skips ahead (the peer's clock runs faster). */
 const MAX_BUFFERED_MS = 300;
-/** Underrun ticks in a row after which playout waits to fill up again. */
+/** Underrun ticks in a row (200 ms) after which playout waits to fill up again. */
 const REBUFFER_AFTER = 10;
 
 export class JitterBuffer {
   readonly stats: JitterStats = { received: 0, late: 0, duplicates: 0, lost: 0, underruns: 0 };
   private readonly packets = new Map<number, Int16Array>();
   private nextSequence: number | null = null;
+  /** The last sequence number played or concealed: anything at or before it is late. */
+  private lastPlayed: number | null = null;
   private playing = false;
   private fifo: Int16Array = new Int16Array(0);
   private lastPacketSamples = FRAME;
@@ -35,7 +37,7 @@ export class JitterBuffer {
 
   push(sequence: number, samples: Int16Array): void {
     this.stats.received++;
-    if (this.nextSequence !== null && sequenceDistance(this.nextSequence, sequence) < 0) {
+    if (this.lastPlayed !== null && sequenceDistance(this.lastPlayed, sequence) <= 0) {
       this.stats.late++;
       return;
     }
@@ -45,7 +47,7 @@ export class JitterBuffer {
     }
     this.packets.set(sequence, samples);
     this.lastPacketSamples = samples.length;
-    if (this.nextSequence === null || (!this.playing && sequenceDistance(this.nextSequence, sequence) < 0)) {
+    if (!this.playing && (this.nextSequence === null || sequenceDistance(this.nextSequence, sequence) < 0)) {
       this.nextSequence = sequence;
     }
     if (!this.playing && this.bufferedMs() >= this.depthMs) this.playing = true;
@@ -54,7 +56,7 @@ export class JitterBuffer {
 
   /**
    * The next 20 ms frame, or null when nothing is due (not started, or an underrun: the caller
-   * conceals). `lostFrame` is called for each frame lost inside the stream, to be concealed in place.
+   * conceals). `conceal` makes the samples of each packet lost inside the stream, in its place.
    */
   pull(conceal: (samples: number) => Int16Array): Int16Array | null {
     if (!this.playing || this.nextSequence === null) return null;
@@ -67,11 +69,15 @@ export class JitterBuffer {
         this.stats.lost++;
         this.append(conceal(this.lastPacketSamples));
       } else break;
+      this.lastPlayed = this.nextSequence;
       this.nextSequence = (this.nextSequence + 1) & 0xffff;
     }
     if (this.fifo.length < FRAME) {
       this.stats.underruns++;
-      if (++this.starved >= REBUFFER_AFTER) this.playing = false;
+      if (++this.starved >= REBUFFER_AFTER) {
+        this.playing = false;
+        this.nextSequence = null;
+      }
       return null;
     }
     this.starved = 0;
@@ -100,7 +106,10 @@ export class JitterBuffer {
       this.packets.delete(oldest);
       this.stats.late++;
     }
-    if (order[0] !== undefined) this.nextSequence = order[0];
+    if (order[0] !== undefined) {
+      this.nextSequence = order[0];
+      this.lastPlayed = (order[0] - 1) & 0xffff;
+    }
   }
 }
 
