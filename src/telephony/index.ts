@@ -7,3 +7,6 @@ export type { SipCall, CallEnd, EndedBy, TransferResult, CallDirection } from '.
 export type { RtpMediaSession, MediaStats } from './media/rtp-media-session';
 export { parsePortRange } from './media/rtp-ports';
 export type { PortRange } from './media/rtp-ports';
+export { TelephonyModule, SIP_USER_AGENT, telephonyWanted } from './telephony.module';
+export { telephonySettings } from './telephony.config';
+export type { TelephonySettings } from './telephony.config';
