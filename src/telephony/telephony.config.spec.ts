@@ -1,7 +1,8 @@
 import { ConfigError, loadConfig, settingsOf } from '../config/config';
 import { telephonySettings } from './telephony.config';
 
-const telephonyOf = (env: Record<string, string>) => settingsOf(loadConfig(env, [telephonySettings]), telephonySettings);
+const telephonyOf = (env: Record<string, string>) =>
+  settingsOf(loadConfig(env, [telephonySettings]), telephonySettings);
 
 describe('telephony settings', () => {
   it('has the documented defaults', () => {
@@ -49,6 +50,8 @@ describe('telephony settings', () => {
         SIP_RING_TIMEOUT: '1h',
       });
     expect(load).toThrow(ConfigError);
-    expect(load).toThrow(/SIP_LISTEN[\s\S]*SIP_PUBLIC_HOST[\s\S]*RTP_PORTS[\s\S]*SIP_USERNAME and SIP_PASSWORD[\s\S]*SIP_RING_TIMEOUT/);
+    expect(load).toThrow(
+      /SIP_LISTEN[\s\S]*SIP_PUBLIC_HOST[\s\S]*RTP_PORTS[\s\S]*SIP_USERNAME and SIP_PASSWORD[\s\S]*SIP_RING_TIMEOUT/,
+    );
   });
 });

@@ -20,7 +20,7 @@ export interface TelephonySettings {
 export const telephonySettings = defineSettings<TelephonySettings>({
   title: 'Telephony',
   intro:
-    'See [telephony.md](telephony.md). The SIP user agent runs only when `SIP_TRUNK_URI` (with the platform\'s settings, above) or `SIP_LISTEN` is set.',
+    "See [telephony.md](telephony.md). The SIP user agent runs only when `SIP_TRUNK_URI` (with the platform's settings, above) or `SIP_LISTEN` is set.",
   variables: [
     {
       variable: 'SIP_LISTEN',
@@ -39,7 +39,11 @@ export const telephonySettings = defineSettings<TelephonySettings>({
       default: '`40000-40999`',
       meaning: 'UDP port range of call media: each call takes an even port for RTP and the next for RTCP.',
     },
-    { variable: 'SIP_USERNAME', default: 'unset', meaning: 'Digest username for a trunk that challenges (401 or 407).' },
+    {
+      variable: 'SIP_USERNAME',
+      default: 'unset',
+      meaning: 'Digest username for a trunk that challenges (401 or 407).',
+    },
     { variable: 'SIP_PASSWORD', default: 'unset', meaning: 'Digest password that goes with `SIP_USERNAME`.' },
     {
       variable: 'SIP_RING_TIMEOUT',
@@ -66,7 +70,8 @@ export const telephonySettings = defineSettings<TelephonySettings>({
     }
     const username = str('SIP_USERNAME');
     const password = str('SIP_PASSWORD');
-    if ((username === null) !== (password === null)) problem('SIP_USERNAME and SIP_PASSWORD go together: set both or neither');
+    if ((username === null) !== (password === null))
+      problem('SIP_USERNAME and SIP_PASSWORD go together: set both or neither');
     return {
       listenHost: match?.[1] ?? '0.0.0.0',
       listenPort: Number(match?.[2] ?? 5060),

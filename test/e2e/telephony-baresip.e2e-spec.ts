@@ -36,7 +36,14 @@ describe('SIP user agent calling baresip', () => {
 
   beforeAll(async () => {
     const wav16 = join(dir, 'voice16.wav');
-    execFileSync('flite', ['-voice', 'slt', '-t', 'Hello, this is the callee. What is the weather tomorrow?', '-o', wav16]);
+    execFileSync('flite', [
+      '-voice',
+      'slt',
+      '-t',
+      'Hello, this is the callee. What is the weather tomorrow?',
+      '-o',
+      wav16,
+    ]);
     const voice = join(dir, 'voice.wav');
     execFileSync('sox', [wav16, '-r', '8000', '-c', '1', '-b', '16', voice]);
     phone = await startBaresip(voice);
@@ -66,7 +73,9 @@ describe('SIP user agent calling baresip', () => {
     let n = 0;
     call.media.play({
       nextFrame: () =>
-        Int16Array.from({ length: 160 }, (_, i) => Math.round(6000 * Math.sin((2 * Math.PI * 600 * (n++ * 0 + i)) / 8000))),
+        Int16Array.from({ length: 160 }, (_, i) =>
+          Math.round(6000 * Math.sin((2 * Math.PI * 600 * (n++ * 0 + i)) / 8000)),
+        ),
     });
     await call.media.mediaFlowing();
     // baresip hangs up when its WAV ends (about 4 s of speech).

@@ -5,6 +5,7 @@
  * inbound calls answered or refused with 404. Over UDP, and TCP for one answered call.
  */
 import { type CallOutcome, type OutboundCall, SipUserAgent } from '../../src/telephony';
+import { serialiseSipMessage } from '../../src/telephony/sip/sip-message';
 import { eventually } from '../support/eventually';
 import { freeUdpPort, startSipp } from '../support/sipp';
 
@@ -24,7 +25,7 @@ describe('SIP user agent against SIPp', () => {
       listenPort: 0,
       rtpPorts: { first: first - (first % 2) + 2, last: first - (first % 2) + 201 },
       onError: process.env.SIP_TRACE ? (e) => console.log('error', e.message) : undefined,
-      trace: process.env.SIP_TRACE ? (dir, m) => console.log(dir, require('../../src/telephony/sip/sip-message').serialiseSipMessage(m).toString()) : undefined,
+      trace: process.env.SIP_TRACE ? (dir, m) => console.log(dir, serialiseSipMessage(m).toString()) : undefined,
     });
     await ua.start();
   });
@@ -41,7 +42,8 @@ describe('SIP user agent against SIPp', () => {
 
   const expectSippPassed = async (run: { done: Promise<{ code: number | null; errors: string; output: string }> }) => {
     const result = await run.done;
-    if (result.code !== 0) throw new Error(`SIPp failed (${result.code}):\n${result.errors}\n${result.output.slice(-3000)}`);
+    if (result.code !== 0)
+      throw new Error(`SIPp failed (${result.code}):\n${result.errors}\n${result.output.slice(-3000)}`);
   };
 
   it.each(['udp', 'tcp'] as const)(
@@ -110,13 +112,16 @@ describe('SIP user agent against SIPp', () => {
     await expectSippPassed(sipp); // the trunk saw our CANCEL and the ACK of its 487
   });
 
-  it.each(['uas-auth-401-qop.xml', 'uas-auth-401.xml', 'uas-auth-407.xml'])('answers the digest challenge of %s', async (scenario) => {
-    const sipp = await startSipp({ scenario });
-    const placed = await dial(sipp.port, { username: 'agent', password: 's3cret' });
-    expect((await placed.outcome).kind).toBe('answered');
-    await expect(placed.call.ended).resolves.toEqual({ by: 'remote' });
-    await expectSippPassed(sipp);
-  });
+  it.each(['uas-auth-401-qop.xml', 'uas-auth-401.xml', 'uas-auth-407.xml'])(
+    'answers the digest challenge of %s',
+    async (scenario) => {
+      const sipp = await startSipp({ scenario });
+      const placed = await dial(sipp.port, { username: 'agent', password: 's3cret' });
+      expect((await placed.outcome).kind).toBe('answered');
+      await expect(placed.call.ended).resolves.toEqual({ by: 'remote' });
+      await expectSippPassed(sipp);
+    },
+  );
 
   it('fails with the trunk’s code when the password is wrong, or no credentials are set', async () => {
     const wrong = await startSipp({ scenario: 'uas-auth-401-qop.xml' });

@@ -88,7 +88,11 @@ export async function startSipp(options: SippOptions): Promise<SippRun> {
       const logs = readdirSync(dir).filter((f) => f.endsWith('.log'));
       const errors = logs.map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
       if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
-      resolveDone({ code, errors, output: output.replace(/\x1b\[[0-9;]*[A-Za-z]/g, '') });
+      resolveDone({
+        code,
+        errors,
+        output: output.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*[A-Za-z]`, 'g'), ''),
+      });
     });
   });
   // Give SIPp a moment to bind before the first INVITE goes to it.

@@ -1,4 +1,13 @@
-import { alawToLinear, decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw, linearToAlaw, linearToUlaw, ulawToLinear } from './g711';
+import {
+  alawToLinear,
+  decodeAlaw,
+  decodeUlaw,
+  encodeAlaw,
+  encodeUlaw,
+  linearToAlaw,
+  linearToUlaw,
+  ulawToLinear,
+} from './g711';
 
 describe('G.711 μ-law', () => {
   it('encodes the reference points of the standard', () => {

@@ -22,10 +22,11 @@ export interface TelephoneEvent {
 
 export function parseTelephoneEvent(payload: Buffer): TelephoneEvent | null {
   if (payload.length < 4) return null;
+  const flags = payload.readUInt8(1);
   return {
-    event: payload[0]!,
-    end: (payload[1]! & 0x80) !== 0,
-    volume: payload[1]! & 0x3f,
+    event: payload.readUInt8(0),
+    end: (flags & 0x80) !== 0,
+    volume: flags & 0x3f,
     duration: payload.readUInt16BE(2),
   };
 }

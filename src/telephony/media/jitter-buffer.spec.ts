@@ -39,6 +39,15 @@ describe('jitter buffer', () => {
     expect([...played[0]!.slice(0, 1), ...played[1]!.slice(159), ...played[2]!.slice(0, 1)]).toEqual([1, 2, 2]);
   });
 
+  it('skips ahead to its depth when more than 300 ms pile up (a peer clock running fast)', () => {
+    const buffer = new JitterBuffer(60);
+    for (let seq = 1; seq <= 16; seq++) buffer.push(seq, frame(seq));
+    // 320 ms were buffered: the oldest went, 60 ms are left, and playout goes on from there.
+    expect([0, 1, 2].map(() => buffer.pull(silence)![0])).toEqual([14, 15, 16]);
+    buffer.push(13, frame(13));
+    expect(buffer.stats.late).toBe(14);
+  });
+
   it('reports underruns and fills up again after a long gap', () => {
     const buffer = new JitterBuffer(60);
     for (const seq of [1, 2, 3]) buffer.push(seq, frame(seq));

@@ -101,8 +101,9 @@ export class JitterBuffer {
 
   private skipAhead(): void {
     const order = [...this.packets.keys()].sort((a, b) => sequenceDistance(b, a));
-    while (this.bufferedMs() > this.depthMs && order.length > 0) {
-      const oldest = order.shift()!;
+    while (this.bufferedMs() > this.depthMs) {
+      const oldest = order.shift();
+      if (oldest === undefined) break;
       this.packets.delete(oldest);
       this.stats.late++;
     }

@@ -151,7 +151,8 @@ export class RtpMediaSession implements AudioTransport {
     if (this.media?.dtmfPayloadType == null) return false;
     for (const digit of digits) {
       digitPayloads(digit).forEach((p, i) => this.dtmfOut.push({ ...p, startsEvent: i === 0 }));
-      for (let gap = 0; gap < 3; gap++) this.dtmfOut.push({ payload: Buffer.alloc(0), marker: false, startsEvent: false });
+      for (let gap = 0; gap < 3; gap++)
+        this.dtmfOut.push({ payload: Buffer.alloc(0), marker: false, startsEvent: false });
     }
     return true;
   }

@@ -13,19 +13,21 @@ export interface RtpPacket {
 
 /** Parses a datagram; null when it is not RTP version 2 or is truncated. */
 export function parseRtp(data: Buffer): RtpPacket | null {
-  if (data.length < 12 || data[0]! >> 6 !== 2) return null;
-  const padding = (data[0]! & 0x20) !== 0;
-  const extension = (data[0]! & 0x10) !== 0;
-  let offset = 12 + (data[0]! & 0x0f) * 4;
+  if (data.length < 12) return null;
+  const first = data.readUInt8(0);
+  if (first >> 6 !== 2) return null;
+  const padding = (first & 0x20) !== 0;
+  const extension = (first & 0x10) !== 0;
+  let offset = 12 + (first & 0x0f) * 4;
   if (extension) {
     if (data.length < offset + 4) return null;
     offset += 4 + data.readUInt16BE(offset + 2) * 4;
   }
-  const end = padding ? data.length - data[data.length - 1]! : data.length;
+  const end = padding ? data.length - data.readUInt8(data.length - 1) : data.length;
   if (offset > end) return null;
   return {
-    payloadType: data[1]! & 0x7f,
-    marker: (data[1]! & 0x80) !== 0,
+    payloadType: data.readUInt8(1) & 0x7f,
+    marker: (data.readUInt8(1) & 0x80) !== 0,
     sequence: data.readUInt16BE(2),
     timestamp: data.readUInt32BE(4),
     ssrc: data.readUInt32BE(8),

@@ -128,11 +128,10 @@ class Dialer implements OutboundCall {
   private answered(response: SipResponse): void {
     clearTimeout(this.ringTimer);
     const first = this.call.ackOf2xx === null;
-    if (first) {
-      this.call.confirmFromResponse(response);
-      this.call.ackOf2xx = this.call.request('ACK', [], cseqOf(response).seq);
-    }
-    this.core.send(this.call.ackOf2xx!, this.call.flow);
+    if (first) this.call.confirmFromResponse(response);
+    const ack = this.call.ackOf2xx ?? this.call.request('ACK', [], cseqOf(response).seq);
+    this.call.ackOf2xx = ack;
+    this.core.send(ack, this.call.flow);
     if (!first) return;
     if (this.settled || this.call.state === 'ended') {
       // We already gave up (ring timeout or hang-up) and the callee answered anyway: end it.

@@ -46,7 +46,10 @@ describe('SIP messages', () => {
     const message = parseDatagram(Buffer.from(INVITE));
     message.body = 'v=0\r\ns=é\r\n';
     const again = parseDatagram(serialiseSipMessage(message));
-    const withoutLength = (m: typeof message) => ({ ...m, headers: m.headers.filter((h) => h.name !== 'Content-Length') });
+    const withoutLength = (m: typeof message) => ({
+      ...m,
+      headers: m.headers.filter((h) => h.name !== 'Content-Length'),
+    });
     expect(withoutLength(again)).toEqual(withoutLength(message));
     expect(header(again, 'Content-Length')).toBe(String(Buffer.byteLength(message.body)));
   });

@@ -16,7 +16,15 @@ import { buildAnswer, negotiate, parseSdp } from '../media/sdp';
 import type { CallOptions, OutboundCall } from './outbound-call';
 import { dial } from './outbound-dialer';
 import { type LocalAddress, SipCall, type TransferResult } from './sip-call';
-import { header, paramOf, parseSipUri, responseTo, type SipMessage, type SipRequest, type SipResponse } from './sip-message';
+import {
+  header,
+  paramOf,
+  parseSipUri,
+  responseTo,
+  type SipMessage,
+  type SipRequest,
+  type SipResponse,
+} from './sip-message';
 import { type Flow, type SipTrace, SipTransport } from './sip-transport';
 import { newTag, type ServerTransaction, T1, TransactionLayer } from './transactions';
 import type { UserAgentCore } from './user-agent-core';
@@ -125,7 +133,9 @@ export class SipUserAgent implements UserAgentCore {
     if (call.state !== 'confirmed') return call.finish('local');
     const bye = call.request('BYE');
     call.finish('local');
-    await new Promise<void>((resolve) => this.transactions.request(bye, call.flow, (r) => r.status >= 200 && resolve()));
+    await new Promise<void>((resolve) =>
+      this.transactions.request(bye, call.flow, (r) => r.status >= 200 && resolve()),
+    );
   }
 
   /**

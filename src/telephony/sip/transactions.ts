@@ -45,11 +45,7 @@ export class TransactionLayer {
   }
 
   /** Sends `request` (whose top Via carries a fresh branch) and reports each response. */
-  request(
-    request: SipRequest,
-    flow: Flow,
-    onResponse: (response: SipResponse) => void,
-  ): ClientTransaction {
+  request(request: SipRequest, flow: Flow, onResponse: (response: SipResponse) => void): ClientTransaction {
     const transaction = new ClientTransaction(this.transport, request, flow, onResponse, () =>
       this.clients.delete(transaction.key),
     );
