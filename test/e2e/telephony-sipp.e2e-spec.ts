@@ -167,4 +167,18 @@ describe('SIP user agent against SIPp', () => {
       { to: '+15550009999', from: '+15550001111' },
     ]);
   });
+
+  it('stops ringing when the caller cancels: 200 to the CANCEL, 487 to the INVITE, the call ends', async () => {
+    const ended: string[] = [];
+    let decide: (decision: 'answer') => void = () => undefined;
+    ua.onInvite((invite) => {
+      invite.call.onEnded((e) => ended.push(e.by));
+      return new Promise((resolve) => (decide = resolve)); // still deciding when the CANCEL comes
+    });
+    const target = `127.0.0.1:${ua.address.port}`;
+    const caller = await startSipp({ scenario: 'uac-inbound-cancel.xml', target, service: '+15551112222' });
+    await expectSippPassed(caller);
+    expect(ended).toEqual(['remote']);
+    decide('answer'); // too late: nothing more is sent (SIPp would have failed on a stray 200)
+  });
 });
