@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, settingsOf } from '../config/config';
 import { telephonySettings } from './telephony.config';
+import { telephonyWanted } from './telephony.module';
 
 const telephonyOf = (env: Record<string, string>) =>
   settingsOf(loadConfig(env, [telephonySettings]), telephonySettings);
@@ -53,5 +54,12 @@ describe('telephony settings', () => {
     expect(load).toThrow(
       /SIP_LISTEN[\s\S]*SIP_PUBLIC_HOST[\s\S]*RTP_PORTS[\s\S]*SIP_USERNAME and SIP_PASSWORD[\s\S]*SIP_RING_TIMEOUT/,
     );
+  });
+
+  it('wants the user agent only with a trunk or SIP_LISTEN set (inert by default)', () => {
+    const wanted = (env: Record<string, string>) => telephonyWanted(loadConfig(env, [telephonySettings]));
+    expect(wanted({})).toBe(false);
+    expect(wanted({ SIP_TRUNK_URI: 'sip:trunk.example.com' })).toBe(true);
+    expect(wanted({ SIP_LISTEN: '127.0.0.1:5070' })).toBe(true);
   });
 });
