@@ -181,4 +181,10 @@ describe('SIP user agent against SIPp', () => {
     expect(ended).toEqual(['remote']);
     decide('answer'); // too late: nothing more is sent (SIPp would have failed on a stray 200)
   });
+
+  it('fails a call over TCP at once with 503 when the trunk refuses the connection', async () => {
+    const closedPort = await freeUdpPort(); // nothing listens on it over TCP either
+    const placed = await dial(closedPort, {}, 'tcp');
+    await expect(placed.outcome).resolves.toEqual({ kind: 'failed', code: 503 });
+  });
 });

@@ -28,6 +28,7 @@ export class SipTransport {
   private tcp: Server | null = null;
   private readonly connections = new Map<string, Socket>();
   private listener: MessageListener = () => undefined;
+  private flowFailed: (flow: Flow) => void = () => undefined;
   private boundPort = 0;
 
   constructor(
@@ -44,6 +45,11 @@ export class SipTransport {
 
   onMessage(listener: MessageListener): void {
     this.listener = listener;
+  }
+
+  /** Told when a TCP connection we opened cannot be made or breaks (RFC 3261 section 8.1.3.1: a 503). */
+  onFlowFailed(listener: (flow: Flow) => void): void {
+    this.flowFailed = listener;
   }
 
   async start(): Promise<void> {
@@ -85,6 +91,7 @@ export class SipTransport {
     if (!socket) {
       socket = createConnection({ host: flow.host, port: flow.port, localAddress: this.host });
       this.adopt(socket, flow);
+      socket.once('error', () => this.flowFailed(flow));
     }
     socket.write(data);
   }

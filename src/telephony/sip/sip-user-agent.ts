@@ -97,9 +97,10 @@ export class SipUserAgent implements UserAgentCore {
     await this.transport.start();
   }
 
-  /** Ends every call (BYE where answered) and closes the sockets. */
+  /** Ends every call (BYE where answered, waiting at most 2 s for the answers) and closes the sockets. */
   async stop(): Promise<void> {
-    await Promise.all([...this.calls.values()].map((call) => this.hangUp(call).catch(() => undefined)));
+    const byes = Promise.all([...this.calls.values()].map((call) => this.hangUp(call).catch(() => undefined)));
+    await Promise.race([byes, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
     this.transactions.stop();
     await this.transport.stop();
   }

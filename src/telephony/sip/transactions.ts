@@ -42,6 +42,12 @@ export class TransactionLayer {
       if (message.kind === 'response') this.receiveResponse(message, flow);
       else this.receiveRequest(message, flow);
     });
+    transport.onFlowFailed((flow) => {
+      for (const transaction of [...this.clients.values()]) {
+        const f = transaction.flow;
+        if (f.protocol === flow.protocol && f.host === flow.host && f.port === flow.port) transaction.transportFailed();
+      }
+    });
   }
 
   /** Sends `request` (whose top Via carries a fresh branch) and reports each response. */
@@ -140,6 +146,14 @@ export class ClientTransaction {
       if (this.timeout) clearTimeout(this.timeout);
       this.timeout = setTimeout(() => this.terminate(), this.flow.protocol === 'udp' ? TIMEOUT / 2 : 0);
     }
+  }
+
+  /** The connection could not be made: reported as a 503 (RFC 3261 section 8.1.3.1). */
+  transportFailed(): void {
+    if (this.final) return;
+    this.final = responseTo(this.request, 503, 'Service Unavailable');
+    this.onResponse(this.final);
+    this.terminate();
   }
 
   terminate(): void {
