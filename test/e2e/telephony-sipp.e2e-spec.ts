@@ -187,4 +187,29 @@ describe('SIP user agent against SIPp', () => {
     const placed = await dial(closedPort, {}, 'tcp');
     await expect(placed.outcome).resolves.toEqual({ kind: 'failed', code: 503 });
   });
+
+  it('answers 30 inbound calls placed at 10 per second, with RTP both ways, and ends each cleanly', async () => {
+    const answered = new Set<string>();
+    const ended: string[] = [];
+    ua.onInvite(async (invite) => {
+      answered.add(invite.call.callId);
+      invite.call.onEnded((e) => ended.push(e.by));
+      let n = 0;
+      invite.call.media.play({ nextFrame: () => (n++ % 2 ? new Int16Array(160).fill(3000) : null) });
+      return 'answer';
+    });
+    const target = `127.0.0.1:${ua.address.port}`;
+    const load = await startSipp({
+      scenario: 'uac-inbound.xml',
+      target,
+      service: '+15551112222',
+      rtpEcho: true,
+      calls: 30,
+      rate: 10,
+    });
+    await expectSippPassed(load); // every call: OPTIONS 200, INVITE 200, BYE 200
+    expect(answered.size).toBe(30);
+    await eventually(() => ended.length === 30, 10_000);
+    expect(new Set(ended)).toEqual(new Set(['remote']));
+  });
 });

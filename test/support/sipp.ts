@@ -1,7 +1,8 @@
 /**
  * SIPp (Debian's `sip-tester`) as a real SIP peer on loopback: a trunk that answers, rings, refuses or
  * challenges (the `uas-*.xml` scenarios), or a caller (`uac-*.xml`). One run places or takes one
- * call (`-m 1`) and exits 0 when the scenario went through, 1 when it did not; its error log says why.
+ * call (`-m 1`, or `calls` at `rate` per second) and exits 0 when every call went through the
+ * scenario, 1 when one did not; its error log says why.
  */
 import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
@@ -47,6 +48,9 @@ export interface SippOptions {
   /** Echo the RTP it receives (`-rtp_echo`). */
   rtpEcho?: boolean;
   timeoutSeconds?: number;
+  /** Calls to place or take (`-m`, default 1), and new calls per second (`-r`, default 10). */
+  calls?: number;
+  rate?: number;
 }
 
 export async function startSipp(options: SippOptions): Promise<SippRun> {
@@ -66,7 +70,9 @@ export async function startSipp(options: SippOptions): Promise<SippRun> {
     '-mp',
     String(mediaPort),
     '-m',
-    '1',
+    String(options.calls ?? 1),
+    '-r',
+    String(options.rate ?? 10),
     '-t',
     options.transport === 'tcp' ? 't1' : 'u1',
     '-nostdin',
