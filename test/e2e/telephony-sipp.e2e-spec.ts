@@ -212,4 +212,29 @@ describe('SIP user agent against SIPp', () => {
     await eventually(() => ended.length === 30, 10_000);
     expect(new Set(ended)).toEqual(new Set(['remote']));
   });
+
+  it('hangs up, as an error, a call whose peer sends no RTP at all', async () => {
+    const first = await freeUdpPort(true);
+    const strict = new SipUserAgent({
+      listenHost: '127.0.0.1',
+      listenPort: 0,
+      rtpPorts: { first, last: first + 9 },
+      rtpTimeoutMs: 2000,
+    });
+    await strict.start();
+    try {
+      const sipp = await startSipp({ scenario: 'uas-answer-echo.xml' }); // no -rtp_echo: silence
+      const placed = await strict.call({
+        to: '+15551230000',
+        from: '+15559870000',
+        trunkUri: `sip:127.0.0.1:${sipp.port}`,
+        ringTimeoutMs: 20_000,
+      });
+      expect((await placed.outcome).kind).toBe('answered');
+      await expect(placed.call.ended).resolves.toEqual({ by: 'error' });
+      await expectSippPassed(sipp); // it got our BYE after its re-INVITE
+    } finally {
+      await strict.stop();
+    }
+  });
 });

@@ -55,6 +55,10 @@ export class RtpMediaSession implements AudioTransport {
   private dtmfTimestamp = 0;
   private readonly dtmfIn: DtmfReceiver;
   private hearing = false;
+  /** When the peer's last packet came (or the media started), for the inactivity check. */
+  private lastHeardAt = 0;
+  private silenceLimitMs = 0;
+  private silentListener: (() => void) | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private rtcpTimer: NodeJS.Timeout | null = null;
   private tickStart = 0;
@@ -113,6 +117,7 @@ export class RtpMediaSession implements AudioTransport {
     this.media = media;
     this.remote = { host: media.remoteHost, port: media.remotePort };
     this.tickStart = performance.now();
+    this.lastHeardAt = this.tickStart;
     this.schedule();
     this.rtcpTimer = setInterval(() => this.sendReport(), RTCP_INTERVAL_MS);
   }
@@ -178,8 +183,23 @@ export class RtpMediaSession implements AudioTransport {
     this.ticker = setTimeout(() => this.tick(), Math.max(0, due - performance.now()));
   }
 
+  /**
+   * Calls `listener` once when no RTP has come from the peer for `limitMs` (from the start of the
+   * media on): a peer gone without a BYE. 0 turns the check off.
+   */
+  onPeerSilent(limitMs: number, listener: () => void): void {
+    this.silenceLimitMs = limitMs;
+    this.silentListener = listener;
+  }
+
   private tick(): void {
     if (this.closed) return;
+    if (this.silenceLimitMs > 0 && this.silentListener && performance.now() - this.lastHeardAt > this.silenceLimitMs) {
+      const listener = this.silentListener;
+      this.silentListener = null;
+      listener();
+      if (this.closed) return;
+    }
     const behind = Math.floor((performance.now() - this.tickStart) / FRAME_MS) - this.ticks;
     if (behind > MAX_CATCH_UP_FRAMES) {
       // A long stall (the machine was busy): do not burst; start the clock afresh from now.
@@ -249,6 +269,7 @@ export class RtpMediaSession implements AudioTransport {
       return;
     }
     this.stats.received++;
+    this.lastHeardAt = performance.now();
     if (packet.payloadType === media.dtmfPayloadType) {
       this.dtmfIn.receive(packet.timestamp, packet.payload);
       return;

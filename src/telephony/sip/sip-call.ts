@@ -12,7 +12,7 @@ import { newBranch } from './transactions';
 
 export type CallDirection = 'outbound' | 'inbound';
 export type CallState = 'calling' | 'early' | 'confirmed' | 'ended';
-/** Who ended the call: the peer (BYE or CANCEL), us (hangUp), or the failure of a request. */
+/** Who ended the call: the peer (BYE or CANCEL), us (hangUp), or an error (the peer's RTP stopped). */
 export type EndedBy = 'remote' | 'local' | 'error';
 
 export interface TransferResult {

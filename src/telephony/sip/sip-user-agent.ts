@@ -38,6 +38,11 @@ export interface SipUserAgentOptions {
   publicHost?: string;
   rtpPorts: PortRange;
   userAgentName?: string;
+  /**
+   * A call whose peer sends no RTP for this long (from the answer on) is ended with a BYE, as ended
+   * by `error` (a peer gone without a BYE). Default 60 s; 0: never.
+   */
+  rtpTimeoutMs?: number;
   /** Sees every SIP message in and out (a debugging log). */
   trace?: SipTrace;
   /** Told of malformed messages and socket errors (they never stop the agent). */
@@ -124,16 +129,16 @@ export class SipUserAgent implements UserAgentCore {
   }
 
   /** Ends a call: BYE when answered, 480 for an inbound call not yet answered. */
-  async hangUp(call: SipCall): Promise<void> {
+  async hangUp(call: SipCall, by: 'local' | 'error' = 'local'): Promise<void> {
     const pending = this.pendingInvites.get(call);
     if (pending && !pending.finalSent) {
       pending.respond(this.response(pending.request, 480, call.localTag));
-      call.finish('local');
+      call.finish(by);
       return;
     }
-    if (call.state !== 'confirmed') return call.finish('local');
+    if (call.state !== 'confirmed') return call.finish(by);
     const bye = call.request('BYE');
-    call.finish('local');
+    call.finish(by);
     await new Promise<void>((resolve) =>
       this.transactions.request(bye, call.flow, (r) => r.status >= 200 && resolve()),
     );
@@ -173,6 +178,7 @@ export class SipUserAgent implements UserAgentCore {
 
   track(call: SipCall): void {
     this.calls.set(call.callId, call);
+    call.media.onPeerSilent(this.options.rtpTimeoutMs ?? 60_000, () => void this.hangUp(call, 'error'));
     // Kept a little after the end to answer retransmissions, then forgotten.
     call.onEnded(() => setTimeout(() => this.calls.delete(call.callId), 64 * T1).unref());
   }
