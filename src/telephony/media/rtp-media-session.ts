@@ -10,6 +10,7 @@
  * - Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet arrives, then
  *   to wherever that packet came from; packets from elsewhere are ignored after that.
  * - RTCP: a sender report with an SDES CNAME every 5 s; received RTCP is read and ignored.
+ * - A peer that sends nothing for a while (`onPeerSilent`) is reported once: the user agent hangs up.
  * Recording: `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
