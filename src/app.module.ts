@@ -17,6 +17,7 @@ import { RoomsModule } from './rooms/rooms.module';
 import type { BoundedContext, ContextModule, Migration } from './runtime/bounded-context';
 import { RuntimeModule, RuntimeOptions } from './runtime/runtime.module';
 import { SessionsModule } from './sessions/sessions.module';
+import { TelephonyModule } from './telephony';
 import { TenantsModule } from './tenants/tenants.module';
 import { VoicesModule } from './voices/voices.module';
 import { webhooksSettings } from './webhooks';
@@ -39,6 +40,7 @@ export const CONTEXTS = [
   ConversationsModule,
   RoomsModule,
   NumbersModule,
+  TelephonyModule,
   DashboardModule,
 ] as const satisfies readonly ContextModule[];
 

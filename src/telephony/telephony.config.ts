@@ -1,0 +1,86 @@
+import { isIP } from 'node:net';
+import { defineSettings } from '../config/config-section';
+import { parsePortRange, type PortRange } from './media/rtp-ports';
+
+export interface TelephonySettings {
+  /** SIP_LISTEN: where the user agent listens over UDP and TCP. */
+  listenHost: string;
+  listenPort: number;
+  /** True when SIP_LISTEN was set: inbound calls are wanted even without a trunk. */
+  listenSet: boolean;
+  /** SIP_PUBLIC_HOST: the address put in Via, Contact and SDP; null: derived (sip-user-agent.ts). */
+  publicHost: string | null;
+  rtpPorts: PortRange;
+  username: string | null;
+  password: string | null;
+  ringTimeoutMs: number;
+}
+
+/** The telephony context's settings (docs/configuration.md, "Telephony"); SIP_TRUNK_URI is the platform's. */
+export const telephonySettings = defineSettings<TelephonySettings>({
+  title: 'Telephony',
+  intro:
+    "See [telephony.md](telephony.md). The SIP user agent runs only when `SIP_TRUNK_URI` (with the platform's settings, above) or `SIP_LISTEN` is set.",
+  variables: [
+    {
+      variable: 'SIP_LISTEN',
+      default: '`0.0.0.0:5060`',
+      meaning:
+        '`host:port` where the SIP user agent listens, over UDP and TCP (port 0: any free port). Setting it turns inbound calls on even without `SIP_TRUNK_URI`.',
+    },
+    {
+      variable: 'SIP_PUBLIC_HOST',
+      default: 'see text',
+      meaning:
+        "The IPv4 address peers reach this machine at, put in SIP `Via`/`Contact` and in SDP. Unset: the host of `SIP_LISTEN`, or, when that is `0.0.0.0`, the machine's first external IPv4 address.",
+    },
+    {
+      variable: 'RTP_PORTS',
+      default: '`40000-40999`',
+      meaning: 'UDP port range of call media: each call takes an even port for RTP and the next for RTCP.',
+    },
+    {
+      variable: 'SIP_USERNAME',
+      default: 'unset',
+      meaning: 'Digest username for a trunk that challenges (401 or 407).',
+    },
+    { variable: 'SIP_PASSWORD', default: 'unset', meaning: 'Digest password that goes with `SIP_USERNAME`.' },
+    {
+      variable: 'SIP_RING_TIMEOUT',
+      default: '`30s`',
+      meaning:
+        'Duration from 1 s to 10 min counted from the INVITE: with no final answer by then the call is cancelled (`CANCEL`) and ends as `no_answer`.',
+    },
+  ],
+  parse: ({ str, durationWithin, problem }) => {
+    const listen = str('SIP_LISTEN');
+    const match = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(listen ?? '0.0.0.0:5060');
+    if (!match || isIP(match[1] ?? '') !== 4 || Number(match[2]) > 65535) {
+      problem(`SIP_LISTEN must be an IPv4 host:port such as 0.0.0.0:5060 (got "${listen ?? ''}")`);
+    }
+    const publicHost = str('SIP_PUBLIC_HOST');
+    if (publicHost !== null && isIP(publicHost) !== 4) {
+      problem(`SIP_PUBLIC_HOST must be an IPv4 address (got "${publicHost}")`);
+    }
+    let rtpPorts: PortRange = { first: 40000, last: 40999 };
+    try {
+      rtpPorts = parsePortRange(str('RTP_PORTS') ?? '40000-40999');
+    } catch (error) {
+      problem(error instanceof Error ? error.message : String(error));
+    }
+    const username = str('SIP_USERNAME');
+    const password = str('SIP_PASSWORD');
+    if ((username === null) !== (password === null))
+      problem('SIP_USERNAME and SIP_PASSWORD go together: set both or neither');
+    return {
+      listenHost: match?.[1] ?? '0.0.0.0',
+      listenPort: Number(match?.[2] ?? 5060),
+      listenSet: listen !== null,
+      publicHost,
+      rtpPorts,
+      username,
+      password,
+      ringTimeoutMs: durationWithin('SIP_RING_TIMEOUT', '30s', 1000, 600_000, '1s to 10m'),
+    };
+  },
+});
