@@ -2,7 +2,8 @@ import { Global, Inject, Module, OnApplicationShutdown } from '@nestjs/common';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import { conversationsSettings, dialogueModel } from './conversations.config';
-import { DispositionModel } from '../sessions';
+import { DispositionModel, PersonaCalls } from '../sessions';
+import { PersonaCallRunner } from './application/persona-call-runner';
 import { CHAT_MODEL, EMBEDDED_SPEECH_SYNTHESIZER, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
@@ -23,7 +24,7 @@ import { TenantsModule } from '../tenants';
  * and phone calls through one audio-transport port. Each engine is the OpenAI-compatible adapter when
  * its URL is set (STT_URL, TTS_URL, LLM_URL), else the embedded one (docs/speech-engines.md).
  */
-/* Global for one export only: sessions' DispositionModel port (the LLM_* settings are this context's). */
+/* Global for sessions' two ports it provides: DispositionModel (the LLM_* settings are this context's) and PersonaCalls. */
 @Global()
 @Module({
   // The tenants' API key guard of its routes (POST /v1/tool_secret/rotate).
@@ -65,6 +66,8 @@ import { TenantsModule } from '../tenants';
     },
     Conversations,
     SessionReporters,
+    PersonaCallRunner,
+    { provide: PersonaCalls, useExisting: PersonaCallRunner },
     {
       provide: DispositionModel,
       inject: [APP_CONFIG],
@@ -72,7 +75,7 @@ import { TenantsModule } from '../tenants';
     },
   ],
   controllers: [ToolSecretController],
-  exports: [Conversations, SessionReporters, DispositionModel],
+  exports: [Conversations, SessionReporters, DispositionModel, PersonaCalls],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = {

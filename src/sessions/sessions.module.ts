@@ -23,6 +23,7 @@ import { sessionReactor } from './application/session-reactor.processor';
 import { LegacyRecordings } from './application/legacy-recordings';
 import { SessionTimers } from './application/session-timers';
 import { SessionDispositions } from './application/session-dispositions';
+import { SessionPersona } from './application/session-persona';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
 import { RecordingLinks } from './infra/recording-links';
@@ -39,6 +40,7 @@ import { sessionEdge } from './domain/session.decider';
     SessionActionHandler,
     SessionTimers,
     SessionDispositions,
+    SessionPersona,
     SessionsQueries,
     RecentCallsToHandler,
     SessionViews,
@@ -66,6 +68,7 @@ export class SessionsModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly sessionTimers: SessionTimers,
     private readonly dispositions: SessionDispositions,
+    private readonly persona: SessionPersona,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -79,5 +82,6 @@ export class SessionsModule implements OnModuleInit {
     );
     this.sessionTimers.register();
     this.dispositions.register();
+    this.persona.register();
   }
 }

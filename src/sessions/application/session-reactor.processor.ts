@@ -48,6 +48,8 @@ export const TIMER = {
     phone_number: true,
   }),
   disposition: defineTimerKind<SessionTimerPayload>('session.disposition', session),
+  /** A test persona call, handed to the PersonaCalls port (persona-calls.ts). */
+  persona: defineTimerKind<SessionTimerPayload>('session.persona', session),
 };
 
 export interface SimStepPayload {
@@ -136,6 +138,13 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
         // apply to speech): no scripted steps, and an unscaled watchdog (decision 117).
         if (event.data.test_persona !== undefined) {
           due.push(watchdogTimer(tenantId, sessionId, base, 1));
+          due.push(
+            TIMER.persona.at({
+              dueAt: new Date(base),
+              payload: { tenant_id: tenantId, session_id: sessionId },
+              dedupeKey: `persona:${sessionId}`,
+            }),
+          );
           return;
         }
         due.push(watchdogTimer(tenantId, sessionId, base, opts.simTimeScale));

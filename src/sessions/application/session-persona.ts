@@ -1,0 +1,57 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
+import { foldStored } from '../../kernel/decider';
+import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
+import { sessionDecider, sessionEdge, sessionStream, testPersonaOf } from '../domain/session.decider';
+import { PersonaCalls } from './persona-calls';
+import { SessionActionCommand } from './session.commands';
+import { TIMER, type SessionTimerPayload } from './session-reactor.processor';
+
+/** The hang-up of a persona call that was going when its instance died: above every conversation signal. */
+export const PERSONA_LOST_SEQ = 2_000_000_000;
+
+/**
+ * The work of a `session.persona` timer (scheduled by the session reactor for a test call with a
+ * `test_persona`): the queued call is handed to the PersonaCalls port, which converses it in real time
+ * on this instance. The timer's lease is renewed while the call lasts. If the timer runs again after
+ * the call had started (its instance died mid-call), the call is not played twice: it ends as failed
+ * (`media_lost`), as a phone call whose media process died does.
+ */
+@Injectable()
+export class SessionPersona {
+  constructor(
+    private readonly timers: TimersService,
+    private readonly commands: CommandBus,
+    private readonly personaCalls: PersonaCalls,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  register(): void {
+    this.timers.register(TIMER.persona, (t) => this.run(t));
+  }
+
+  private async run(timer: DueTimer<SessionTimerPayload>): Promise<void> {
+    const { tenant_id: tenantId, session_id: sessionId } = timer.payload;
+    if (tenantId === null) return;
+    const events = await this.store.readStream(sessionStream(sessionId));
+    const first = events[0];
+    const placed = first ? sessionEdge.decode(first) : null;
+    const state = foldStored(sessionDecider, events);
+    if (state.status === 'none' || placed?.type !== 'session.placed') return;
+    const persona = testPersonaOf(placed.data);
+    if (!persona) return;
+    if (state.status === 'in_progress') {
+      await this.commands.execute(
+        new SessionActionCommand(tenantId, sessionId, {
+          type: 'signal',
+          seq: PERSONA_LOST_SEQ,
+          signal: { kind: 'hangup', status: 'failed', end_reason: 'media_lost' },
+        }),
+      );
+      return;
+    }
+    if (state.status !== 'queued') return;
+    await this.personaCalls.run({ tenantId, sessionId, agent: placed.data.agent_config, persona });
+  }
+}
