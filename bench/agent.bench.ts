@@ -1,4 +1,5 @@
 import { EmbeddedSynthesizer } from '../src/conversations/engines/embedded/embedded-synthesizer';
+import { ENDPOINTING } from '../src/conversations/pipeline/endpointer';
 import { percentiles } from './percentiles';
 import { ServiceProcess, startServiceProcess } from './service-process';
 import type { BenchContext } from './support';
@@ -14,8 +15,8 @@ import { sleep, VoiceClient } from './voice-client';
  * the user's speech (its last voiced frame sent) to the agent's first voiced frame heard
  * (voice-to-voice); one barge-in (the user talks 600 ms into a long answer: from the user's first
  * frame to the agent's last voiced frame heard); "goodbye". Then the session's `metrics` give each
- * turn's engine times, and the platform's share is voice-to-voice minus recognition, dialogue and
- * synthesis. Run at each concurrency of BENCH_AGENT_LEVELS (1,5,10,20) in turn.
+ * turn's engine times, and the platform's share is voice-to-voice minus the endpointing silence (500 ms,
+ * a setting of the VAD), recognition, dialogue and synthesis. Run at each concurrency of BENCH_AGENT_LEVELS (1,5,10,20) in turn.
  *
  * Jitter: per conversation, how far the agent's packet arrivals stray from the 20 ms clock
  * (|gap − 20 ms|, p99 over all gaps), as the client sees them: an upper bound of the service's own,
@@ -34,6 +35,8 @@ const LINES = [
 const LONG = 'Please tell me everything about your opening hours your prices your services and your address';
 const BARGE = 'Wait wait';
 const GOODBYE = 'Goodbye';
+/** The silence that ends an utterance (docs/conversations.md): part of voice-to-voice, not of the platform's work. */
+const ENDPOINTING_MS = ENDPOINTING.endSilenceFrames * ENDPOINTING.frameMs;
 const FIRST_MESSAGE = 'Hello, this is the benchmark agent. How can I help you?';
 
 interface Utterances {
@@ -117,7 +120,7 @@ async function conversation(
   figures: ConversationFigures,
 ): Promise<void> {
   const { baseUrl, apiKey } = service;
-  const room = await api<{ id: string; room_url: string }>(baseUrl, apiKey, 'POST', '/v1/rooms', {
+  const room = await api<{ room_id: string; room_url: string }>(baseUrl, apiKey, 'POST', '/v1/rooms', {
     agent_config: { prompt: 'Benchmark agent.', first_message: FIRST_MESSAGE },
   });
   const link = new URL(room.room_url);
@@ -135,28 +138,51 @@ async function conversation(
       figures.voiceToVoice.push(answer - said.endedAt);
       await client.agentQuiet(700, 20_000);
     }
-    // Barge-in: a long answer, talked over 600 ms after it starts.
+    // Barge-in: a long answer ("I heard: …" the long question), talked over 1.2 s after it starts,
+    // inside its words (after "I heard:" and the pause that follows it).
     const asked = await client.speak(speech.long);
     const long = await client.agentStartsAfter(asked.endedAt, 10_000);
     if (long === null) throw new Error('barge-in: no answer');
-    await sleep(Math.max(0, long + 600 - Date.now()));
-    const barge = client.speak(speech.barge);
-    const bargeStarted = Date.now();
-    await barge;
-    const lastAgent = client.voiced.filter((t) => t <= bargeStarted + 2_000).pop() ?? bargeStarted;
-    figures.bargeIn.push(Math.max(0, lastAgent - bargeStarted));
+    await sleep(Math.max(0, long + 1_200 - Date.now()));
+    const barge = await client.speak(speech.barge);
+    await sleep(1_500);
+    // The agent was speaking when the user started (a voiced frame within 200 ms before): the time from
+    // the user's first frame to the agent's last voiced frame after it. Otherwise the answer had ended.
+    const speaking = client.voiced.some((t) => t <= barge.startedAt && t > barge.startedAt - 200);
+    // The answer's last voiced frame: the one before the first silence of 300 ms after the user started
+    // (what follows is the agent's next answer, to the words that cut it).
+    let lastAgent = barge.startedAt;
+    for (const t of client.voiced.filter((v) => v > barge.startedAt)) {
+      if (t - lastAgent > 300) break;
+      lastAgent = t;
+    }
+    if (process.env.BENCH_AGENT_DEBUG)
+      console.log(
+        `long answer heard from ${long - asked.endedAt} ms after the question; barge at +${barge.startedAt - long} ms; agent voiced (relative to barge): ${client.voiced
+          .filter((t) => t > barge.startedAt - 400 && t < barge.startedAt + 1500)
+          .map((t) => t - barge.startedAt)
+          .join(',')}`,
+      );
+    if (speaking) figures.bargeIn.push(Math.max(0, lastAgent - barge.startedAt));
+    else figures.failures.push('barge-in: the answer had ended before the user talked over it');
     await client.agentQuiet(700, 20_000);
-    await client.speak(speech.goodbye);
+    const bye = await client.speak(speech.goodbye);
+    await client.agentStartsAfter(bye.endedAt, 10_000);
     await client.agentQuiet(1_000, 20_000);
     figures.jitter.push(...gaps(client.arrivals));
   } finally {
     await client.close();
   }
-  const sessionId = await sessionOf(baseUrl, apiKey, room.id);
+  const sessionId = await sessionOf(baseUrl, apiKey, room.room_id);
   const metrics = await turnMetrics(baseUrl, apiKey, sessionId);
+  if (process.env.BENCH_AGENT_DEBUG)
+    console.log(
+      `session ${sessionId}: ${JSON.stringify(await api(baseUrl, apiKey, 'GET', `/v1/sessions/${sessionId}`))}`,
+    );
   for (const turn of metrics) {
+    // The endpointing wait (the silence that ends an utterance) is the VAD's, a setting, not work.
     const engines = turn.stt_ms + turn.llm_first_token_ms + turn.tts_first_audio_ms;
-    figures.platformShare.push(Math.max(0, turn.voice_to_voice_ms - engines));
+    figures.platformShare.push(turn.voice_to_voice_ms - ENDPOINTING_MS - engines);
   }
 }
 
@@ -186,7 +212,9 @@ async function turnMetrics(baseUrl: string, apiKey: string, sessionId: string): 
       'GET',
       `/v1/sessions/${sessionId}`,
     );
-    if (session.status !== 'in_progress' && session.metrics) return session.metrics.turns.filter((t) => !t.interrupted);
+    // The room ends with the agent's goodbye; its session a moment later.
+    if (session.status !== 'in_progress' || i === 99)
+      return (session.metrics?.turns ?? []).filter((t) => !t.interrupted);
     await sleep(200);
   }
   return [];

@@ -66,6 +66,7 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
   readonly registry = new Registry();
   private readonly histograms: Record<ConversationMetric, Histogram>;
   private readonly failures: Counter<'engine'>;
+  private readonly underruns: Counter;
   private readonly provider: TracerProvider | null;
   private readonly tracer: Tracer;
 
@@ -90,6 +91,11 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
       registers: [this.registry],
     });
     for (const engine of ['recognition', 'synthesis', 'model'] as const) this.failures.inc({ engine }, 0);
+    this.underruns = new Counter({
+      name: 'conversation_audio_underruns_total',
+      help: "20 ms ticks that sent silence in the middle of an agent's answer (its next sentence not synthesised in time).",
+      registers: [this.registry],
+    });
 
     const endpoint = settingsOf(config, conversationsSettings).otlpEndpoint;
     if (endpoint) {
@@ -196,6 +202,7 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
         span.end(now);
       },
       bargeIn: (_sessionId, stopMs) => this.observe('barge_in_stop', stopMs),
+      underrun: () => this.underruns.inc(),
     };
   }
 

@@ -69,6 +69,7 @@ export class Conversation {
   constructor(private readonly deps: ConversationDeps) {
     const rate = deps.transport.sampleRate;
     this.queue = new OutputQueue(rate, () => this.now());
+    this.queue.onUnderrun(() => this.telemetry.underrun(this.deps.sessionId));
     this.toEngineRate = rate === ENGINE_RATE ? null : new Resampler(rate, ENGINE_RATE);
     this.interruptible = deps.agent.interruptible !== false;
     this.telemetry = deps.telemetry ?? NO_TELEMETRY;

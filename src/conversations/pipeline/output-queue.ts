@@ -23,6 +23,11 @@ export class OutputQueue implements FrameSource {
   private idleWaiters: (() => void)[] = [];
   private readonly size: number;
   private firstFrameListener: ((turn: number, at: number) => void) | null = null;
+  private underrunListener: (() => void) | null = null;
+  /** Pieces of the answer being made that are not queued yet (synthesis still running). */
+  private awaited = 0;
+  /** An answer is under way: some of it was played and more is queued or awaited. */
+  private midAnswer = false;
 
   constructor(
     sampleRate: number,
@@ -44,7 +49,13 @@ export class OutputQueue implements FrameSource {
 
   nextFrame(): Int16Array | null {
     const next = this.frames.shift();
-    if (!next) return null;
+    if (!next) {
+      // The answer goes on but its next piece is not synthesised yet: the caller hears a gap.
+      if (this.midAnswer && this.awaited > 0) this.underrunListener?.();
+      else this.midAnswer = false;
+      return null;
+    }
+    this.midAnswer = true;
     const playback = this.playbackOf(next.turn);
     if (playback.startedAt === null) {
       playback.startedAt = this.now();
@@ -55,10 +66,21 @@ export class OutputQueue implements FrameSource {
     return next.frame;
   }
 
+  /** A piece of the answer is being synthesised (+1), or was queued or dropped (-1). */
+  await(delta: 1 | -1): void {
+    this.awaited = Math.max(0, this.awaited + delta);
+  }
+
+  /** Called for each 20 ms tick that had to send silence in the middle of an answer (an underrun). */
+  onUnderrun(listener: () => void): void {
+    this.underrunListener = listener;
+  }
+
   /** Drops every frame not yet played (barge-in, the end); returns how many were dropped. */
   flush(): number {
     const dropped = this.frames.length;
     this.frames.length = 0;
+    this.midAnswer = false;
     this.wakeIdle();
     return dropped;
   }

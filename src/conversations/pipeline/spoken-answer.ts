@@ -62,6 +62,7 @@ export class SpokenAnswer {
     this.firstTextAt ??= this.deps.now();
     const { synthesizer, voiceId, queue, sampleRate, now } = this.deps;
     const speech = synthesizer.synthesize(text, { voiceId, signal: this.signal });
+    queue.await(1);
     this.chain = this.chain.then(async () => {
       try {
         const made = await speech;
@@ -74,6 +75,8 @@ export class SpokenAnswer {
         queue.enqueue(this.turn, pcm);
       } catch (err) {
         if (!this.signal.aborted) logger.warn(`A sentence could not be synthesised: ${(err as Error).message}`);
+      } finally {
+        queue.await(-1);
       }
     });
   }

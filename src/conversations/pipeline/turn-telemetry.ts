@@ -12,10 +12,13 @@ export interface TurnTelemetry {
   toolCall(sessionId: string, call: { name: string; status: string; duration_ms: number }): void;
   /** The agent's audio stopped for a barge-in, `stopMs` after the user's speech was detected. */
   bargeIn(sessionId: string, stopMs: number): void;
+  /** A 20 ms tick sent silence in the middle of an answer: its next piece was not synthesised in time. */
+  underrun(sessionId: string): void;
 }
 
 export const NO_TELEMETRY: TurnTelemetry = {
   turn: () => undefined,
   toolCall: () => undefined,
   bargeIn: () => undefined,
+  underrun: () => undefined,
 };
