@@ -57,6 +57,7 @@ const PREWARM_RECOGNIZERS = 2;
 export class Conversations implements OnApplicationShutdown {
   private readonly logger = new Logger('Conversations');
   private readonly live = new Set<Conversation>();
+  private warnedUnavailable = false;
 
   constructor(
     @Inject(SPEECH_RECOGNIZER) private readonly recognizer: SpeechRecognizer,
@@ -119,8 +120,15 @@ export class Conversations implements OnApplicationShutdown {
   private prewarm(): void {
     const warmable = (engine: object): engine is { prewarm(count?: number): void } =>
       typeof (engine as { prewarm?: unknown }).prewarm === 'function';
-    if (warmable(this.recognizer)) this.recognizer.prewarm(PREWARM_RECOGNIZERS);
-    if (warmable(this.synthesizer)) this.synthesizer.prewarm();
+    try {
+      if (warmable(this.recognizer)) this.recognizer.prewarm(PREWARM_RECOGNIZERS);
+      if (warmable(this.synthesizer)) this.synthesizer.prewarm();
+    } catch (err) {
+      // Not built here (EngineUnavailable names what to install): the conversation goes on and each
+      // utterance it cannot hear or say is logged; the call itself is not refused.
+      if (!this.warnedUnavailable) this.logger.warn((err as Error).message);
+      this.warnedUnavailable = true;
+    }
   }
 }
 

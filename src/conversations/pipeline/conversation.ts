@@ -137,7 +137,14 @@ export class Conversation {
 
   private speechStarted(audio: Int16Array[]): void {
     if (this.answer && this.interruptible) this.bargeIn();
-    const stream = this.deps.recognizer.start(this.deps.agent.language ?? 'en-US');
+    let stream: RecognitionStream;
+    try {
+      stream = this.deps.recognizer.start(this.deps.agent.language ?? 'en-US');
+    } catch (err) {
+      // No recogniser here (the embedded one not built, docs/speech-engines.md): this utterance is lost.
+      this.logger.error(`The speech of ${this.deps.sessionId} cannot be recognised: ${(err as Error).message}`);
+      return;
+    }
     // The start was decided over the last frames: the speech began about that long ago.
     const startedAt = Math.max(0, this.now() - ENDPOINTING.startWindowFrames * ENDPOINTING.frameMs);
     this.utterance = { stream, startedAt };
