@@ -25,6 +25,9 @@ export class VoiceClient {
   private speechSentAt: number | null = null;
   private firstSpeechFrameAt: number | null = null;
 
+  /** The WHIP resource of the call (its Location): DELETE hangs up. */
+  private resource: string | null = null;
+
   private constructor(
     private readonly pc: RTCPeerConnection,
     private readonly mic: MediaStreamTrack,
@@ -59,6 +62,8 @@ export class VoiceClient {
     });
     const answer = await res.text();
     if (res.status !== 201) throw new Error(`WHIP offer: ${res.status} ${answer.slice(0, 200)}`);
+    const location = res.headers.get('location');
+    client.resource = location ? new URL(location, whipUrl).toString() : null;
     await pc.setRemoteDescription({ type: 'answer', sdp: answer });
     client.startPacer();
     return client;
@@ -98,9 +103,12 @@ export class VoiceClient {
     }
   }
 
+  /** Hangs up (WHIP DELETE, as the page's "Hang up" does) and closes the peer. */
   async close(): Promise<void> {
     if (this.pacer) clearInterval(this.pacer);
     this.pacer = null;
+    if (this.resource) await fetch(this.resource, { method: 'DELETE' }).catch(() => undefined);
+    this.resource = null;
     await this.pc.close().catch(() => undefined);
   }
 

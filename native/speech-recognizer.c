@@ -33,8 +33,10 @@ int main(int argc, char **argv) {
   snprintf(hmm, sizeof hmm, "%s/en-us", dir);
   snprintf(lm, sizeof lm, "%s/en-us.lm.bin", dir);
   snprintf(dict, sizeof dict, "%s/cmudict-en-us.dict", dir);
+  /* No lattice best-path search at the end of an utterance: less CPU per utterance and the words
+   * ready sooner, with the same words on the accuracy set (docs/speech-engines.md). */
   cmd_ln_t *config = cmd_ln_init(NULL, ps_args(), TRUE, "-hmm", hmm, "-lm", lm, "-dict", dict, "-samprate",
-                                 "16000", "-logfn", "/dev/null", NULL);
+                                 "16000", "-bestpath", "no", "-logfn", "/dev/null", NULL);
   if (config == NULL) {
     fprintf(stderr, "speech-recognizer: bad configuration (model in %s?)\n", dir);
     return 1;

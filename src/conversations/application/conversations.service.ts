@@ -45,7 +45,7 @@ export interface ConversationHandle {
   finished: Promise<ConversationEnd>;
 }
 
-/** Warm recognisers kept ready ahead of conversations (each utterance in progress uses one). */
+/** Warm recognisers kept ready beyond one per live conversation (each utterance in progress uses one). */
 const PREWARM_RECOGNIZERS = 2;
 
 /**
@@ -121,7 +121,7 @@ export class Conversations implements OnApplicationShutdown {
     const warmable = (engine: object): engine is { prewarm(count?: number): void } =>
       typeof (engine as { prewarm?: unknown }).prewarm === 'function';
     try {
-      if (warmable(this.recognizer)) this.recognizer.prewarm(PREWARM_RECOGNIZERS);
+      if (warmable(this.recognizer)) this.recognizer.prewarm(this.live.size + PREWARM_RECOGNIZERS);
       if (warmable(this.synthesizer)) this.synthesizer.prewarm();
     } catch (err) {
       // Not built here (EngineUnavailable names what to install): the conversation goes on and each

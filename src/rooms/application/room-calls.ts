@@ -8,6 +8,8 @@ import { newId } from '../../kernel/ids';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { LogObserver } from '../../runtime/processing/log-observer';
+import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
+import { Histogram, Registry } from 'prom-client';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { OpenRoomSessionCommand, recordingPath, storeRecordingFile } from '../../sessions';
@@ -79,6 +81,14 @@ export class RoomCalls implements Worker {
   private timer: NodeJS.Timeout | null = null;
   private lastHeartbeat = 0;
   private stopObserving: (() => void) | null = null;
+  private readonly registry = new Registry();
+  /** The agent's outbound pacing: how far each frame's send strays from 20 ms after the previous one. */
+  private readonly frameJitter = new Histogram({
+    name: 'room_agent_frame_jitter_ms',
+    help: "How far the time between two frames the agent's peer sends strays from 20 ms (a catch-up burst: 20).",
+    buckets: [1, 2, 5, 10, 15, 20, 30, 50, 100],
+    registers: [this.registry],
+  });
 
   constructor(
     private readonly commands: CommandBus,
@@ -88,12 +98,14 @@ export class RoomCalls implements Worker {
     private readonly slots: RoomSlots,
     private readonly conversations: Conversations,
     private readonly reporters: SessionReporters,
+    private readonly metrics: RuntimeMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   register(): void {
+    this.metrics.contribute(this.registry);
     this.timers.register(ROOM_TIMER.mediaWatch, (t) => this.watch(t));
     // A room completed by another instance (its fallback watch, a hang-up it served) ends the call here.
     this.stopObserving = this.observer.observe(['room.completed'], (events) => {
@@ -265,6 +277,7 @@ export class RoomCalls implements Worker {
       iceHosts: this.iceHosts(),
       onDisconnected: () => this.logger.log(`room ${roomId}: the participant's connection closed`),
       onMediaError: (err) => this.breakCall(roomId, 'media_error', `The call's media failed: ${err.message}`),
+      onFrameSent: (deviationMs) => this.frameJitter.observe(deviationMs),
     });
     return call.peer.answerSdp;
   }

@@ -52,6 +52,11 @@ export interface AgentPeerOptions {
    * unhandled, which would end the process): the call is then broken; the caller ends it.
    */
   onMediaError?: (err: Error) => void;
+  /**
+   * Called for each frame sent after the first with how far the time since the previous one strays
+   * from 20 ms (a frame sent in a catch-up burst strays by 20): the outbound jitter, for /metrics.
+   */
+  onFrameSent?: (deviationMs: number) => void;
 }
 
 /**
@@ -269,6 +274,7 @@ export class AgentPeer implements AudioTransport {
     const position0 = Math.round(((t0 - this.start) * rate) / 1000);
     const ssrc = (Math.random() * 0xffffffff) >>> 0;
     let frame = 0;
+    let lastSent = 0;
     this.pacer = setInterval(() => {
       const now = Date.now();
       this.inbound.tick(now);
@@ -286,6 +292,8 @@ export class AgentPeer implements AudioTransport {
         });
         const pcm = this.pull();
         this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
+        if (lastSent !== 0) this.opts.onFrameSent?.(Math.abs(now - lastSent - FRAME_MS));
+        lastSent = now;
       }
     }, FRAME_MS);
     this.pacer.unref();

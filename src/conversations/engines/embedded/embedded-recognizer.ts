@@ -3,14 +3,15 @@ import type { RecognitionStream, SpeechRecognizer } from '../engines';
 import { helperPath, HelperProcess } from './helper-process';
 
 /** Idle warm recognisers kept beyond the ones in use; more are stopped when they finish. */
-const MAX_IDLE = 4;
+const MAX_IDLE = 32;
 
 /**
  * Speech recognition by pocketsphinx (Debian's `pocketsphinx-en-us`, a 16 kHz US English model),
  * kept warm: each helper process loads the model once and then recognises utterance after utterance
  * (native/speech-recognizer.c). An utterance streams into one helper while the user speaks, so the
  * words are ready moments after the end. Helpers are pooled: one per utterance in progress, up to
- * MAX_IDLE kept loaded between utterances; `prewarm` loads one before it is needed.
+ * MAX_IDLE kept loaded between utterances; `prewarm(n)` loads helpers until there are n (one per
+ * live conversation and one spare), so that no utterance waits for a model to load.
  */
 export class EmbeddedRecognizer implements SpeechRecognizer {
   private readonly logger = new Logger('SpeechRecognizer');
@@ -22,7 +23,7 @@ export class EmbeddedRecognizer implements SpeechRecognizer {
 
   /** Loads `count` helpers ahead of use (a conversation starting), so its first utterance waits for no model. */
   prewarm(count = 1): void {
-    while (!this.closed && this.idle.length < Math.min(count, MAX_IDLE)) this.idle.push(this.spawn());
+    while (!this.closed && this.all.size < count && this.idle.length < MAX_IDLE) this.idle.push(this.spawn());
   }
 
   start(_language: string): RecognitionStream {

@@ -1,10 +1,14 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { PROJECT_ROOT } from '../../../infra/project-root';
 
 /** Where `npm run build` puts the embedded engines' helpers (native/build.mjs). */
 export const SPEECH_HELPERS_DIR = join(PROJECT_ROOT, 'dist', 'speech');
+
+/** How much lower than the service the helpers run (nice): the audio's pacing comes first. */
+const HELPER_NICENESS = 10;
 
 /** The embedded engine cannot run here: its helper was not built (or its Debian package is missing). */
 export class EngineUnavailable extends Error {}
@@ -41,6 +45,15 @@ export class HelperProcess {
     private readonly onExit: (why: string) => void,
   ) {
     this.child = spawn(path, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    // Below the service itself: when recognition saturates the cores, the agent's audio keeps its
+    // 20 ms pace (the event loop wins) and recognition waits a little instead (docs/speech-engines.md).
+    if (this.child.pid !== undefined) {
+      try {
+        setPriority(this.child.pid, HELPER_NICENESS);
+      } catch {
+        // Not permitted here: the helper runs at the service's priority.
+      }
+    }
     this.child.stdout.on('data', onData);
     this.child.stderr.on('data', (d: Buffer) => {
       this.stderr = (this.stderr + d.toString('utf8')).slice(-2000);
