@@ -116,6 +116,10 @@ async function runLevel(service: ServiceProcess, level: number, turns: number, s
         await conversation(service, turns, speech, figures);
       } catch (err) {
         figures.failures.push(err instanceof Error ? err.message : String(err));
+        if (process.env.BENCH_AGENT_DEBUG && err instanceof ConversationFailed)
+          console.log(
+            `${err.message}: ${JSON.stringify(await api(service.baseUrl, service.apiKey, 'GET', `/v1/rooms/${err.roomId}`))}`,
+          );
       }
     }),
   );
@@ -134,16 +138,17 @@ async function conversation(
   });
   const link = new URL(room.room_url);
   const client = await VoiceClient.join(`${baseUrl}${link.pathname}/whip${link.search}`);
+  const fail = (message: string) => new ConversationFailed(message, room.room_id);
   try {
     const joinedAt = Date.now();
-    if ((await client.agentStartsAfter(joinedAt, 15_000)) === null) throw new Error('no first message');
+    if ((await client.agentStartsAfter(joinedAt, 15_000)) === null) throw fail('no first message');
     await client.agentQuiet(700, 20_000);
     for (let t = 0; t < turns; t++) {
       const line = speech.lines[t % speech.lines.length];
       if (!line) throw new Error('no utterances');
       const said = await client.speak(line);
       const answer = await client.agentStartsAfter(said.endedAt, 10_000);
-      if (answer === null) throw new Error(`turn ${t}: no answer`);
+      if (answer === null) throw fail(`turn ${t}: no answer`);
       figures.voiceToVoice.push(answer - said.endedAt);
       await client.agentQuiet(700, 20_000);
     }
@@ -151,7 +156,7 @@ async function conversation(
     // inside its words (after "I heard:" and the pause that follows it).
     const asked = await client.speak(speech.long);
     const long = await client.agentStartsAfter(asked.endedAt, 10_000);
-    if (long === null) throw new Error('barge-in: no answer');
+    if (long === null) throw fail('barge-in: no answer');
     await sleep(Math.max(0, long + 1_200 - Date.now()));
     const barge = await client.speak(speech.barge);
     await sleep(1_500);
@@ -192,6 +197,15 @@ async function conversation(
     // The endpointing wait (the silence that ends an utterance) is the VAD's, a setting, not work.
     const engines = turn.stt_ms + turn.llm_first_token_ms + turn.tts_first_audio_ms;
     figures.platformShare.push(turn.voice_to_voice_ms - ENDPOINTING_MS - engines);
+  }
+}
+
+class ConversationFailed extends Error {
+  constructor(
+    message: string,
+    readonly roomId: string,
+  ) {
+    super(message);
   }
 }
 
