@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import { PG_POOL } from '../infra/database/database.tokens';
+import { DomainError } from '../kernel/result';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { SessionActionCommand } from '../sessions';
@@ -120,11 +121,18 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
 /** A call of a dead media process ends `failed` with `media_lost`, through the sessions' public face. */
 async function endLostCall(commands: CommandBus, call: LostCall, logger: Logger): Promise<void> {
   logger.warn(`call ${call.sessionId} lost its media process ${call.holder}: ending it as media_lost`);
-  await commands.execute(
-    new SessionActionCommand(call.tenantId, call.sessionId, {
-      type: 'signal',
-      seq: MEDIA_LOST_SEQ,
-      signal: { kind: 'hangup', status: 'failed', end_reason: 'media_lost' },
-    }),
-  );
+  try {
+    await commands.execute(
+      new SessionActionCommand(call.tenantId, call.sessionId, {
+        type: 'signal',
+        seq: MEDIA_LOST_SEQ,
+        signal: { kind: 'hangup', status: 'failed', end_reason: 'media_lost' },
+      }),
+    );
+  } catch (error) {
+    // A session that refuses the hangup (none by that id) can never take it: its slot is freed all the
+    // same, or it would come back at every sweep. Anything else (the database) is retried next sweep.
+    if (!(error instanceof DomainError)) throw error;
+    logger.warn(`call ${call.sessionId}: the session refused media_lost (${error.message}); its slot is freed`);
+  }
 }
