@@ -22,7 +22,7 @@ import type { BenchContext } from './support';
  *   buffer had no audio for, after its first packet (sum over calls; the echo's start and end count).
  *   Targets at 50: jitter p99 ≤ 20 ms, no underrun. CPU: this process's user+system time over the
  *   level's wall time, per call (SIPp's own CPU not counted).
- * - Sustained new calls per second (BENCH_SIP_RATES, default 5,10,20,40,60,80): 4 s of calls at each
+ * - Sustained new calls per second (BENCH_SIP_RATES, default 10,20,40,80,120,160,240,320): 4 s of calls at each
  *   rate, each held 1 s; clean when SIPp saw every call through (200 to the INVITE and to the BYE)
  *   and every call ended here by the remote BYE. The knee is the highest clean rate before the first
  *   that is not.
@@ -209,7 +209,7 @@ export async function sipBench(ctx: BenchContext): Promise<object> {
 
     const rates: object[] = [];
     let knee = 0;
-    for (const rate of envList('BENCH_SIP_RATES', [5, 10, 20, 40, 60, 80])) {
+    for (const rate of envList('BENCH_SIP_RATES', [10, 20, 40, 80, 120, 160, 240, 320])) {
       level = newLevel();
       const calls = rate * 4;
       const run = await runSipp(target, { calls, rate, limit: rate * 10, holdMs: 1000 });

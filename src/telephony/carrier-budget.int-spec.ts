@@ -108,6 +108,23 @@ describe('CarrierBudget', () => {
     expect(await budget.acquire({ sessionId: 'x3', tenantId: 't' })).toEqual({ granted: true });
   });
 
+  it('an inbound call is watched (a slot row with its holder) but takes nothing from the limits', async () => {
+    const budget = new CarrierBudget(db.pool, { cps: 1, maxCalls: 1, leaseMs: 15_000, holder: 'media-x' });
+    await budget.track({ sessionId: 'in1', tenantId: 't' });
+    await budget.track({ sessionId: 'in1', tenantId: 't' });
+    expect(await budget.acquire({ sessionId: 'out1', tenantId: 't' })).toEqual({ granted: true });
+    const { rows } = await db.pool.query<{ session_id: string; direction: string; holder: string }>(
+      'SELECT session_id, direction, holder FROM sip_call_slots ORDER BY session_id',
+    );
+    expect(rows).toEqual([
+      { session_id: 'in1', direction: 'inbound', holder: 'media-x' },
+      { session_id: 'out1', direction: 'outbound', holder: 'media-x' },
+    ]);
+    await budget.release('in1');
+    await budget.release('in1');
+    expect((await db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(1);
+  });
+
   it('retryAt: the moment the window frees, later for calls further back, never beyond 2 s', () => {
     const limits = { cps: 2, maxCalls: 10 };
     expect(retryAt(10_000, [9_500, 9_800], 0, 0, limits).getTime()).toBe(10_501);

@@ -78,7 +78,9 @@ export class CarrierBudget {
         [req.sessionId],
       );
       const waitersAhead = Number(ahead.rows[0]?.n ?? 0);
-      const slots = await db.query<{ n: string }>('SELECT count(*) AS n FROM sip_call_slots');
+      const slots = await db.query<{ n: string }>(
+        `SELECT count(*) AS n FROM sip_call_slots WHERE direction = 'outbound'`,
+      );
       const inUse = Number(slots.rows[0]?.n ?? 0);
       const starts = await db.query<{ started_at: Date }>(
         `SELECT started_at FROM sip_call_starts
@@ -89,7 +91,8 @@ export class CarrierBudget {
 
       if (waitersAhead === 0 && inUse < this.options.maxCalls && window.length < this.options.cps) {
         await db.query(
-          'INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at) VALUES ($1, $2, $3, $4)',
+          `INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction)
+           VALUES ($1, $2, $3, $4, 'outbound')`,
           [req.sessionId, req.tenantId, this.holder, now],
         );
         await db.query(
@@ -106,6 +109,20 @@ export class CarrierBudget {
       }
       return { granted: false, retryAt: retryAt(now.getTime(), window, waitersAhead, inUse, this.options) };
     });
+  }
+
+  /**
+   * An inbound call answered by this process: not counted against the limits (the carrier paces what
+   * it sends us), but watched like the outbound ones, so that it ends `media_lost` if this process
+   * dies. `release` ends the watch. Idempotent.
+   */
+  async track(req: { sessionId: string; tenantId: string }): Promise<void> {
+    await this.renewLease(this.pool);
+    await this.pool.query(
+      `INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction)
+       VALUES ($1, $2, $3, clock_timestamp(), 'inbound') ON CONFLICT (session_id) DO NOTHING`,
+      [req.sessionId, req.tenantId, this.holder],
+    );
   }
 
   /** The call ended (any way), or gave up waiting: its slot is free and it leaves the queue. Idempotent. */

@@ -6,8 +6,8 @@ import { ForwardOnlyMigration, type Migration } from '../runtime/bounded-context
  * (carrier-budget.ts) and the media processes' leases the watchdog reads (media-watchdog.ts).
  * - `sip_media_holders`: one row per process that holds calls, its heartbeat renewed every third of
  *   SIP_MEDIA_LEASE;
- * - `sip_call_slots`: the outbound calls holding a concurrent slot (SIP_MAX_CALLS), each with the
- *   process that holds its RTP;
+ * - `sip_call_slots`: the calls in progress, each with the process that holds its RTP (its lease);
+ *   the outbound ones hold a concurrent slot (SIP_MAX_CALLS), inbound ones are only watched;
  * - `sip_call_starts`: when each call was granted, for the sliding second of SIP_CPS (kept a few
  *   seconds after the call ends: a call that ended still counted in its second);
  * - `sip_call_waiting`: calls that asked and wait, granted oldest first.
@@ -23,7 +23,8 @@ CREATE TABLE IF NOT EXISTS sip_call_slots (
   session_id text PRIMARY KEY,
   tenant_id text NOT NULL,
   holder text NOT NULL,
-  started_at timestamptz NOT NULL
+  started_at timestamptz NOT NULL,
+  direction text NOT NULL CHECK (direction IN ('outbound', 'inbound'))
 );
 CREATE INDEX IF NOT EXISTS sip_call_slots_holder ON sip_call_slots (holder);
 CREATE TABLE IF NOT EXISTS sip_call_starts (

@@ -76,7 +76,7 @@ describe('the media process', () => {
         return r.body.status === 'in_progress';
       }, 30_000);
       await h.db.pool.query(
-        'INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at) VALUES ($1, $2, $3, now())',
+        "INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction) VALUES ($1, $2, $3, now(), 'outbound')",
         [s.session_id, tenant.tenant_id, first.holder],
       );
     }

@@ -23,7 +23,10 @@ jest.setTimeout(90_000);
 const LEASE_MS = 3000;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A stand-in media process: takes the given calls' slots as holder `media-a`, heartbeats, prints ready. */
+/**
+ * A stand-in media process: takes the given outbound calls' slots as holder `media-a`, tracks an
+ * inbound call `ses_a_in`, heartbeats, prints ready.
+ */
 function startMediaHolder(url: string, sessionIds: string[]): { child: ChildProcess; ready: Promise<void> } {
   const script = `
     const { Pool } = require('pg');
@@ -36,6 +39,7 @@ function startMediaHolder(url: string, sessionIds: string[]): { child: ChildProc
         const answer = await budget.acquire({ sessionId: id, tenantId: 'ten_a' });
         if (!answer.granted) throw new Error('not granted: ' + id);
       }
+      await budget.track({ sessionId: 'ses_a_in', tenantId: 'ten_a' }); // an inbound call it answered
       process.stdout.write('ready\\n');
       setInterval(() => undefined, 1000);
     })().catch((e) => { process.stderr.write(String(e)); process.exit(1); });`;
@@ -68,7 +72,7 @@ describe('the media watchdog after kill -9 of a media process (budget level)', (
     await db.drop();
   });
 
-  it('hands each call of the dead holder over once, frees its slots, and leaves a live holder alone', async () => {
+  it('hands each call (outbound and inbound) of the dead holder over once, frees its slots, and leaves a live holder alone', async () => {
     const calls = ['ses_a1', 'ses_a2', 'ses_a3', 'ses_a4', 'ses_a5'];
     const holder = startMediaHolder(db.url, calls);
     child = holder.child;
@@ -101,7 +105,7 @@ describe('the media watchdog after kill -9 of a media process (budget level)', (
       await eventually(
         async () => {
           await sweepAll();
-          return lost.length >= calls.length;
+          return lost.length >= calls.length + 1;
         },
         30_000,
         100,
@@ -109,7 +113,7 @@ describe('the media watchdog after kill -9 of a media process (budget level)', (
       // Not before the lease ran out (the last heartbeat was at most a third of it before the kill).
       expect(Date.now() - killedAt).toBeGreaterThanOrEqual(LEASE_MS - LEASE_MS / 3 - 200);
       for (let i = 0; i < 5; i++) await sweepAll();
-      expect(lost.map((c) => c.sessionId).sort()).toEqual(calls);
+      expect(lost.map((c) => c.sessionId).sort()).toEqual([...calls, 'ses_a_in'].sort());
       expect(new Set(lost.map((c) => c.holder))).toEqual(new Set(['media-a']));
       expect(lost.every((c) => c.tenantId === 'ten_a')).toBe(true);
       const { rows } = await db.pool.query<{ session_id: string }>('SELECT session_id FROM sip_call_slots');
@@ -155,7 +159,7 @@ describe('the media watchdog in the app', () => {
       `INSERT INTO sip_media_holders (holder, heartbeat_at) VALUES ('media-dead', now() - interval '1 minute')`,
     );
     await app.db.pool.query(
-      `INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at) VALUES ($1, $2, 'media-dead', now())`,
+      `INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction) VALUES ($1, $2, 'media-dead', now(), 'inbound')`,
       [sessionId, tenant.tenant_id],
     );
     const ended = await eventually(async () => {
