@@ -1,10 +1,8 @@
-import { loadAppConfig } from './app.module';
+import { AppModule, loadAppConfig, runsSipUserAgent } from './app.module';
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { AppModule } from './app.module';
 import { ConfigError } from './config/config';
 import { createLogger } from './infra/logging/logger';
-import { telephonyWanted } from './telephony';
 
 /**
  * The media process, `node dist/media.js` (docs/telephony.md, "Media processes"): the SIP user agent,
@@ -22,7 +20,7 @@ async function media(): Promise<void> {
     config = loadAppConfig({ ...process.env, SIP_MEDIA_PROCESS: 'inline' });
     if (!config.databaseUrl)
       throw new ConfigError(['DATABASE_URL is required: the media process shares the API instances’ database']);
-    if (!telephonyWanted(config))
+    if (!runsSipUserAgent(config))
       throw new ConfigError(['SIP_TRUNK_URI or SIP_LISTEN is required: the media process runs SIP']);
     databaseUrl = config.databaseUrl;
   } catch (err) {
