@@ -42,6 +42,9 @@ export class CarrierBudget {
   readonly name = 'telephony.carrier-budget';
   private heartbeat: NodeJS.Timeout | null = null;
   private beating: Promise<void> = Promise.resolve();
+  /** The calls this process holds (granted or tracked, not yet released): checked at each heartbeat. */
+  private readonly holding = new Set<string>();
+  private readonly lostListeners = new Set<(sessionId: string) => void>();
 
   constructor(
     private readonly pool: Pool,
@@ -105,6 +108,7 @@ export class CarrierBudget {
           [now, STARTS_KEPT_MS],
         );
         await this.renewLease(db);
+        this.holding.add(req.sessionId);
         return { granted: true };
       }
       return { granted: false, retryAt: retryAt(now.getTime(), window, waitersAhead, inUse, this.options) };
@@ -123,19 +127,36 @@ export class CarrierBudget {
        VALUES ($1, $2, $3, clock_timestamp(), 'inbound') ON CONFLICT (session_id) DO NOTHING`,
       [req.sessionId, req.tenantId, this.holder],
     );
+    this.holding.add(req.sessionId);
   }
 
   /** The call ended (any way), or gave up waiting: its slot is free and it leaves the queue. Idempotent. */
   async release(sessionId: string): Promise<void> {
+    this.holding.delete(sessionId);
     await this.pool.query('DELETE FROM sip_call_slots WHERE session_id = $1', [sessionId]);
     await this.pool.query('DELETE FROM sip_call_waiting WHERE session_id = $1', [sessionId]);
+  }
+
+  /**
+   * Calls `listener` with each call this process holds whose slot is gone without a `release`: the
+   * watchdog ended it (this process's lease ran out while it was frozen or cut off). The call is over
+   * for the platform; the listener hangs it up. Checked at each heartbeat.
+   */
+  onSlotLost(listener: (sessionId: string) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
   }
 
   /** Starts renewing this holder's lease every third of SIP_MEDIA_LEASE (a runtime worker). */
   start(): void {
     if (this.heartbeat) return;
     const beat = (): void => {
-      this.beating = this.renewLease(this.pool).catch(() => undefined);
+      this.beating = this.renewLease(this.pool)
+        .then(() => this.checkHolding())
+        .then(
+          () => undefined,
+          () => undefined,
+        );
     };
     beat();
     this.heartbeat = setInterval(beat, Math.max(1000, Math.floor(this.options.leaseMs / 3)));
@@ -147,6 +168,24 @@ export class CarrierBudget {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
     await this.beating;
+  }
+
+  /** The held calls whose slots the watchdog took: reported once each, then forgotten. */
+  async checkHolding(): Promise<string[]> {
+    if (this.holding.size === 0) return [];
+    const asked = [...this.holding];
+    const { rows } = await this.pool.query<{ session_id: string }>(
+      'SELECT session_id FROM sip_call_slots WHERE session_id = ANY($1::text[]) AND holder = $2',
+      [asked, this.holder],
+    );
+    const still = new Set(rows.map((r) => r.session_id));
+    // A call released meanwhile is no longer in `holding`: only those still held and gone are lost.
+    const lost = asked.filter((id) => !still.has(id) && this.holding.has(id));
+    for (const id of lost) {
+      this.holding.delete(id);
+      for (const listener of this.lostListeners) listener(id);
+    }
+    return lost;
   }
 
   private async renewLease(db: Pool | PoolClient): Promise<void> {

@@ -3,7 +3,8 @@
  * over exactly once, by one of two sweepers racing (two instances), and their slots freed; a live
  * holder's calls are left alone, also past the lease (its heartbeat renews it). The media process is
  * simulated at the budget level: a child process that takes slots through the built CarrierBudget and
- * heartbeats. Then, through the whole app: a real session whose slot's holder is dead ends `failed`
+ * heartbeats. A process frozen past its lease learns at its next heartbeat which calls it lost. Then,
+ * through the whole app: a real session whose slot's holder is dead ends `failed`
  * with `media_lost`, once. Needs `npm run build` (the child loads dist/).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -118,9 +119,44 @@ describe('the media watchdog after kill -9 of a media process (budget level)', (
       expect(lost.every((c) => c.tenantId === 'ten_a')).toBe(true);
       const { rows } = await db.pool.query<{ session_id: string }>('SELECT session_id FROM sip_call_slots');
       expect(rows.map((r) => r.session_id)).toEqual(['ses_b1']);
+      expect(await live.checkHolding()).toEqual([]);
     } finally {
       await live.stop();
     }
+  });
+});
+
+describe('a media process that was frozen past its lease', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase({ poolSize: 4 });
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  it('learns at its next heartbeat which of its calls the watchdog ended, once each, not the released ones', async () => {
+    const budget = new CarrierBudget(db.pool, { cps: 100, maxCalls: 100, leaseMs: LEASE_MS, holder: 'media-f' });
+    const lostHere: string[] = [];
+    budget.onSlotLost((id) => lostHere.push(id));
+    for (const id of ['f1', 'f2', 'f3']) await budget.acquire({ sessionId: id, tenantId: 't' });
+    await budget.track({ sessionId: 'f_in', tenantId: 't' });
+    // Frozen: the lease runs out (made old here), the watchdog ends its calls; one was released before.
+    await budget.release('f3');
+    await db.pool.query(`UPDATE sip_media_holders SET heartbeat_at = now() - interval '1 minute'`);
+    const handed: string[] = [];
+    const watchdog = new MediaWatchdog(db.pool, {
+      leaseMs: LEASE_MS,
+      onLost: async (c) => void handed.push(c.sessionId),
+    });
+    expect(await watchdog.sweep()).toBe(3);
+    expect(handed.sort()).toEqual(['f1', 'f2', 'f_in']);
+    // Back: its heartbeat finds them gone.
+    budget.start();
+    await eventually(() => lostHere.length === 3, 10_000);
+    await budget.stop();
+    expect(lostHere.sort()).toEqual(['f1', 'f2', 'f_in']);
+    expect(await budget.checkHolding()).toEqual([]);
   });
 });
 
