@@ -8,6 +8,7 @@ import { neighboursBench } from './neighbours.bench';
 import { loginFloodBench } from './login-flood.bench';
 import { agentBench } from './agent.bench';
 import { roomAudioBench } from './room-audio.bench';
+import { sipBench } from './sip.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -27,4 +28,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   login_flood: loginFloodBench,
   agent: agentBench,
   room_audio: roomAudioBench,
+  sip: sipBench,
 };

@@ -17,7 +17,7 @@ import { RoomsModule } from './rooms/rooms.module';
 import type { BoundedContext, ContextModule, Migration } from './runtime/bounded-context';
 import { RuntimeModule, RuntimeOptions } from './runtime/runtime.module';
 import { SessionsModule } from './sessions/sessions.module';
-import { TelephonyModule } from './telephony';
+import { TelephonyModule, telephonyWanted } from './telephony';
 import { TenantsModule } from './tenants/tenants.module';
 import { VoicesModule } from './voices/voices.module';
 import { webhooksSettings } from './webhooks';
@@ -67,6 +67,11 @@ export function loadAppConfig(env: Record<string, string | undefined> = process.
 /** WEBHOOK_ALLOW_PRIVATE_URLS, the webhooks context's: the start banner warns when it is on (decision 105). */
 export function allowsPrivateWebhookUrls(config: AppConfig): boolean {
   return settingsOf(config, webhooksSettings).allowPrivateUrls;
+}
+
+/** Whether this configuration runs the SIP user agent (the telephony context's; the media process needs it). */
+export function runsSipUserAgent(config: AppConfig): boolean {
+  return telephonyWanted(config);
 }
 
 /**

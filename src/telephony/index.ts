@@ -7,6 +7,7 @@ export type { SipCall, CallEnd, EndedBy, TransferResult, CallDirection } from '.
 export type { RtpMediaSession, MediaStats } from './media/rtp-media-session';
 export { parsePortRange } from './media/rtp-ports';
 export type { PortRange } from './media/rtp-ports';
-export { TelephonyModule, SIP_USER_AGENT, telephonyWanted } from './telephony.module';
+export { TelephonyModule, SIP_USER_AGENT, telephonyWanted, MEDIA_LOST_SEQ } from './telephony.module';
+export { CarrierBudget, type BudgetAnswer } from './carrier-budget';
 export { telephonySettings } from './telephony.config';
 export type { TelephonySettings } from './telephony.config';

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, settingsOf } from '../config/config';
 import { telephonySettings } from './telephony.config';
-import { telephonyWanted } from './telephony.module';
+import { telephonyWanted, watchdogWanted } from './telephony.module';
 
 const telephonyOf = (env: Record<string, string>) =>
   settingsOf(loadConfig(env, [telephonySettings]), telephonySettings);
@@ -16,6 +16,10 @@ describe('telephony settings', () => {
       username: null,
       password: null,
       ringTimeoutMs: 30_000,
+      cps: 1,
+      maxCalls: 100,
+      mediaProcess: 'inline',
+      mediaLeaseMs: 15_000,
     });
   });
 
@@ -28,6 +32,10 @@ describe('telephony settings', () => {
         SIP_USERNAME: 'agent',
         SIP_PASSWORD: 's3cret',
         SIP_RING_TIMEOUT: '45s',
+        SIP_CPS: '5',
+        SIP_MAX_CALLS: '30',
+        SIP_MEDIA_PROCESS: 'external',
+        SIP_MEDIA_LEASE: '30s',
       }),
     ).toEqual({
       listenHost: '127.0.0.1',
@@ -38,6 +46,10 @@ describe('telephony settings', () => {
       username: 'agent',
       password: 's3cret',
       ringTimeoutMs: 45_000,
+      cps: 5,
+      maxCalls: 30,
+      mediaProcess: 'external',
+      mediaLeaseMs: 30_000,
     });
   });
 
@@ -49,11 +61,19 @@ describe('telephony settings', () => {
         RTP_PORTS: '5-1',
         SIP_USERNAME: 'agent',
         SIP_RING_TIMEOUT: '1h',
+        SIP_CPS: '0',
+        SIP_MAX_CALLS: 'many',
+        SIP_MEDIA_PROCESS: 'remote',
+        SIP_MEDIA_LEASE: '1s',
       });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(
       /SIP_LISTEN[\s\S]*SIP_PUBLIC_HOST[\s\S]*RTP_PORTS[\s\S]*SIP_USERNAME and SIP_PASSWORD[\s\S]*SIP_RING_TIMEOUT/,
     );
+    expect(load).toThrow(/SIP_CPS must be an integer between 1 and 1000/);
+    expect(load).toThrow(/SIP_MAX_CALLS must be an integer/);
+    expect(load).toThrow(/SIP_MEDIA_PROCESS must be inline or external/);
+    expect(load).toThrow(/SIP_MEDIA_LEASE must be a duration from 3s to 5m/);
   });
 
   it('wants the user agent only with a trunk or SIP_LISTEN set (inert by default)', () => {
@@ -61,5 +81,18 @@ describe('telephony settings', () => {
     expect(wanted({})).toBe(false);
     expect(wanted({ SIP_TRUNK_URI: 'sip:trunk.example.com' })).toBe(true);
     expect(wanted({ SIP_LISTEN: '127.0.0.1:5070' })).toBe(true);
+  });
+
+  it('does not run the user agent on an API instance next to media processes (SIP_MEDIA_PROCESS=external)', () => {
+    const config = (env: Record<string, string>) => loadConfig(env, [telephonySettings]);
+    const external = {
+      SIP_TRUNK_URI: 'sip:trunk.example.com',
+      SIP_LISTEN: '127.0.0.1:5070',
+      SIP_MEDIA_PROCESS: 'external',
+    };
+    expect(telephonyWanted(config(external))).toBe(false);
+    expect(watchdogWanted(config(external))).toBe(true);
+    expect(watchdogWanted(config({}))).toBe(false);
+    expect(watchdogWanted(config({ SIP_LISTEN: '127.0.0.1:5070' }))).toBe(true);
   });
 });

@@ -14,6 +14,14 @@ export interface TelephonySettings {
   username: string | null;
   password: string | null;
   ringTimeoutMs: number;
+  /** SIP_CPS: new outbound calls in any sliding second, across all instances (carrier-budget.ts). */
+  cps: number;
+  /** SIP_MAX_CALLS: outbound calls at once, across all instances. */
+  maxCalls: number;
+  /** SIP_MEDIA_PROCESS: `inline` (this process runs SIP and media) or `external` (media processes do). */
+  mediaProcess: 'inline' | 'external';
+  /** SIP_MEDIA_LEASE: a media process whose heartbeat is older than this is dead; its calls end `media_lost`. */
+  mediaLeaseMs: number;
 }
 
 /** The telephony context's settings (docs/configuration.md, "Telephony"); SIP_TRUNK_URI is the platform's. */
@@ -51,8 +59,32 @@ export const telephonySettings = defineSettings<TelephonySettings>({
       meaning:
         'Duration from 1 s to 10 min counted from the INVITE: with no final answer by then the call is cancelled (`CANCEL`) and ends as `no_answer`.',
     },
+    {
+      variable: 'SIP_CPS',
+      default: '`1`',
+      meaning:
+        'New outbound calls per second the trunk allows (1 to 1000), held in every sliding 1-second window across all instances; calls over it wait in order, they do not fail.',
+    },
+    {
+      variable: 'SIP_MAX_CALLS',
+      default: '`100`',
+      meaning:
+        'Outbound calls at once the trunk allows (1 to 100000), across all instances; a call over it waits for one to end.',
+    },
+    {
+      variable: 'SIP_MEDIA_PROCESS',
+      default: '`inline`',
+      meaning:
+        '`inline`: this process runs the SIP user agent and call media. `external`: it does not (an API instance); media processes (`node dist/media.js`) on the same database do.',
+    },
+    {
+      variable: 'SIP_MEDIA_LEASE',
+      default: '`15s`',
+      meaning:
+        "Duration from 3 s to 5 min: a media process renews its lease every third of it; when a lease is older, any instance ends that process's calls as `failed` (`media_lost`) and frees their slots.",
+    },
   ],
-  parse: ({ str, durationWithin, problem }) => {
+  parse: ({ str, int, durationWithin, problem }) => {
     const listen = str('SIP_LISTEN');
     const match = /^(\d{1,3}(?:\.\d{1,3}){3}):(\d{1,5})$/.exec(listen ?? '0.0.0.0:5060');
     if (!match || isIP(match[1] ?? '') !== 4 || Number(match[2]) > 65535) {
@@ -72,6 +104,9 @@ export const telephonySettings = defineSettings<TelephonySettings>({
     const password = str('SIP_PASSWORD');
     if ((username === null) !== (password === null))
       problem('SIP_USERNAME and SIP_PASSWORD go together: set both or neither');
+    const mediaProcess = str('SIP_MEDIA_PROCESS') ?? 'inline';
+    if (mediaProcess !== 'inline' && mediaProcess !== 'external')
+      problem(`SIP_MEDIA_PROCESS must be inline or external (got "${mediaProcess}")`);
     return {
       listenHost: match?.[1] ?? '0.0.0.0',
       listenPort: Number(match?.[2] ?? 5060),
@@ -81,6 +116,10 @@ export const telephonySettings = defineSettings<TelephonySettings>({
       username,
       password,
       ringTimeoutMs: durationWithin('SIP_RING_TIMEOUT', '30s', 1000, 600_000, '1s to 10m'),
+      cps: int('SIP_CPS', 1, 1, 1000),
+      maxCalls: int('SIP_MAX_CALLS', 100, 1, 100_000),
+      mediaProcess: mediaProcess === 'external' ? 'external' : 'inline',
+      mediaLeaseMs: durationWithin('SIP_MEDIA_LEASE', '15s', 3000, 300_000, '3s to 5m'),
     };
   },
 });

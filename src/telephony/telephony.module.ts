@@ -1,15 +1,40 @@
-import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
+import { PG_POOL } from '../infra/database/database.tokens';
+import { DomainError } from '../kernel/result';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { WorkerLifecycle } from '../runtime/workers/lifecycle';
+import { SessionActionCommand } from '../sessions';
+import { CarrierBudget } from './carrier-budget';
+import { MediaWatchdog, type LostCall } from './media-watchdog';
 import { SipUserAgent } from './sip/sip-user-agent';
 import { telephonySettings } from './telephony.config';
+import { telephonyMigrations } from './telephony.migrations';
+
+/**
+ * The signal number of the watchdog's hangup: the top of the range, as a room's end (room-timers.ts),
+ * so that the conversation's own signals during the call never make it a no-op.
+ */
+export const MEDIA_LOST_SEQ = 2_000_000_000;
 
 /** The platform's SIP user agent, or null when telephony is not configured (the default). */
 export const SIP_USER_AGENT = Symbol('SIP_USER_AGENT');
 
-/** Whether this configuration wants the SIP user agent: a trunk to call out through, or SIP_LISTEN set. */
+/**
+ * Whether this process runs the SIP user agent: a trunk to call out through or SIP_LISTEN set, and
+ * SIP_MEDIA_PROCESS not `external` (an API instance next to media processes, docs/telephony.md).
+ */
 export function telephonyWanted(config: AppConfig): boolean {
-  return config.sipTrunkUri !== null || settingsOf(config, telephonySettings).listenSet;
+  const settings = settingsOf(config, telephonySettings);
+  if (settings.mediaProcess === 'external') return false;
+  return config.sipTrunkUri !== null || settings.listenSet;
+}
+
+/** Whether this process sweeps for calls of dead media processes: any that places calls or stands next to those that do. */
+export function watchdogWanted(config: AppConfig): boolean {
+  return telephonyWanted(config) || settingsOf(config, telephonySettings).mediaProcess === 'external';
 }
 
 /**
@@ -36,13 +61,53 @@ export function telephonyWanted(config: AppConfig): boolean {
         });
       },
     },
+    {
+      provide: CarrierBudget,
+      inject: [PG_POOL, APP_CONFIG],
+      useFactory: (pool: Pool, config: AppConfig): CarrierBudget => {
+        const settings = settingsOf(config, telephonySettings);
+        return new CarrierBudget(pool, {
+          cps: settings.cps,
+          maxCalls: settings.maxCalls,
+          leaseMs: settings.mediaLeaseMs,
+        });
+      },
+    },
+    {
+      provide: MediaWatchdog,
+      inject: [PG_POOL, APP_CONFIG, CommandBus],
+      useFactory: (pool: Pool, config: AppConfig, commands: CommandBus): MediaWatchdog => {
+        const logger = new Logger('MediaWatchdog');
+        return new MediaWatchdog(pool, {
+          leaseMs: settingsOf(config, telephonySettings).mediaLeaseMs,
+          onLost: (call) => endLostCall(commands, call, logger),
+          onError: (error) => logger.warn(`sweep failed: ${error instanceof Error ? error.message : String(error)}`),
+        });
+      },
+    },
   ],
-  exports: [SIP_USER_AGENT],
+  exports: [SIP_USER_AGENT, CarrierBudget],
 })
-export class TelephonyModule implements OnApplicationBootstrap, OnApplicationShutdown {
-  static readonly context: BoundedContext = { name: 'telephony', settings: telephonySettings };
+export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
+  static readonly context: BoundedContext = {
+    name: 'telephony',
+    settings: telephonySettings,
+    migrations: telephonyMigrations,
+  };
 
-  constructor(@Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null) {}
+  constructor(
+    @Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly budget: CarrierBudget,
+    private readonly watchdog: MediaWatchdog,
+    private readonly lifecycle: WorkerLifecycle,
+  ) {}
+
+  /** The budget's lease where calls are placed; the watchdog wherever calls are placed or media processes run. */
+  onModuleInit(): void {
+    if (telephonyWanted(this.config)) this.lifecycle.register(this.budget);
+    if (watchdogWanted(this.config)) this.lifecycle.register(this.watchdog);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.userAgent?.start();
@@ -50,5 +115,24 @@ export class TelephonyModule implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     await this.userAgent?.stop();
+  }
+}
+
+/** A call of a dead media process ends `failed` with `media_lost`, through the sessions' public face. */
+async function endLostCall(commands: CommandBus, call: LostCall, logger: Logger): Promise<void> {
+  logger.warn(`call ${call.sessionId} lost its media process ${call.holder}: ending it as media_lost`);
+  try {
+    await commands.execute(
+      new SessionActionCommand(call.tenantId, call.sessionId, {
+        type: 'signal',
+        seq: MEDIA_LOST_SEQ,
+        signal: { kind: 'hangup', status: 'failed', end_reason: 'media_lost' },
+      }),
+    );
+  } catch (error) {
+    // A session that refuses the hangup (none by that id) can never take it: its slot is freed all the
+    // same, or it would come back at every sweep. Anything else (the database) is retried next sweep.
+    if (!(error instanceof DomainError)) throw error;
+    logger.warn(`call ${call.sessionId}: the session refused media_lost (${error.message}); its slot is freed`);
   }
 }

@@ -191,9 +191,15 @@ describe('SIP user agent against SIPp', () => {
   it('answers 30 inbound calls placed at 10 per second, with RTP both ways, and ends each cleanly', async () => {
     const answered = new Set<string>();
     const ended: string[] = [];
+    const lateness: number[] = [];
+    let framesSent = 0;
     ua.onInvite(async (invite) => {
       answered.add(invite.call.callId);
-      invite.call.onEnded((e) => ended.push(e.by));
+      invite.call.onEnded((e) => {
+        ended.push(e.by);
+        framesSent += invite.call.media.stats.sent;
+      });
+      invite.call.media.onPacing((ms) => lateness.push(ms)); // the bench's jitter: one report per frame sent
       let n = 0;
       invite.call.media.play({ nextFrame: () => (n++ % 2 ? new Int16Array(160).fill(3000) : null) });
       return 'answer';
@@ -211,6 +217,9 @@ describe('SIP user agent against SIPp', () => {
     expect(answered.size).toBe(30);
     await eventually(() => ended.length === 30, 10_000);
     expect(new Set(ended)).toEqual(new Set(['remote']));
+    expect(lateness.length).toBe(framesSent);
+    expect(framesSent).toBeGreaterThan(30 * 40); // about 1.5 s of 20 ms frames each
+    expect(lateness.every((ms) => Number.isFinite(ms) && ms >= 0)).toBe(true);
   });
 
   it('hangs up, as an error, a call whose peer sends no RTP at all', async () => {

@@ -156,14 +156,23 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
     expect(await rows()).toEqual([]);
   });
 
-  it('keeps a timer of a kind without a handler, with the error, instead of dropping it', async () => {
+  it('leaves a timer of a kind it has no handler for to an instance that has one (a media process’s dialer)', async () => {
     const clock = new ManualClock();
-    const timers = service(clock);
-    await timers.schedule({ kind: 'test.unhandled', dueAt: clock.now(), payload: {} });
-    expect(await timers.runDue()).toBe(1);
+    const api = service(clock);
+    api.register(kind('test.other'), async () => undefined);
+    await api.schedule({ kind: 'test.unhandled', dueAt: clock.now(), payload: {} });
+    expect(await api.runDue()).toBe(0);
     const [row] = await rows();
-    expect(row).toMatchObject({ kind: 'test.unhandled', attempts: 1 });
-    expect(row!.last_error).toContain('test.unhandled');
+    expect(row).toMatchObject({ kind: 'test.unhandled', attempts: 0, locked_until: null, last_error: null });
+
+    const media = service(clock);
+    const ran: unknown[] = [];
+    media.register(kind('test.unhandled'), async (timer) => {
+      ran.push(timer.kind);
+    });
+    expect(await media.runDue()).toBe(1);
+    expect(ran).toEqual(['test.unhandled']);
+    expect(await rows()).toEqual([]);
   });
 
   it('ignores a second schedule with the same dedupeKey', async () => {

@@ -53,6 +53,11 @@ export interface ClaimRequest {
   busy: ReadonlyMap<string, number>;
   /** Timers this instance holds now (running or waiting in memory): never claimed again by it. */
   held: readonly string[];
+  /**
+   * The kinds this instance has handlers for: only those are claimed. A kind registered only by some
+   * processes (the SIP dialer, in the media processes: docs/telephony.md) waits for one of them.
+   */
+  kinds: readonly string[];
 }
 
 /** The advisory-lock class of park keys (the second key is the key's hash): parks and releases of one key take turns. */
@@ -100,13 +105,14 @@ export class TimerClaims {
        ), tenants AS (
          SELECT DISTINCT tenant_id FROM timers
          WHERE due_at <= $1 AND (locked_until IS NULL OR locked_until < $1) AND tenant_id <> ALL($8::text[])
+           AND kind = ANY($10::text[])
        ), candidates AS (
          SELECT c.timer_id, c.due_at, coalesce(b.n, 0) + c.slot AS load
          FROM tenants t LEFT JOIN busy b USING (tenant_id) CROSS JOIN LATERAL (
            SELECT x.timer_id, x.due_at, row_number() OVER (ORDER BY x.due_at, x.timer_id) AS slot
            FROM timers x
            WHERE x.tenant_id = t.tenant_id AND x.due_at <= $1 AND (x.locked_until IS NULL OR x.locked_until < $1)
-             AND x.timer_id <> ALL($7::uuid[])
+             AND x.timer_id <> ALL($7::uuid[]) AND x.kind = ANY($10::text[])
            ORDER BY x.due_at, x.timer_id
            LIMIT greatest(0, $6 - coalesce(b.n, 0))
          ) c
@@ -126,7 +132,7 @@ export class TimerClaims {
        SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL,
          (SELECT min(due_at) FROM timers
           WHERE (locked_until IS NULL OR locked_until < $1) AND timer_id NOT IN (SELECT timer_id FROM due)
-            AND timer_id <> ALL($7::uuid[]) AND tenant_id <> ALL($8::text[]))
+            AND timer_id <> ALL($7::uuid[]) AND tenant_id <> ALL($8::text[]) AND kind = ANY($10::text[]))
        WHERE (SELECT count(*) FROM due) < $3`,
       [
         r.now,
@@ -138,6 +144,7 @@ export class TimerClaims {
         r.held,
         full,
         r.leaseId,
+        r.kinds,
       ],
     );
     const timers: ClaimedTimer[] = [];

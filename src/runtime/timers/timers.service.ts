@@ -266,6 +266,7 @@ export class TimersService extends PollingWorker {
       perTenant: PER_TENANT,
       busy: this.busyByTenant,
       held: [...this.held.keys()],
+      kinds: [...this.handlers.keys()],
     });
     for (const timer of timers) this.held.set(timer.timerId, { timer, until });
     return { timers, claimedAt: now.getTime(), nextDue };

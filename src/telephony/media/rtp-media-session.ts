@@ -70,6 +70,7 @@ export class RtpMediaSession implements AudioTransport {
   private readonly sentListeners = new Set<Listener<Int16Array>>();
   private readonly closeListeners = new Set<() => void>();
   private readonly dtmfListeners = new Set<Listener<string>>();
+  private pacingListener: Listener<number> | null = null;
   private readonly flowing: Promise<void>;
   private markFlowing: () => void = () => undefined;
   readonly stats: MediaStats = { sent: 0, received: 0, lost: 0, late: 0, underruns: 0, dtmfReceived: '' };
@@ -148,6 +149,15 @@ export class RtpMediaSession implements AudioTransport {
     return () => this.dtmfListeners.delete(listener);
   }
 
+  /**
+   * Reports, for each frame sent, how many milliseconds after its place on the 20 ms clock it left
+   * (the outbound jitter the peer sees; a stall that restarts the clock is reported whole, once).
+   * For benchmarks and diagnostics; one listener.
+   */
+  onPacing(listener: Listener<number> | null): void {
+    this.pacingListener = listener;
+  }
+
   play(source: FrameSource): void {
     this.source = source;
   }
@@ -201,16 +211,22 @@ export class RtpMediaSession implements AudioTransport {
       listener();
       if (this.closed) return;
     }
-    const behind = Math.floor((performance.now() - this.tickStart) / FRAME_MS) - this.ticks;
+    const now = performance.now();
+    const behind = Math.floor((now - this.tickStart) / FRAME_MS) - this.ticks;
+    let stalledMs = 0;
     if (behind > MAX_CATCH_UP_FRAMES) {
       // A long stall (the machine was busy): do not burst; start the clock afresh from now.
-      this.tickStart = performance.now() - FRAME_MS;
+      stalledMs = now - (this.tickStart + (this.ticks + 1) * FRAME_MS);
+      this.tickStart = now - FRAME_MS;
       this.ticks = 0;
     }
     const frames = Math.max(1, Math.min(behind, MAX_CATCH_UP_FRAMES));
     for (let i = 0; i < frames; i++) {
       this.ticks++;
       this.sendFrame();
+      this.pacingListener?.(
+        i === 0 && stalledMs > 0 ? stalledMs : Math.max(0, now - (this.tickStart + this.ticks * FRAME_MS)),
+      );
       this.hearFrame();
     }
     this.schedule();

@@ -1,0 +1,71 @@
+import { AppModule, loadAppConfig, runsSipUserAgent } from './app.module';
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError } from './config/config';
+import { createLogger } from './infra/logging/logger';
+
+/**
+ * The media process, `node dist/media.js` (docs/telephony.md, "Media processes"): the SIP user agent,
+ * the calls' RTP and the conversations on them, next to API instances on one database, on this
+ * machine or another. It boots the same contexts as the API (their workers share the work with the
+ * other instances through the database) but serves no HTTP: a call belongs to the process holding its
+ * RTP, and this process renews that lease (SIP_MEDIA_LEASE) while it lives. It needs DATABASE_URL (the
+ * API instances' database) and SIP_TRUNK_URI or SIP_LISTEN; SIP_MEDIA_PROCESS, which tells API
+ * instances to leave the media to processes like this one, is `inline` here whatever the environment says.
+ */
+async function media(): Promise<void> {
+  let config;
+  let databaseUrl: string;
+  try {
+    config = loadAppConfig({ ...process.env, SIP_MEDIA_PROCESS: 'inline' });
+    if (!config.databaseUrl)
+      throw new ConfigError(['DATABASE_URL is required: the media process shares the API instances’ database']);
+    if (!runsSipUserAgent(config))
+      throw new ConfigError(['SIP_TRUNK_URI or SIP_LISTEN is required: the media process runs SIP']);
+    databaseUrl = config.databaseUrl;
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const log = logger.pino;
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl }), {
+    logger: logger.nest,
+  });
+  await app.init();
+  log.info('media process started');
+
+  let stopping = false;
+  const shutdown = async (signal: string, exitCode = 0): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal}: ending calls`);
+    const force = setTimeout(() => process.exit(1), 30_000);
+    force.unref();
+    try {
+      // The user agent ends its calls (BYE) in the telephony module's shutdown hook, after the workers stop.
+      await app.close();
+      log.info('stopped');
+      process.exit(exitCode);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const fatal = (kind: string) => (err: unknown) => {
+    log.fatal({ err }, `${kind}: ${err instanceof Error ? err.message : String(err)}`);
+    void shutdown(kind, 1);
+  };
+  process.on('unhandledRejection', fatal('unhandledRejection'));
+  process.on('uncaughtException', fatal('uncaughtException'));
+}
+
+media().catch((err: unknown) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
