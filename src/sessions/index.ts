@@ -8,6 +8,7 @@ export { RecentCallsTo } from './application/recent-calls.query';
 export { GetSession, type SessionResource } from './application/get-session.query';
 export type { AgentConfig, AgentTool, ContactIdentity, SessionDirection } from './domain/session.decider';
 export type { TestPersona } from './domain/session.decider';
+export type { TurnMetrics } from './domain/media-signal';
 export { AGENT_DEFAULTS, DEFAULT_PERSONA_PAUSE_MS, RESERVED_TOOL_NAMES, testPersonaOf } from './domain/session.decider';
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';

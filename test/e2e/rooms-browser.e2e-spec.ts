@@ -10,7 +10,7 @@ import { eventCatalog } from '../../src/app.module';
 import { allEvents, CallsService, startCallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
-import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
+import { recognise } from '../support/room-audio-harness';
 import { Browser, decodeWav, launchBrowser, rms } from '../support/rooms-harness';
 import {
   closeAllReceivers,
@@ -202,16 +202,3 @@ it('a participant opens the link, joins, talks and hangs up: every step an event
   expect(consoleErrors).toEqual([]);
   await page.close();
 });
-
-/** The words of 16 kHz speech, by the embedded recogniser. */
-async function recognise(pcm: Int16Array): Promise<string> {
-  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
-  try {
-    const stream = recognizer.start('en-US');
-    stream.write(pcm);
-    stream.write(new Int16Array(8000));
-    return await stream.finish();
-  } finally {
-    recognizer.close();
-  }
-}

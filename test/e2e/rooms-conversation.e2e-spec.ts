@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 import { allEvents, CallsService, startCallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
+import { recognise } from '../support/room-audio-harness';
 import { Browser, decodeWav, launchBrowser } from '../support/rooms-harness';
 import { createTenant, TenantInfo } from '../support/webhooks-harness';
 
@@ -162,16 +162,3 @@ it('converses: the user is heard, the agent answers, is cut when talked over, an
   expect(bargeInMs).toBeLessThan(800);
   await page.close();
 });
-
-/** The words of 16 kHz speech, by the embedded recogniser. */
-async function recognise(pcm: Int16Array): Promise<string> {
-  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
-  try {
-    const stream = recognizer.start('en-US');
-    stream.write(pcm);
-    stream.write(new Int16Array(8000));
-    return await stream.finish();
-  } finally {
-    recognizer.close();
-  }
-}

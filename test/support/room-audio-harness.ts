@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 import { landingPage, PAGE_ASSETS, PAGE_HEADERS } from '../../src/rooms/api/room-page';
 
 /**
@@ -126,4 +127,17 @@ const CAPTURE_SCRIPT = `
 export async function heardInPage(page: Page): Promise<Int16Array> {
   const samples = await page.evaluate<number[]>('window.__agentAudio ? [...window.__agentAudio] : []');
   return Int16Array.from(samples);
+}
+
+/** The words of 16 kHz speech, by the embedded recogniser (a helper loaded for this one utterance). */
+export async function recognise(pcm: Int16Array): Promise<string> {
+  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
+  try {
+    const stream = recognizer.start('en-US');
+    stream.write(pcm);
+    stream.write(new Int16Array(8000));
+    return await stream.finish();
+  } finally {
+    recognizer.close();
+  }
 }

@@ -4,33 +4,11 @@
  * ChatModel with the agent's prompt and tools: model-dialogue.ts). A dialogue speaks through
  * `turn.say`, sentence by sentence as it has them, and returns what the conversation must do next.
  */
+import type { AgentConfig, AgentTool } from '../../sessions';
 
-/** A tool of the agent (agent_config.tools): the platform POSTs its calls to `url`. */
-export interface AgentTool {
-  name: string;
-  description?: string;
-  /** JSON Schema of the arguments. */
-  parameters?: Record<string, unknown>;
-  url: string;
-  /** How long a call may take before `function.timeout` and "still working" (default 5000). */
-  timeout_ms?: number;
-}
-
-/** The fields of a session's agent_config a conversation uses (the sessions context's AgentConfig has them). */
-export interface ConversationAgent {
-  prompt: string;
-  first_message?: string;
-  voice_id?: string;
-  /** BCP 47; default en-US. */
-  language?: string;
-  /** E.164: the agent may transfer to it. */
-  transfer_number?: string;
-  tools?: AgentTool[];
-  /** Default 3600. */
-  max_duration_seconds?: number;
-  /** Default true: the user may talk over the agent. */
-  interruptible?: boolean;
-}
+/** The fields of a session's agent_config a conversation uses (all but its dispositions). */
+export type ConversationAgent = Omit<AgentConfig, 'dispositions'>;
+export type { AgentTool };
 
 /** Spoken when the agent has no `first_message`. */
 export const DEFAULT_FIRST_MESSAGE = 'Hello! How can I help you today?';

@@ -1,24 +1,6 @@
-/**
- * What a conversation reports about itself, as it happens. The host that runs it (a room, a test
- * persona call, a phone call) turns each report into the session's signal; every method resolves
- * once what it reports is stored (in the session's stream), so a turn is never lost to a crash once
- * the pipeline has gone on.
- */
-export interface TurnMetrics {
-  /** Seconds from the start of the conversation at which the agent's answer began (the turn's t). */
-  t: number;
-  /** When the user stopped speaking, in ms from the start of the conversation. */
-  user_speech_end_ms: number;
-  /** When the agent's first frame of the answer went out, in ms from the start. */
-  agent_audio_start_ms: number;
-  voice_to_voice_ms: number;
-  stt_ms: number;
-  /** From the transcript to the dialogue's first words (model or built-in). */
-  llm_first_token_ms: number;
-  tts_first_audio_ms: number;
-  /** The user spoke over this answer and it was cut. */
-  interrupted: boolean;
-}
+/** One turn's latency breakdown, as the session keeps it (`metrics.turns[]`). */
+import type { TurnMetrics } from '../../sessions';
+export type { TurnMetrics };
 
 export type ConversationEnd = 'goodbye' | 'end_call' | 'max_duration' | 'transferred' | 'hangup';
 
