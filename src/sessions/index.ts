@@ -15,6 +15,7 @@ export { AgentConfigDto, AgentConfigField, agentConfigOf, checkAgentConfig } fro
 export { AGENT_CONFIG, SESSION, SESSION_EXAMPLE } from './api/sessions.schemas';
 export { sessionEdge, sessionStream } from './domain/session.decider';
 export { BillingHolds } from './application/billing-holds';
+export { CallDialer, type DialResult } from './application/call-dialer';
 export { DispositionModel, type ChatModelEndpoint } from './application/disposition-model';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */

@@ -1,11 +1,15 @@
-import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { CallDialer } from '../sessions';
+import { AlwaysGrantedBudget, CARRIER_BUDGET } from './application/carrier-budget-port';
+import { PhoneCalls } from './application/phone-calls';
+import { SipCallDialer } from './application/sip-call-dialer';
 import { SipUserAgent } from './sip/sip-user-agent';
 import { telephonySettings } from './telephony.config';
+import { SIP_USER_AGENT } from './telephony.tokens';
 
-/** The platform's SIP user agent, or null when telephony is not configured (the default). */
-export const SIP_USER_AGENT = Symbol('SIP_USER_AGENT');
+export { SIP_USER_AGENT } from './telephony.tokens';
 
 /** Whether this configuration wants the SIP user agent: a trunk to call out through, or SIP_LISTEN set. */
 export function telephonyWanted(config: AppConfig): boolean {
@@ -13,11 +17,13 @@ export function telephonyWanted(config: AppConfig): boolean {
 }
 
 /**
- * Real telephony over SIP trunks (docs/telephony.md): the SIP user agent and its RTP media. Inert
+ * Real telephony over SIP trunks (docs/telephony.md): the SIP user agent and its RTP media, the
+ * phone calls of sessions (outbound production calls, inbound calls to verified numbers). Inert
  * unless SIP_TRUNK_URI or SIP_LISTEN is set: then the agent starts listening at bootstrap and ends
- * its calls at shutdown. Placing calls for sessions, carrier limits and the media process are wired
- * by their owners through `SIP_USER_AGENT`.
+ * its calls at shutdown. Global for one export only: sessions' `CallDialer` port, which sessions
+ * injects without importing telephony (telephony reports calls through sessions' commands).
  */
+@Global()
 @Module({
   providers: [
     {
@@ -36,19 +42,29 @@ export function telephonyWanted(config: AppConfig): boolean {
         });
       },
     },
+    // MERGE: carrier budget — the stand-in (always granted) until the shared budget lands.
+    { provide: CARRIER_BUDGET, useClass: AlwaysGrantedBudget },
+    PhoneCalls,
+    SipCallDialer,
+    { provide: CallDialer, useExisting: SipCallDialer },
   ],
-  exports: [SIP_USER_AGENT],
+  exports: [SIP_USER_AGENT, CallDialer],
 })
 export class TelephonyModule implements OnApplicationBootstrap, OnApplicationShutdown {
   static readonly context: BoundedContext = { name: 'telephony', settings: telephonySettings };
 
-  constructor(@Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null) {}
+  constructor(
+    @Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null,
+    private readonly calls: PhoneCalls,
+  ) {}
 
   async onApplicationBootstrap(): Promise<void> {
+    this.calls.listen();
     await this.userAgent?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await this.calls.stop();
     await this.userAgent?.stop();
   }
 }
