@@ -68,7 +68,7 @@ export class SessionsModule implements OnModuleInit {
     private readonly sessionTimers: SessionTimers,
     private readonly dispositions: SessionDispositions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly dialer: CallDialer | null = null,
+    @Optional() @Inject(CallDialer) private readonly dialer: CallDialer | null = null,
   ) {}
 
   onModuleInit(): void {

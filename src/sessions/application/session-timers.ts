@@ -64,7 +64,7 @@ export class SessionTimers {
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     /** The telephony context's, present when it is loaded; used only when SIP_TRUNK_URI is the dispatch path. */
-    @Optional() private readonly dialer: CallDialer | null = null,
+    @Optional() @Inject(CallDialer) private readonly dialer: CallDialer | null = null,
   ) {}
 
   register(): void {

@@ -136,7 +136,8 @@ export class PhoneCalls {
     const to = normalisePhoneNumber(invite.to);
     const owner = to ? await this.queries.execute(new GetNumberOwner(to)) : null;
     if (!owner) return { reject: 404 };
-    const from = normalisePhoneNumber(invite.from) ?? 'anonymous';
+    // The caller as the trunk gives it: E.164 when it parses, else its digits as sent, else anonymous.
+    const from = normalisePhoneNumber(invite.from) ?? (/^\+?\d{3,20}$/.test(invite.from) ? invite.from : 'anonymous');
     const { sessionId, agentConfig } = await this.commands.execute(
       new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, invite.call.callId),
     );
