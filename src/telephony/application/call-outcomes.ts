@@ -7,7 +7,10 @@
 import type { SessionActionCommand } from '../../sessions';
 import type { CallOutcome } from '../sip/outbound-call';
 
-export type SessionSignal = Extract<ConstructorParameters<typeof SessionActionCommand>[2], { type: 'signal' }>['signal'];
+export type SessionSignal = Extract<
+  ConstructorParameters<typeof SessionActionCommand>[2],
+  { type: 'signal' }
+>['signal'];
 type Hangup = Extract<SessionSignal, { kind: 'hangup' }>;
 
 export const PHONE_SEQ = { answered: 1, hangup: 2_000_000_000, recording: 2_000_000_001 } as const;

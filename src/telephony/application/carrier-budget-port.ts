@@ -4,7 +4,10 @@
  */
 export interface CarrierBudgetPort {
   /** Room for one more call now, or the time to ask again (calls over the limit wait in order). */
-  acquire(call: { sessionId: string; tenantId: string }): Promise<{ granted: true } | { granted: false; retryAt: Date }>;
+  acquire(call: {
+    sessionId: string;
+    tenantId: string;
+  }): Promise<{ granted: true } | { granted: false; retryAt: Date }>;
   /** The call ended, whichever way: its place is free. */
   release(sessionId: string): Promise<void>;
 }

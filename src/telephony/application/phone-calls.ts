@@ -41,6 +41,8 @@ interface LiveCall {
   conversation: ConversationHandle | null;
   recorder: DualRecorder | null;
   recordingId: string;
+  /** The session told of the answer: its end waits for it (a session ends once started, not before). */
+  answeredSignal: Promise<void> | null;
   ending: Promise<void> | null;
 }
 
@@ -81,7 +83,12 @@ export class PhoneCalls {
    * granted is given back when it ends, whichever way.
    */
   placeOutbound(tenantId: string, request: SessionPlacedData): void {
-    const live = this.track(tenantId, request.session_id, { ...request.agent_config, voice_id: request.voice_id }, true);
+    const live = this.track(
+      tenantId,
+      request.session_id,
+      { ...request.agent_config, voice_id: request.voice_id },
+      true,
+    );
     void this.dial(live, request).catch((err: unknown) => {
       this.logger.error(`session ${live.sessionId}: the call failed: ${describe(err)}`);
       void this.end(live, { by: 'shutdown' });
@@ -99,6 +106,7 @@ export class PhoneCalls {
       conversation: null,
       recorder: null,
       recordingId: newId('rec'),
+      answeredSignal: null,
       ending: null,
     };
     this.live.set(sessionId, live);
@@ -157,8 +165,6 @@ export class PhoneCalls {
   private async answered(live: LiveCall, call: SipCall): Promise<void> {
     live.call = call;
     live.startedAt = new Date();
-    call.onEnded(({ by }) => void this.end(live, { by: by === 'error' ? 'lost' : 'remote' }));
-    await this.signal(live, PHONE_SEQ.answered, { kind: 'answered' });
     try {
       live.recorder = await DualRecorder.create(recordingPath(this.config, live.recordingId));
       const recorder = live.recorder;
@@ -167,6 +173,10 @@ export class PhoneCalls {
     } catch (err) {
       this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${describe(err)}`);
     }
+    live.answeredSignal = this.signal(live, PHONE_SEQ.answered, { kind: 'answered' });
+    // The promise, not a listener: a BYE that came while the recorder was opened still ends the call.
+    void call.ended.then(({ by }) => this.end(live, { by: by === 'error' ? 'lost' : 'remote' }));
+    await live.answeredSignal;
     if (live.outbound) {
       const detector = new VoicemailDetector();
       const stop = call.media.onFrame((frame) => {
@@ -197,6 +207,7 @@ export class PhoneCalls {
       try {
         await live.conversation?.end();
         await this.hangUp(live, ending);
+        await live.answeredSignal?.catch(() => undefined);
         await this.signal(live, PHONE_SEQ.hangup, endSignal(ending));
         const recorder = live.recorder;
         if (recorder) {
@@ -236,7 +247,9 @@ export class PhoneCalls {
     if (!live.outbound) return;
     await this.budget
       .release(live.sessionId)
-      .catch((err: unknown) => this.logger.warn(`session ${live.sessionId}: releasing its budget failed: ${describe(err)}`));
+      .catch((err: unknown) =>
+        this.logger.warn(`session ${live.sessionId}: releasing its budget failed: ${describe(err)}`),
+      );
   }
 
   private async signal(live: LiveCall, seq: number, signal: SessionSignal): Promise<void> {

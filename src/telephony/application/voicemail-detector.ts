@@ -54,8 +54,7 @@ export class VoicemailDetector {
       return this.verdictValue;
     }
     // The first utterance ended (a pause longer than a breath) while still short: a person.
-    if (this.speechStartMs !== null && now + FRAME_MS - this.lastSpeechMs >= this.pauseMs)
-      this.verdictValue = 'human';
+    if (this.speechStartMs !== null && now + FRAME_MS - this.lastSpeechMs >= this.pauseMs) this.verdictValue = 'human';
     else if (this.speechStartMs === null && now + FRAME_MS >= this.windowMs) this.verdictValue = 'human';
     return this.verdictValue;
   }
