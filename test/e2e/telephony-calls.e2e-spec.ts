@@ -56,6 +56,12 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** CPU seconds (user + system) the service process has used so far (Linux /proc, 100 ticks a second). */
+const cpuSeconds = (pid: number): number => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
 const rms = (s: Int16Array): number => (s.length ? Math.sqrt(s.reduce((a, v) => a + v * v, 0) / s.length) : 0);
 
 async function place(agent: Record<string, unknown> = { prompt: 'You are Ava of Northwind Dental.' }) {
@@ -126,12 +132,17 @@ describe('an outbound production call answered by baresip', () => {
     const question = part('What is the weather tomorrow?', 'question');
     execFileSync('sox', [question, join(dir, 'callee-long.wav'), 'pad', '5.5', '8']);
     const phone = await startBaresip(join(dir, 'callee-long.wav'), { port: trunkPort, user: CALLEE });
+    const cpuBefore = cpuSeconds(h.svc.pid);
     try {
       const id = await place({
         prompt: 'You are Ava of Northwind Dental.',
         first_message: 'Hello, this is Ava from Northwind Dental. How can I help you today?',
       });
       const session = await ended(id, 90_000);
+      // A rough figure for docs/telephony.md: the service's CPU over the whole call (speech engines included).
+      console.log(
+        `CPU of the service over a ${session.duration_seconds} s call: ${cpuSeconds(h.svc.pid) - cpuBefore} s`,
+      );
       expect(session).toMatchObject({ status: 'completed', end_reason: 'completed', direction: 'outbound' });
       expect(session.started_at).not.toBeNull();
       expect(session.duration_seconds).toBeGreaterThanOrEqual(5);
@@ -178,6 +189,32 @@ describe('an outbound production call answered by baresip', () => {
       expect(rms(right)).toBeGreaterThan(300);
     } finally {
       await phone.stop();
+    }
+  });
+});
+
+describe('an outbound call answered by a machine', () => {
+  it('a greeting of continuous speech is taken for voicemail: the agent hangs up, the session ends voicemail', async () => {
+    const greeting = join(dir, 'machine.wav');
+    execFileSync('flite', [
+      '-voice',
+      'slt',
+      '-t',
+      'Hi you have reached the voicemail of John Smith I cannot take your call right now please leave a message after the tone',
+      '-o',
+      join(dir, 'machine16.wav'),
+    ]);
+    execFileSync('sox', [join(dir, 'machine16.wav'), '-r', '8000', '-c', '1', '-b', '16', greeting, 'pad', '0.3', '6']);
+    const machine = await startBaresip(greeting, { port: trunkPort, user: CALLEE });
+    try {
+      const id = await place();
+      const session = await ended(id, 60_000);
+      expect(session).toMatchObject({ status: 'voicemail', end_reason: 'voicemail' });
+      expect(session.started_at).not.toBeNull();
+      // Decided within the first seconds, well before the machine's greeting (about 7 s) ends.
+      expect(session.duration_seconds).toBeLessThanOrEqual(6);
+    } finally {
+      await machine.stop();
     }
   });
 });
