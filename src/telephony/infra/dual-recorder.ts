@@ -13,8 +13,11 @@ import { pipeline } from 'node:stream/promises';
 import { wavHeader } from '../../kernel/audio/wav';
 
 export const RECORDING_RATE = 8000;
-/** Frames one side may run ahead of the other before the other is taken as silent. */
-const MAX_AHEAD = 3;
+/**
+ * Frames one side may wait for its pair: one (both sides come in the same tick, the sent frame first).
+ * A second frame of one side with none of the other means the other is silent (not started yet).
+ */
+const MAX_AHEAD = 1;
 
 export class DualRecorder {
   private readonly agent: Int16Array[] = [];
