@@ -30,7 +30,7 @@ function setUp(dialer: CallDialer | null, config: Record<string, unknown>) {
     { mediaGatewayUrl: null, mediaGatewaySecret: null, sipTrunkUri: 'sip:127.0.0.1:5070', ...config } as never,
     {} as never,
     holds as never,
-    clock as never,
+    clock,
     box as never,
     {} as never,
     dialer,
