@@ -29,6 +29,7 @@ describe('what a phone call tells its session', () => {
     [{ by: 'lost' } as const, 'completed', 'connection_lost'],
     [{ by: 'voicemail' } as const, 'voicemail', 'voicemail'],
     [{ by: 'shutdown' } as const, 'failed', 'media_lost'],
+    [{ by: 'error' } as const, 'failed', 'sip_error'],
   ])('an answered call ended %j ends %s (%s)', (ending, status, endReason) => {
     expect(endSignal(ending)).toEqual({ kind: 'hangup', status, end_reason: endReason });
   });

@@ -38,7 +38,9 @@ export type CallEnding =
   /** An answering machine took the call (voicemail-detector.ts). */
   | { by: 'voicemail' }
   /** This process stopped while the call was up. */
-  | { by: 'shutdown' };
+  | { by: 'shutdown' }
+  /** The call could not be placed or run (an exception of ours, not a SIP answer). */
+  | { by: 'error' };
 
 const AGENT_END_REASON = {
   goodbye: 'completed',
@@ -59,5 +61,7 @@ export function endSignal(ending: CallEnding): Hangup {
       return { kind: 'hangup', status: 'voicemail', end_reason: 'voicemail' };
     case 'shutdown':
       return { kind: 'hangup', status: 'failed', end_reason: 'media_lost' };
+    case 'error':
+      return { kind: 'hangup', status: 'failed', end_reason: 'sip_error' };
   }
 }

@@ -91,7 +91,7 @@ export class PhoneCalls {
     );
     void this.dial(live, request).catch((err: unknown) => {
       this.logger.error(`session ${live.sessionId}: the call failed: ${describe(err)}`);
-      void this.end(live, { by: 'shutdown' });
+      void this.end(live, { by: 'error' });
     });
   }
 
@@ -155,7 +155,7 @@ export class PhoneCalls {
     setImmediate(() => {
       void this.answered(live, invite.call).catch((err: unknown) => {
         this.logger.error(`session ${sessionId}: the inbound call failed: ${describe(err)}`);
-        void this.end(live, { by: 'shutdown' });
+        void this.end(live, { by: 'error' });
       });
     });
     return 'answer';
