@@ -1,6 +1,15 @@
-import { Global, Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import type { BoundedContext } from '../runtime/bounded-context';
+import { WorkerLifecycle } from '../runtime/workers/lifecycle';
 import { CallDialer } from '../sessions';
 import { AlwaysGrantedBudget, CARRIER_BUDGET } from './application/carrier-budget-port';
 import { PhoneCalls } from './application/phone-calls';
@@ -50,21 +59,25 @@ export function telephonyWanted(config: AppConfig): boolean {
   ],
   exports: [SIP_USER_AGENT, CallDialer],
 })
-export class TelephonyModule implements OnApplicationBootstrap, OnApplicationShutdown {
+export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   static readonly context: BoundedContext = { name: 'telephony', settings: telephonySettings };
 
   constructor(
     @Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null,
     private readonly calls: PhoneCalls,
+    private readonly lifecycle: WorkerLifecycle,
   ) {}
 
+  onModuleInit(): void {
+    // Its calls end (and are reported) with the workers, before the database pool closes.
+    this.lifecycle.register(this.calls);
+  }
+
   async onApplicationBootstrap(): Promise<void> {
-    this.calls.listen();
     await this.userAgent?.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.calls.stop();
     await this.userAgent?.stop();
   }
 }

@@ -250,3 +250,30 @@ describe('inbound calls (SIPp as the caller)', () => {
     await sippPassed(refused);
   });
 });
+
+describe('the service stopping during a call', () => {
+  it('hangs up its calls and ends their sessions failed (media_lost) before it exits, with their recording', async () => {
+    const voice = join(dir, 'long.wav');
+    execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', voice, 'trim', '0', '60']);
+    const phone = await startBaresip(voice, { port: trunkPort, user: CALLEE });
+    try {
+      const id = await place({ prompt: 'You are Ava.', first_message: 'Hello there.' });
+      await eventually(async () => {
+        const s = (await h.call('GET', `/v1/sessions/${id}`, { token: tenant.api_key })).body;
+        return s.status === 'in_progress';
+      }, 30_000);
+      await new Promise((r) => setTimeout(r, 2000));
+      h.svc.kill('SIGTERM');
+      await h.svc.waitForExit(30_000);
+      // baresip got our BYE.
+      await eventually(() => phone.heardFiles().length === 1, 15_000);
+      await h.restart();
+      const s = (await h.call('GET', `/v1/sessions/${id}`, { token: tenant.api_key })).body;
+      expect(s).toMatchObject({ status: 'failed', end_reason: 'media_lost' });
+      expect(s.started_at).not.toBeNull();
+      expect(s.recording).toMatchObject({ status: 'available' });
+    } finally {
+      await phone.stop();
+    }
+  });
+});

@@ -25,6 +25,7 @@ import { DualRecorder } from '../infra/dual-recorder';
 import type { SipCall } from '../sip/sip-call';
 import type { IncomingInvite, InviteDecision, SipUserAgent } from '../sip/sip-user-agent';
 import { telephonySettings } from '../telephony.config';
+import type { Worker } from '../../runtime/workers/polling-worker';
 import { SIP_USER_AGENT } from '../telephony.tokens';
 import { CARRIER_BUDGET, type CarrierBudgetPort } from './carrier-budget-port';
 import { type CallEnding, endSignal, PHONE_SEQ, type SessionSignal, unansweredSignal } from './call-outcomes';
@@ -46,8 +47,13 @@ interface LiveCall {
   ending: Promise<void> | null;
 }
 
+/**
+ * A worker (runtime/workers): started with the others, and stopped before any shutdown hook closes
+ * the database pool, so that the calls it ends are still reported to their sessions.
+ */
 @Injectable()
-export class PhoneCalls {
+export class PhoneCalls implements Worker {
+  readonly name = 'phone-calls';
   private readonly logger = new Logger('PhoneCalls');
   private readonly live = new Map<string, LiveCall>();
 
@@ -63,7 +69,7 @@ export class PhoneCalls {
   ) {}
 
   /** Inbound calls are answered from now on (the user agent refuses every INVITE with 404 before). */
-  listen(): void {
+  start(): void {
     this.ua?.onInvite((invite) => this.incoming(invite));
   }
 
