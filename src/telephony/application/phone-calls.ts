@@ -22,6 +22,7 @@ import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
 import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
 import { DualRecorder } from '../infra/dual-recorder';
+import type { OutboundCall } from '../sip/outbound-call';
 import type { SipCall } from '../sip/sip-call';
 import type { IncomingInvite, InviteDecision, SipUserAgent } from '../sip/sip-user-agent';
 import { telephonySettings } from '../telephony.config';
@@ -38,6 +39,8 @@ interface LiveCall {
   /** Outbound calls hold a place in the carrier's budget and are screened for answering machines. */
   outbound: boolean;
   call: SipCall | null;
+  /** An outbound call still being set up: giving it up sends CANCEL (a BYE once answered). */
+  placed: OutboundCall | null;
   startedAt: Date;
   conversation: ConversationHandle | null;
   recorder: DualRecorder | null;
@@ -108,6 +111,7 @@ export class PhoneCalls implements Worker {
       agent,
       outbound,
       call: null,
+      placed: null,
       startedAt: new Date(),
       conversation: null,
       recorder: null,
@@ -132,6 +136,7 @@ export class PhoneCalls implements Worker {
       ringTimeoutMs: settings.ringTimeoutMs,
     });
     live.call = placed.call;
+    live.placed = placed;
     const outcome = await placed.outcome;
     if (outcome.kind !== 'answered') {
       this.live.delete(live.sessionId);
@@ -241,6 +246,7 @@ export class PhoneCalls implements Worker {
   private async hangUp(live: LiveCall, ending: CallEnding): Promise<void> {
     const call = live.call;
     if (!call || !this.ua || call.state === 'ended') return;
+    if (call.state !== 'confirmed' && live.placed) return live.placed.hangUp(); // still ringing: CANCEL
     if (ending.by === 'agent' && ending.reason === 'transferred' && live.agent.transfer_number) {
       const result = await this.ua.transfer(call, live.agent.transfer_number);
       if (result.ok) return;
