@@ -37,7 +37,7 @@ export interface AppConfig {
   mediaGatewaySecret: string | null;
   /** Tries of one event by a processor before it is set aside as a dead letter (decision 23). */
   processorMaxAttempts: number;
-  /** SIP_TRUNK_URI: only read to tell whether production telephony is configured (the credits context's payment processor default). */
+  /** SIP_TRUNK_URI: the trunk production calls go out over (telephony; docs/telephony.md), also read to tell whether production telephony is configured. */
   sipTrunkUri: string | null;
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;

@@ -17,6 +17,7 @@ export { AGENT_CONFIG, SESSION, SESSION_EXAMPLE } from './api/sessions.schemas';
 export { sessionEdge, sessionStream } from './domain/session.decider';
 export { BillingHolds } from './application/billing-holds';
 export { PersonaCalls, type PersonaCall } from './application/persona-calls';
+export { CallDialer, type DialResult } from './application/call-dialer';
 export { DispositionModel, type ChatModelEndpoint } from './application/disposition-model';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */

@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
 import { CallAnalyticsController } from './api/call-analytics.controller';
 import { CallAnalyticsQuery } from './application/call-analytics.query';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -22,6 +22,7 @@ import { VoicesModule } from '../voices';
 import { sessionReactor } from './application/session-reactor.processor';
 import { LegacyRecordings } from './application/legacy-recordings';
 import { SessionTimers } from './application/session-timers';
+import { CallDialer } from './application/call-dialer';
 import { SessionDispositions } from './application/session-dispositions';
 import { SessionPersona } from './application/session-persona';
 import { SessionEntity } from './projections/session.entity';
@@ -70,14 +71,19 @@ export class SessionsModule implements OnModuleInit {
     private readonly dispositions: SessionDispositions,
     private readonly persona: SessionPersona,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(CallDialer) private readonly dialer: CallDialer | null = null,
   ) {}
 
   onModuleInit(): void {
+    // Production calls are dispatched by a timer to the media gateway or, without one, over SIP
+    // (telephony's CallDialer, when SIP_TRUNK_URI is set); else the simulator plays them.
+    const sip = this.config.mediaGatewayUrl === null && this.config.sipTrunkUri !== null && this.dialer !== null;
     this.projections.registerProjection(sessionsProjection);
     this.projections.registerProcessor(
       sessionReactor(this.timers, {
         simTimeScale: settingsOf(this.config, sessionsSettings).simTimeScale,
-        gateway: this.config.mediaGatewayUrl !== null,
+        gateway: this.config.mediaGatewayUrl !== null || sip,
+        sip,
       }),
     );
     this.sessionTimers.register();

@@ -1,4 +1,12 @@
-import { Inject, Logger, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleInit,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
@@ -6,12 +14,16 @@ import { PG_POOL } from '../infra/database/database.tokens';
 import { DomainError } from '../kernel/result';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
-import { SessionActionCommand } from '../sessions';
+import { CallDialer, SessionActionCommand } from '../sessions';
+import { CARRIER_BUDGET } from './application/carrier-budget-port';
+import { PhoneCalls } from './application/phone-calls';
+import { SipCallDialer } from './application/sip-call-dialer';
 import { CarrierBudget } from './carrier-budget';
 import { MediaWatchdog, type LostCall } from './media-watchdog';
 import { SipUserAgent } from './sip/sip-user-agent';
 import { telephonySettings } from './telephony.config';
 import { telephonyMigrations } from './telephony.migrations';
+import { SIP_USER_AGENT } from './telephony.tokens';
 
 /**
  * The signal number of the watchdog's hangup: the top of the range, as a room's end (room-timers.ts),
@@ -19,8 +31,7 @@ import { telephonyMigrations } from './telephony.migrations';
  */
 export const MEDIA_LOST_SEQ = 2_000_000_000;
 
-/** The platform's SIP user agent, or null when telephony is not configured (the default). */
-export const SIP_USER_AGENT = Symbol('SIP_USER_AGENT');
+export { SIP_USER_AGENT } from './telephony.tokens';
 
 /**
  * Whether this process runs the SIP user agent: a trunk to call out through or SIP_LISTEN set, and
@@ -38,11 +49,13 @@ export function watchdogWanted(config: AppConfig): boolean {
 }
 
 /**
- * Real telephony over SIP trunks (docs/telephony.md): the SIP user agent and its RTP media. Inert
- * unless SIP_TRUNK_URI or SIP_LISTEN is set: then the agent starts listening at bootstrap and ends
- * its calls at shutdown. Placing calls for sessions, carrier limits and the media process are wired
- * by their owners through `SIP_USER_AGENT`.
+ * Real telephony over SIP trunks (docs/telephony.md): the SIP user agent and its RTP media, the
+ * phone calls of sessions (outbound production calls within the carrier budget, inbound calls to
+ * verified numbers), the budget's lease and the watchdog of dead media processes. Inert unless
+ * SIP_TRUNK_URI or SIP_LISTEN is set. Global for one export only: sessions' `CallDialer` port, which
+ * sessions injects without importing telephony (telephony reports calls through sessions' commands).
  */
+@Global()
 @Module({
   providers: [
     {
@@ -85,8 +98,19 @@ export function watchdogWanted(config: AppConfig): boolean {
         });
       },
     },
+    { provide: CARRIER_BUDGET, useExisting: CarrierBudget },
+    PhoneCalls,
+    SipCallDialer,
+    // Only where this process holds the calls' RTP: an API instance next to media processes
+    // (SIP_MEDIA_PROCESS=external) has no dialer, so it never claims a SIP dispatch (decision 140).
+    {
+      provide: CallDialer,
+      inject: [APP_CONFIG, SipCallDialer],
+      useFactory: (config: AppConfig, dialer: SipCallDialer): CallDialer | null =>
+        telephonyWanted(config) ? dialer : null,
+    },
   ],
-  exports: [SIP_USER_AGENT, CarrierBudget],
+  exports: [SIP_USER_AGENT, CallDialer],
 })
 export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, OnApplicationShutdown {
   static readonly context: BoundedContext = {
@@ -100,6 +124,7 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly budget: CarrierBudget,
     private readonly watchdog: MediaWatchdog,
+    private readonly calls: PhoneCalls,
     private readonly lifecycle: WorkerLifecycle,
   ) {}
 
@@ -107,6 +132,8 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
   onModuleInit(): void {
     if (telephonyWanted(this.config)) this.lifecycle.register(this.budget);
     if (watchdogWanted(this.config)) this.lifecycle.register(this.watchdog);
+    // Its calls end (and are reported) with the workers, before the database pool closes.
+    this.lifecycle.register(this.calls);
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -18,10 +18,13 @@ export interface Baresip {
   stop(): Promise<void>;
 }
 
-/** Starts baresip on 127.0.0.1 speaking `voiceWav` (8 kHz mono 16-bit) into every call. */
-export async function startBaresip(voiceWav: string): Promise<Baresip> {
+/**
+ * Starts baresip on 127.0.0.1 speaking `voiceWav` (8 kHz mono 16-bit) into every call; on `port`
+ * when given (a trunk address fixed in a service's settings), as `user` (default `phone`).
+ */
+export async function startBaresip(voiceWav: string, opts: { port?: number; user?: string } = {}): Promise<Baresip> {
   const dir = mkdtempSync(join(tmpdir(), 'baresip-'));
-  const port = await freeUdpPort();
+  const port = opts.port ?? (await freeUdpPort());
   const rtp = await freeUdpPort(true);
   writeFileSync(
     join(dir, 'config'),
@@ -41,7 +44,7 @@ export async function startBaresip(voiceWav: string): Promise<Baresip> {
       '',
     ].join('\n'),
   );
-  writeFileSync(join(dir, 'accounts'), '<sip:phone@127.0.0.1>;regint=0;answermode=auto\n');
+  writeFileSync(join(dir, 'accounts'), `<sip:${opts.user ?? 'phone'}@127.0.0.1>;regint=0;answermode=auto\n`);
   const child = spawn('baresip', ['-f', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));

@@ -51,10 +51,12 @@ export interface SippOptions {
   /** Calls to place or take (`-m`, default 1), and new calls per second (`-r`, default 10). */
   calls?: number;
   rate?: number;
+  /** SIPp's own SIP port (default: a free one), e.g. a trunk address fixed in a service's settings. */
+  port?: number;
 }
 
 export async function startSipp(options: SippOptions): Promise<SippRun> {
-  const port = await freeUdpPort();
+  const port = options.port ?? (await freeUdpPort());
   const mediaPort = await freeUdpPort(true);
   const dir = mkdtempSync(join(tmpdir(), 'sipp-'));
   const args = [

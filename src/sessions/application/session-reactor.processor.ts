@@ -24,10 +24,14 @@ export interface SessionTimerPayload {
   session_id: string;
 }
 
-/** A production call's dispatch to the media gateway: the placed request; `held_until` once a hold parked it. */
+/**
+ * A production call's dispatch to the media gateway or over SIP: the placed request; `held_until` once
+ * a hold parked it; `carrier_held` once the SIP trunk's budget made it wait.
+ */
 export interface DispatchPayload extends SessionTimerPayload {
   request: SessionPlacedRequest;
   held_until?: number;
+  carrier_held?: boolean;
 }
 
 export type SessionPlacedRequest = Extract<SessionEvent, { type: 'session.placed' }>['data'];
@@ -116,12 +120,16 @@ export const dispositionKey = (sessionId: string): string => `disposition:${sess
  * Reacts to session events by scheduling durable timers in the same transaction as its checkpoint,
  * so each follow-up is scheduled exactly once and survives a crash; the timers then run commands
  * that are idempotent. A whole batch of events costs one INSERT (every timer it schedules) and, when
- * sessions ended in it, one DELETE of their watchdogs. Test calls (and production calls without
- * MEDIA_GATEWAY_URL) are played by the simulator: one `sim.step` timer per call, whose handler plays
+ * sessions ended in it, one DELETE of their watchdogs. Production calls go out through the dispatch
+ * timer (MEDIA_GATEWAY_URL, or SIP_TRUNK_URI: `opts.gateway`). Test calls (and production calls with
+ * neither) are played by the simulator: one `sim.step` timer per call, whose handler plays
  * the scripted steps one after another (application/session-timers.ts), scaled by SIM_TIME_SCALE.
  * A test call with `test_persona` is not: the conversations context converses with its persona.
  */
-export function sessionReactor(timers: TimersService, opts: { simTimeScale: number; gateway: boolean }): Processor {
+export function sessionReactor(
+  timers: TimersService,
+  opts: { simTimeScale: number; gateway: boolean; sip?: boolean },
+): Processor {
   const follow = (event: Handled<ReactsTo>, due: ScheduleTimer[], ended: string[]): void => {
     const tenantId = event.metadata.tenant_id;
     const base = Date.parse(event.metadata.created_at);
@@ -147,7 +155,9 @@ export function sessionReactor(timers: TimersService, opts: { simTimeScale: numb
           );
           return;
         }
-        due.push(watchdogTimer(tenantId, sessionId, base, opts.simTimeScale));
+        // A real call over SIP runs in real time: its watchdog is not scaled by SIM_TIME_SCALE.
+        const realTime = opts.sip === true && !event.data.test_mode;
+        due.push(watchdogTimer(tenantId, sessionId, base, realTime ? 1 : opts.simTimeScale));
         const inbound = event.data.direction === 'inbound';
         // An inbound call reported by the media gateway: the gateway has it and reports its signals.
         if (inbound && !event.data.test_script) return;

@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { sessionsSettings } from '../sessions.config';
 import { BillingHolds } from './billing-holds';
+import { CallDialer } from './call-dialer';
 import { ChangeDnc } from '../../dnc';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
@@ -19,7 +20,7 @@ import { scriptFor, type ScriptStep } from '../domain/test-pool.scenarios';
 import { dispatchToMediaGateway } from '../infra/media-gateway.client';
 import { removeRecording, writeSimulatedRecording } from '../infra/recording-files';
 import { RecordingLinks } from '../infra/recording-links';
-import { CREDITS_HOLD_REASON } from '../domain/session.state';
+import { CARRIER_HOLD_REASON, CREDITS_HOLD_REASON } from '../domain/session.state';
 import { SessionActionCommand } from './session.commands';
 import {
   MAX_CALL_SECONDS,
@@ -62,6 +63,8 @@ export class SessionTimers {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(SECRET_BOX) private readonly box: SecretBox,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    /** The telephony context's, present when it is loaded; used only when SIP_TRUNK_URI is the dispatch path. */
+    @Optional() @Inject(CallDialer) private readonly dialer: CallDialer | null = null,
   ) {}
 
   register(): void {
@@ -69,7 +72,10 @@ export class SessionTimers {
     this.timers.register(TIMER.watchdog, (t) => this.action(t, { type: 'watchdog' }));
     this.timers.register(TIMER.purge, (t) => this.purge(t));
     this.timers.register(TIMER.dncAdd, (t) => this.addOptOut(t));
-    this.timers.register(TIMER.gatewayDispatch, (t) => this.dispatchToGateway(t));
+    // Dispatches go where a production call can be placed from: the media gateway, or this process's
+    // SIP user agent. Elsewhere (an API instance next to media processes) they are left to the others.
+    if (this.config.mediaGatewayUrl !== null || this.dialer !== null)
+      this.timers.register(TIMER.gatewayDispatch, (t) => this.dispatchToGateway(t));
   }
 
   private async action(timer: DueTimer<SessionTimerPayload>, action: SessionActionCommand['action']): Promise<void> {
@@ -202,14 +208,17 @@ export class SessionTimers {
   }
 
   /**
-   * Production calls go to MEDIA_GATEWAY_URL, signed like a webhook, once no hold is on the tenant;
-   * a failure is retried by the timer.
+   * Production calls go to MEDIA_GATEWAY_URL, signed like a webhook, or, without one and with
+   * SIP_TRUNK_URI, over SIP through the telephony context's `CallDialer`, once no hold is on the
+   * tenant; a failure is retried by the timer. A SIP call the carrier's budget has no room for yet is
+   * held (`carrier_limit`) and tried again when the budget says (docs/telephony.md).
    */
   private async dispatchToGateway(timer: DueTimer<DispatchPayload>): Promise<TimerOutcome<DispatchPayload>> {
     const url = this.config.mediaGatewayUrl;
     const secret = this.config.mediaGatewaySecret;
-    if (!url || !secret) return;
-    const { held_until: heldUntil, ...request } = timer.payload;
+    const sip = url === null && this.config.sipTrunkUri !== null && this.dialer !== null;
+    if ((!url || !secret) && !sip) return;
+    const { held_until: heldUntil, carrier_held: carrierHeld, ...request } = timer.payload;
     const bound =
       heldUntil ?? holdBound(this.clock.now().getTime(), settingsOf(this.config, sessionsSettings).simTimeScale);
     const parked = await this.parkIfHeld(request.tenant_id, request.session_id, bound, {
@@ -217,7 +226,25 @@ export class SessionTimers {
       held_until: bound,
     });
     if (parked !== null) return parked;
+    if (sip && this.dialer) {
+      if (request.tenant_id === null) return;
+      const dialled = await this.dialer.dial(this.opened(request).request, request.tenant_id);
+      if (!dialled.placed) {
+        if (!carrierHeld)
+          await this.commands.execute(
+            new SessionActionCommand(request.tenant_id, request.session_id, {
+              type: 'hold',
+              reason: CARRIER_HOLD_REASON,
+            }),
+          );
+        return { next: { dueAt: dialled.retryAt, payload: { ...timer.payload, carrier_held: true } } };
+      }
+      if (heldUntil !== undefined || carrierHeld) await this.released(request.tenant_id, request.session_id);
+      this.logger.log(`dialled ${request.session_id} over SIP`);
+      return;
+    }
     if (heldUntil !== undefined) await this.released(request.tenant_id, request.session_id);
+    if (!url || !secret) return;
     await dispatchToMediaGateway({ url, secret }, timer.timerId, this.opened(request));
     this.logger.log(`dispatched ${request.session_id} to the media gateway`);
   }

@@ -2664,7 +2664,7 @@ export interface components {
             voice_id: string;
             /** @enum {string} */
             status: "queued" | "in_progress" | "completed" | "failed" | "no_answer" | "voicemail" | "busy";
-            /** @description Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the tenant’s balance is depleted (docs/calls-and-test-pool.md). The set may grow: treat an unknown value as held. */
+            /** @description Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the tenant’s balance is depleted, `carrier_limit` while the SIP trunk’s call budget (SIP_CPS, SIP_MAX_CALLS) is full (docs/calls-and-test-pool.md). The set may grow: treat an unknown value as held. */
             hold_reason: string | null;
             /** @description Why the session ended, e.g. completed or no_answer (not a closed set). */
             end_reason: string | null;

@@ -1,0 +1,282 @@
+/**
+ * The platform's phone calls over SIP (docs/telephony.md): production calls placed for sessions
+ * (through sessions' `CallDialer`: sip-call-dialer.ts), and calls coming in to a tenant's verified
+ * number. Each answered call is run here, in the process that holds its RTP:
+ * - the session is told `answered` at the 200 (session.started);
+ * - the agent's conversation runs on the call's media, from the moment the other party's audio
+ *   flows (not at the 200: a greeting played into a line not yet open is lost);
+ * - both directions are recorded (dual-channel WAV, agent left) and reported once the call is over;
+ * - on an outbound call, an answering machine (voicemail-detector.ts) ends it as `voicemail`;
+ * - the agent ending the conversation hangs up (a transfer is a REFER to its transfer_number first);
+ *   the other party's BYE ends the conversation. Either way the session ends, then gets its recording.
+ * A call not answered ends its session busy, no_answer or failed `sip_<code>` (call-outcomes.ts).
+ */
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { type ConversationHandle, Conversations, SessionReporters } from '../../conversations';
+import type { ConversationAgent } from '../../conversations';
+import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
+import { newId } from '../../kernel/ids';
+import { normalisePhoneNumber } from '../../kernel/phone-number';
+import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
+import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
+import { DualRecorder } from '../infra/dual-recorder';
+import type { OutboundCall } from '../sip/outbound-call';
+import type { SipCall } from '../sip/sip-call';
+import type { IncomingInvite, InviteDecision, SipUserAgent } from '../sip/sip-user-agent';
+import { telephonySettings } from '../telephony.config';
+import type { Worker } from '../../runtime/workers/polling-worker';
+import { SIP_USER_AGENT } from '../telephony.tokens';
+import { CARRIER_BUDGET, type CarrierBudgetPort } from './carrier-budget-port';
+import { type CallEnding, endSignal, PHONE_SEQ, type SessionSignal, unansweredSignal } from './call-outcomes';
+import { VoicemailDetector } from './voicemail-detector';
+
+interface LiveCall {
+  tenantId: string;
+  sessionId: string;
+  agent: ConversationAgent;
+  /** Outbound calls hold a place in the carrier's budget and are screened for answering machines. */
+  outbound: boolean;
+  call: SipCall | null;
+  /** An outbound call still being set up: giving it up sends CANCEL (a BYE once answered). */
+  placed: OutboundCall | null;
+  startedAt: Date;
+  conversation: ConversationHandle | null;
+  recorder: DualRecorder | null;
+  recordingId: string;
+  /** The session told of the answer: its end waits for it (a session ends once started, not before). */
+  answeredSignal: Promise<void> | null;
+  ending: Promise<void> | null;
+}
+
+/**
+ * A worker (runtime/workers): started with the others, and stopped before any shutdown hook closes
+ * the database pool, so that the calls it ends are still reported to their sessions.
+ */
+@Injectable()
+export class PhoneCalls implements Worker {
+  readonly name = 'phone-calls';
+  private readonly logger = new Logger('PhoneCalls');
+  private readonly live = new Map<string, LiveCall>();
+
+  constructor(
+    @Inject(SIP_USER_AGENT) private readonly ua: SipUserAgent | null,
+    @Inject(CARRIER_BUDGET) private readonly budget: CarrierBudgetPort,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly conversations: Conversations,
+    private readonly reporters: SessionReporters,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
+
+  /** Inbound calls are answered from now on (the user agent refuses every INVITE with 404 before). */
+  start(): void {
+    this.ua?.onInvite((invite) => this.incoming(invite));
+    // The watchdog already ended these calls' sessions (media_lost): the line goes down here too.
+    this.budget.onSlotLost((sessionId) => {
+      const live = this.live.get(sessionId);
+      if (live) void this.end(live, { by: 'lost' });
+    });
+  }
+
+  /** Ends every call held here (the session fails with `media_lost`) before the user agent and database go. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.live.values()].map((c) => this.end(c, { by: 'shutdown' })));
+  }
+
+  /** Whether the session's call is held by this process (a second dispatch of it is then a no-op). */
+  holds(sessionId: string): boolean {
+    return this.live.has(sessionId);
+  }
+
+  /**
+   * Dials the session's callee through the trunk and runs the call; not awaited by the dispatch
+   * (the call lives here, its outcome goes to the session as signals). The budget place it was
+   * granted is given back when it ends, whichever way.
+   */
+  placeOutbound(tenantId: string, request: SessionPlacedData): void {
+    const live = this.track(
+      tenantId,
+      request.session_id,
+      { ...request.agent_config, voice_id: request.voice_id },
+      true,
+    );
+    void this.dial(live, request).catch((err: unknown) => {
+      this.logger.error(`session ${live.sessionId}: the call failed: ${describe(err)}`);
+      void this.end(live, { by: 'error' });
+    });
+  }
+
+  private track(tenantId: string, sessionId: string, agent: ConversationAgent, outbound: boolean): LiveCall {
+    const live: LiveCall = {
+      tenantId,
+      sessionId,
+      agent,
+      outbound,
+      call: null,
+      placed: null,
+      startedAt: new Date(),
+      conversation: null,
+      recorder: null,
+      recordingId: newId('rec'),
+      answeredSignal: null,
+      ending: null,
+    };
+    this.live.set(sessionId, live);
+    return live;
+  }
+
+  private async dial(live: LiveCall, request: SessionPlacedData): Promise<void> {
+    const ua = this.ua;
+    const trunkUri = this.config.sipTrunkUri;
+    if (!ua || !trunkUri) throw new Error('SIP_TRUNK_URI is not set in this process');
+    const settings = settingsOf(this.config, telephonySettings);
+    const placed = await ua.call({
+      to: request.to_number ?? '',
+      from: request.from_number ?? 'anonymous',
+      trunkUri,
+      ...(settings.username && settings.password ? { username: settings.username, password: settings.password } : {}),
+      ringTimeoutMs: settings.ringTimeoutMs,
+    });
+    live.call = placed.call;
+    live.placed = placed;
+    const outcome = await placed.outcome;
+    if (outcome.kind !== 'answered') {
+      this.live.delete(live.sessionId);
+      try {
+        await this.signal(live, PHONE_SEQ.hangup, unansweredSignal(outcome));
+      } finally {
+        await this.release(live);
+      }
+      return;
+    }
+    await this.answered(live, outcome.call);
+  }
+
+  /** An INVITE to one of our numbers: its active owner's agent answers; any other number is 404. */
+  private async incoming(invite: IncomingInvite): Promise<InviteDecision> {
+    const to = normalisePhoneNumber(invite.to);
+    const owner = to ? await this.queries.execute(new GetNumberOwner(to)) : null;
+    if (!owner) return { reject: 404 };
+    // The caller as the trunk gives it: E.164 when it parses, else its digits as sent, else anonymous.
+    const from = normalisePhoneNumber(invite.from) ?? (/^\+?\d{3,20}$/.test(invite.from) ? invite.from : 'anonymous');
+    const { sessionId, agentConfig } = await this.commands.execute(
+      new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, invite.call.callId),
+    );
+    if (this.live.has(sessionId)) return { reject: 482 }; // the same Call-ID again: a loop
+    const live = this.track(owner.tenantId, sessionId, agentConfig, false);
+    // Watched by the media watchdog like an outbound call, without taking from the carrier's limits.
+    await this.budget.track({ sessionId, tenantId: owner.tenantId });
+    // After this returns the user agent sends the 200 and starts the media.
+    setImmediate(() => {
+      void this.answered(live, invite.call).catch((err: unknown) => {
+        this.logger.error(`session ${sessionId}: the inbound call failed: ${describe(err)}`);
+        void this.end(live, { by: 'error' });
+      });
+    });
+    return 'answer';
+  }
+
+  /** The call is up: the session starts, the recording and the screening begin, the agent talks once media flows. */
+  private async answered(live: LiveCall, call: SipCall): Promise<void> {
+    live.call = call;
+    live.startedAt = new Date();
+    try {
+      live.recorder = await DualRecorder.create(recordingPath(this.config, live.recordingId));
+      const recorder = live.recorder;
+      call.media.onSentFrame((frame) => recorder.agentFrame(frame));
+      call.media.onFrame((frame) => recorder.otherFrame(frame));
+    } catch (err) {
+      this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${describe(err)}`);
+    }
+    live.answeredSignal = this.signal(live, PHONE_SEQ.answered, { kind: 'answered' });
+    // The promise, not a listener: a BYE that came while the recorder was opened still ends the call.
+    void call.ended.then(({ by }) => this.end(live, { by: by === 'error' ? 'lost' : 'remote' }));
+    await live.answeredSignal;
+    if (live.outbound) {
+      const detector = new VoicemailDetector();
+      const stop = call.media.onFrame((frame) => {
+        const verdict = detector.push(frame);
+        if (verdict) stop();
+        if (verdict === 'machine') void this.end(live, { by: 'voicemail' });
+      });
+    }
+    const flowing = await Promise.race([call.media.mediaFlowing().then(() => true), call.ended.then(() => false)]);
+    if (!flowing || live.ending) return;
+    live.conversation = this.conversations.start({
+      tenantId: live.tenantId,
+      sessionId: live.sessionId,
+      agent: live.agent,
+      transport: call.media,
+      startedAt: live.startedAt,
+      // Not awaited: ending the call ends the conversation, which is still reporting this end.
+      reporter: this.reporters.of(live.tenantId, live.sessionId, (reason) => {
+        if (reason !== 'hangup') void this.end(live, { by: 'agent', reason });
+        return Promise.resolve();
+      }),
+    });
+  }
+
+  /** Ends a call held here, once: the conversation, the SIP side, the session, then the recording. */
+  private end(live: LiveCall, ending: CallEnding): Promise<void> {
+    live.ending ??= (async () => {
+      try {
+        await live.conversation?.end();
+        await this.hangUp(live, ending);
+        await live.answeredSignal?.catch(() => undefined);
+        await this.signal(live, PHONE_SEQ.hangup, endSignal(ending));
+        const recorder = live.recorder;
+        if (recorder) {
+          const seconds = await recorder.finish();
+          const path = recordingPath(this.config, live.recordingId);
+          await storeRecordingFile(this.blobs, live.recordingId, path);
+          await this.signal(live, PHONE_SEQ.recording, {
+            kind: 'recording_ready',
+            recording_id: live.recordingId,
+            duration_seconds: Math.round(seconds),
+            channels: 'dual',
+          });
+        }
+      } catch (err) {
+        this.logger.error(`session ${live.sessionId}: ending the call failed: ${describe(err)}`);
+      } finally {
+        this.live.delete(live.sessionId);
+        await this.release(live);
+      }
+    })();
+    return live.ending;
+  }
+
+  /** Our side of the end: a transfer is a REFER first (it hangs up itself once taken), else a BYE. */
+  private async hangUp(live: LiveCall, ending: CallEnding): Promise<void> {
+    const call = live.call;
+    if (!call || !this.ua || call.state === 'ended') return;
+    if (call.state !== 'confirmed' && live.placed) return live.placed.hangUp(); // still ringing: CANCEL
+    if (ending.by === 'agent' && ending.reason === 'transferred' && live.agent.transfer_number) {
+      const result = await this.ua.transfer(call, live.agent.transfer_number);
+      if (result.ok) return;
+      this.logger.warn(`session ${live.sessionId}: the transfer was refused (${result.code}): hanging up`);
+    }
+    await this.ua.hangUp(call);
+  }
+
+  private async release(live: LiveCall): Promise<void> {
+    await this.budget
+      .release(live.sessionId)
+      .catch((err: unknown) =>
+        this.logger.warn(`session ${live.sessionId}: releasing its budget failed: ${describe(err)}`),
+      );
+  }
+
+  private async signal(live: LiveCall, seq: number, signal: SessionSignal): Promise<void> {
+    await this.commands.execute(
+      new SessionActionCommand(live.tenantId, live.sessionId, { type: 'signal', seq, signal }),
+    );
+  }
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
