@@ -396,8 +396,10 @@ export class RoomCalls implements Worker {
     for (const [roomId, call] of this.live) {
       if (call.ending || call.joinedAt === 0) continue;
       if (now - call.joinedAt >= MAX_ROOM_CALL_MS) void this.end(roomId, 'max_duration');
-      else if (call.peer && now - call.peer.lastMediaAt >= CONNECTION_LOST_MS)
-        void this.end(roomId, 'connection_lost', new Date(call.peer.lastMediaAt));
+      // Silence counts from the last audio, or from the join when none came since (the peer exists a
+      // moment before the join is stored).
+      else if (call.peer && now - Math.max(call.peer.lastMediaAt, call.joinedAt) >= CONNECTION_LOST_MS)
+        void this.end(roomId, 'connection_lost', new Date(Math.max(call.peer.lastMediaAt, call.joinedAt)));
       else if (call.peer)
         beats.push({
           dedupeKey: mediaWatchKey(roomId),
