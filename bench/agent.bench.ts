@@ -116,10 +116,16 @@ async function runLevel(service: ServiceProcess, level: number, turns: number, s
         await conversation(service, turns, speech, figures);
       } catch (err) {
         figures.failures.push(err instanceof Error ? err.message : String(err));
-        if (process.env.BENCH_AGENT_DEBUG && err instanceof ConversationFailed)
-          console.log(
-            `${err.message}: ${JSON.stringify(await api(service.baseUrl, service.apiKey, 'GET', `/v1/rooms/${err.roomId}`))}`,
+        if (process.env.BENCH_AGENT_DEBUG && err instanceof ConversationFailed) {
+          const sessionId = await sessionOf(service.baseUrl, service.apiKey, err.roomId);
+          const session = await api<{ transcript: unknown }>(
+            service.baseUrl,
+            service.apiKey,
+            'GET',
+            `/v1/sessions/${sessionId}`,
           );
+          console.log(`${err.message}: ${JSON.stringify(session.transcript)}`);
+        }
       }
     }),
   );
