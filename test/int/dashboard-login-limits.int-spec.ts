@@ -141,8 +141,12 @@ it('the background work is bounded: beyond what runs and waits, a request is dro
   const answers = await Promise.all(tenants.map((x, i) => login(x.email, `192.0.2.${100 + i}`)));
   expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(202));
   await new Promise((resolve) => setTimeout(resolve, 500));
-  const made = await Promise.all(tenants.map((x) => links(x.tenantId)));
-  expect(made.reduce((a, b) => a + b, 0)).toBe(2);
+  const made = (await Promise.all(tenants.map((x) => links(x.tenantId)))).reduce((a, b) => a + b, 0);
+  // Two run at once. The addresses are looked up in batches: when the first request's lookup starts
+  // before the others arrive, it is a batch of its own, and its link may be made before the second
+  // batch is handed out, freeing its place for one more. Either way most requests are dropped.
+  expect(made).toBeGreaterThanOrEqual(2);
+  expect(made).toBeLessThanOrEqual(3);
 });
 
 it('the lookup by lower(email) has an index', async () => {
