@@ -76,8 +76,10 @@ export class SessionsModule implements OnModuleInit {
 
   onModuleInit(): void {
     // Production calls are dispatched by a timer to the media gateway or, without one, over SIP
-    // (telephony's CallDialer, when SIP_TRUNK_URI is set); else the simulator plays them.
-    const sip = this.config.mediaGatewayUrl === null && this.config.sipTrunkUri !== null && this.dialer !== null;
+    // (telephony's CallDialer, when SIP_TRUNK_URI is set); else the simulator plays them. The dispatch
+    // is scheduled wherever the call is placed, and claimed by a process that has a dialer: an API
+    // instance next to media processes (SIP_MEDIA_PROCESS=external) has none and leaves it to them.
+    const sip = this.config.mediaGatewayUrl === null && this.config.sipTrunkUri !== null;
     this.projections.registerProjection(sessionsProjection);
     this.projections.registerProcessor(
       sessionReactor(this.timers, {

@@ -1,0 +1,135 @@
+/**
+ * kill -9 of the media process during real calls (docs/telephony.md, "The media process"): an API
+ * instance (SIP_MEDIA_PROCESS=external) and `node dist/media.js` on one database; two production calls
+ * placed through the API are dialled over SIP by the media process to SIPp (answering, echoing RTP,
+ * waiting for our BYE), and are in progress when the media process is killed with SIGKILL. The API
+ * instance's watchdog ends each `failed` (`media_lost`) with one terminal event, frees its carrier
+ * slot, and the ledger debits each call at most once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { type CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
+import { eventually } from '../support/eventually';
+import { REPO_ROOT } from '../support/process';
+import { freeUdpPort, type SippRun, startSipp } from '../support/sipp';
+import { createTenant, type TenantInfo } from '../support/webhooks-harness';
+
+jest.setTimeout(180_000);
+
+let h: CallsService;
+let tenant: TenantInfo;
+let media: ChildProcess | null = null;
+let sipp: SippRun | null = null;
+let mediaOutput = '';
+let trunkPort: number;
+
+beforeAll(async () => {
+  trunkPort = await freeUdpPort();
+  h = await startCallsService({
+    SIP_MEDIA_PROCESS: 'external',
+    SIP_MEDIA_LEASE: '3s',
+    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
+    SIP_CPS: '10',
+    PAYMENT_PROCESSOR: 'test',
+    TOPUP_SETTLE_DELAY: '100ms',
+  });
+  tenant = await createTenant(h.call, h.svc.adminToken, 'Media Lost Co');
+  const topup = await h.call('POST', '/v1/credits/topups', { token: tenant.api_key, body: { amount_cents: 5000 } });
+  expect(topup.status).toBe(201);
+  await eventually(
+    async () => (await h.call('GET', '/v1/credits', { token: tenant.api_key })).body.balance_cents > 0,
+    20_000,
+  );
+});
+
+afterAll(async () => {
+  media?.kill('SIGKILL');
+  sipp?.kill();
+  if (process.env.MEDIA_DEBUG) console.log(mediaOutput);
+  await stopCallsSuite(h);
+});
+
+it('ends the calls of a media process killed mid-call as media_lost, once each, billed at most once', async () => {
+  const listen = await freeUdpPort();
+  const rtp = await freeUdpPort(true);
+  media = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'media.js')], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/root',
+      DATABASE_URL: h.db.url,
+      DATA_DIR: h.dataDir,
+      SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
+      SIP_LISTEN: `127.0.0.1:${listen}`,
+      RTP_PORTS: `${rtp}-${rtp + 99}`,
+      SIP_MEDIA_LEASE: '3s',
+      SIP_CPS: '10',
+      PAYMENT_PROCESSOR: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  media.stdout?.on('data', (d: Buffer) => (mediaOutput += d.toString()));
+  media.stderr?.on('data', (d: Buffer) => (mediaOutput += d.toString()));
+  await eventually(
+    async () => ((await h.db.pool.query('SELECT 1 FROM sip_media_holders')).rowCount ?? 0) > 0,
+    30_000,
+    100,
+  );
+
+  sipp = await startSipp({
+    scenario: 'uas-answer-echo.xml',
+    port: trunkPort,
+    calls: 2,
+    rtpEcho: true,
+    timeoutSeconds: 120,
+  });
+  const ids: string[] = [];
+  for (const to of ['+14155550301', '+14155550302']) {
+    const res = await h.call('POST', '/v1/calls', {
+      token: tenant.api_key,
+      body: { to, from: '+14155550188', agent_config: { prompt: 'Hi.' }, test_mode: false },
+    });
+    expect(res.status).toBe(201);
+    ids.push(res.body.session_id as string);
+  }
+  // Both answered over SIP by the media process, and held there.
+  for (const id of ids)
+    await eventually(
+      async () => (await h.call('GET', `/v1/sessions/${id}`, { token: tenant.api_key })).body.status === 'in_progress',
+      60_000,
+      200,
+    ).catch(() => {
+      throw new Error(`not answered: ${mediaOutput.slice(-3000)}`);
+    });
+  expect((await h.db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(2);
+  await new Promise((r) => setTimeout(r, 2_000));
+
+  media.kill('SIGKILL');
+  for (const id of ids) {
+    const ended = await eventually(
+      async () => {
+        const s = (await h.call('GET', `/v1/sessions/${id}`, { token: tenant.api_key })).body;
+        return s.status === 'failed' ? s : false;
+      },
+      30_000,
+      200,
+    );
+    expect(ended.end_reason).toBe('media_lost');
+  }
+  expect((await h.db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(0);
+  // A few sweeps later: still one terminal event each, and at most one debit each.
+  await new Promise((r) => setTimeout(r, 4_000));
+  for (const id of ids) {
+    const { rows } = await h.db.pool.query<{ type: string }>(
+      `SELECT type FROM events WHERE stream_id LIKE $1 AND type IN ('session.ended', 'session.failed')`,
+      [`%${id}%`],
+    );
+    expect(rows.map((r) => r.type)).toEqual(['session.failed']);
+    const debits = await h.db.pool.query(
+      `SELECT 1 FROM events WHERE type = 'credits.debited' AND data->>'session_id' = $1`,
+      [id],
+    );
+    expect(debits.rowCount).toBeLessThanOrEqual(1);
+  }
+});
