@@ -7,7 +7,8 @@
 import { type CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { freeUdpPort, startSipp } from '../support/sipp';
-import { createTenant, type TenantInfo } from '../support/webhooks-harness';
+import { createFundedTenant } from '../support/funded-tenant';
+import type { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(180_000);
 
@@ -28,13 +29,8 @@ beforeAll(async () => {
     PAYMENT_PROCESSOR: 'test',
     TOPUP_SETTLE_DELAY: '100ms',
   });
-  tenant = await createTenant(h.call, h.svc.adminToken, 'Carrier Limits Co');
-  const topup = await h.call('POST', '/v1/credits/topups', { token: tenant.api_key, body: { amount_cents: 5000 } });
-  expect(topup.status).toBe(201);
-  await eventually(
-    async () => (await h.call('GET', '/v1/credits', { token: tenant.api_key })).body.balance_cents > 0,
-    20_000,
-  );
+  // Production calls are billed: the tenant has credit (a depleted one's calls wait).
+  tenant = await createFundedTenant(h, 'Carrier Limits Co');
 });
 
 afterAll(async () => {
