@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Module, OnModuleInit } from '@nestjs/common';
 import { CallAnalyticsController } from './api/call-analytics.controller';
 import { CallAnalyticsQuery } from './application/call-analytics.query';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -22,7 +22,6 @@ import { VoicesModule } from '../voices';
 import { sessionReactor } from './application/session-reactor.processor';
 import { LegacyRecordings } from './application/legacy-recordings';
 import { SessionTimers } from './application/session-timers';
-import { CallDialer } from './application/call-dialer';
 import { SessionDispositions } from './application/session-dispositions';
 import { SessionPersona } from './application/session-persona';
 import { SessionEntity } from './projections/session.entity';
@@ -71,7 +70,6 @@ export class SessionsModule implements OnModuleInit {
     private readonly dispositions: SessionDispositions,
     private readonly persona: SessionPersona,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() @Inject(CallDialer) private readonly dialer: CallDialer | null = null,
   ) {}
 
   onModuleInit(): void {
