@@ -6,6 +6,8 @@ import { voicesSettings } from '../voices.config';
 import { EVENT_STORE, type EventStore } from '../../event-store/event-store.port';
 import { ApiError } from '../../kernel/http/api-error';
 import { voiceCloneStream } from '../domain/voice-clone.decider';
+import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
+import { Gauge, Registry } from 'prom-client';
 
 export interface VoiceUsage {
   /** Voice clones the tenant keeps (deleted ones are gone from the read model), and uploads reserved. */
@@ -47,11 +49,23 @@ export class VoiceQuota {
     private readonly db: DataSource,
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(EVENT_STORE) private readonly events: EventStore,
+    metrics: RuntimeMetrics,
   ) {
     const limits = settingsOf(config, voicesSettings);
     this.maxVoices = limits.clonesPerTenant;
     this.maxBytes = limits.storageBytesPerTenant;
     this.maxInFlight = limits.uploadsInFlight;
+    const registry = new Registry();
+    const quota = (): number => this.inFlight;
+    new Gauge({
+      name: 'voice_uploads_in_flight',
+      help: 'Voice uploads this process is receiving and storing now (at most VOICE_UPLOADS_IN_FLIGHT; more are a 429).',
+      registers: [registry],
+      collect() {
+        this.set(quota());
+      },
+    });
+    metrics.contribute(registry);
   }
 
   async usage(tenantId: string, db: DataSource | EntityManager = this.db): Promise<VoiceUsage> {
