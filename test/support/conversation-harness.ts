@@ -3,7 +3,7 @@ import type { ConversationAgent, Dialogue } from '../../src/conversations/dialog
 import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from '../../src/conversations/engines/embedded/embedded-synthesizer';
 import { Conversation } from '../../src/conversations/pipeline/conversation';
-import { resampleAll } from '../../src/conversations/pipeline/resampler';
+import { resample } from '../../src/kernel/audio/rate-converter';
 import { AudioLink, SimulatedUser } from './in-memory-audio';
 import { RecordingReporter } from './recording-reporter';
 
@@ -45,7 +45,7 @@ export class ConversationHarness {
   /** flite's audio of `text` at `rate`. */
   async speech(text: string, rate = 16000): Promise<Int16Array> {
     const made = await this.synthesizer.synthesize(text, {});
-    return resampleAll(made.samples, made.sampleRate, rate);
+    return resample(made.samples, made.sampleRate, rate);
   }
 
   /** pocketsphinx's words for 16 kHz audio. */

@@ -4,7 +4,7 @@ import { startTestApp, type CreatedTenant, type TestApp } from '../../../test/su
 import { eventually } from '../../../test/support/eventually';
 import { OpenRoomSessionCommand } from '../../sessions';
 import { EmbeddedSynthesizer } from '../engines/embedded/embedded-synthesizer';
-import { resampleAll } from '../pipeline/resampler';
+import { resample } from '../../kernel/audio/rate-converter';
 import { Conversations } from './conversations.service';
 import { SessionReporters } from './session-reporter';
 
@@ -52,7 +52,7 @@ describe('Conversations in the application (session signals)', () => {
     });
     const say = async (text: string): Promise<void> => {
       const made = await voice.synthesize(text, {});
-      user.say(resampleAll(made.samples, made.sampleRate, 48000));
+      user.say(resample(made.samples, made.sampleRate, 48000));
     };
     const session = async () =>
       (await t.asTenant(tenant.api_key, { method: 'GET', url: `/v1/sessions/${sessionId}` })).json<{

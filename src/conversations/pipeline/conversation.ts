@@ -5,7 +5,7 @@ import type { AudioTransport } from './audio-transport';
 import type { ConversationEnd, ConversationReporter, TurnMetrics } from './conversation-reporter';
 import { ENDPOINTING, Endpointer } from './endpointer';
 import { OutputQueue } from './output-queue';
-import { Resampler } from './resampler';
+import { RateConverter } from '../../kernel/audio/rate-converter';
 import { SpokenAnswer, type AnswerTiming } from './spoken-answer';
 import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
 import { VoiceActivityDetector } from './voice-activity';
@@ -50,7 +50,7 @@ export class Conversation {
   private readonly queue: OutputQueue;
   private readonly vad = new VoiceActivityDetector();
   private readonly endpointer = new Endpointer();
-  private readonly toEngineRate: Resampler | null;
+  private readonly toEngineRate: RateConverter | null;
   private pendingInput = new Int16Array(0);
   private readonly interruptible: boolean;
   private readonly telemetry: TurnTelemetry;
@@ -70,7 +70,7 @@ export class Conversation {
     const rate = deps.transport.sampleRate;
     this.queue = new OutputQueue(rate, () => this.now());
     this.queue.onUnderrun(() => this.telemetry.underrun(this.deps.sessionId));
-    this.toEngineRate = rate === ENGINE_RATE ? null : new Resampler(rate, ENGINE_RATE);
+    this.toEngineRate = rate === ENGINE_RATE ? null : new RateConverter(rate, ENGINE_RATE);
     this.interruptible = deps.agent.interruptible !== false;
     this.telemetry = deps.telemetry ?? NO_TELEMETRY;
   }

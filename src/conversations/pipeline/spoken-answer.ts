@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { SpeechSynthesizer } from '../engines/engines';
 import { frameSamples } from './audio-transport';
 import type { OutputQueue } from './output-queue';
-import { resampleAll } from './resampler';
+import { resample } from '../../kernel/audio/rate-converter';
 
 const logger = new Logger('Conversation');
 
@@ -67,7 +67,7 @@ export class SpokenAnswer {
       try {
         const made = await speech;
         if (this.signal.aborted) return;
-        let pcm = resampleAll(made.samples, made.sampleRate, sampleRate);
+        let pcm = resample(made.samples, made.sampleRate, sampleRate);
         // The answer's first audio is its first sound: synthesisers lead with silence (flite ~200 ms).
         if (this.pieces.length === 0) pcm = trimLeadingSilence(pcm, sampleRate);
         this.firstAudioAt ??= now();

@@ -19,6 +19,20 @@ describe('rate converter', () => {
     expect(rms(folded, 1000)).toBeLessThan(30);
   });
 
+  it.each([
+    [48000, 16000, 960, 320],
+    [8000, 16000, 160, 320],
+    [16000, 48000, 320, 960],
+    [16000, 8000, 320, 160],
+    [24000, 16000, 480, 320],
+  ])(
+    'turns each 20 ms at %i Hz into 20 ms at %i Hz (a call’s frames to the engines’ rate and back)',
+    (from, to, inLen, outLen) => {
+      const converter = new RateConverter(from, to);
+      for (let i = 0; i < 5; i++) expect(converter.process(tone(440, from, inLen)).length).toBe(outLen);
+    },
+  );
+
   it('converts frame by frame exactly as in one piece (no seam between 20 ms frames)', () => {
     const input = tone(440, 48000, 9600);
     const whole = new RateConverter(48000, 16000).process(input);
