@@ -4,18 +4,19 @@ import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/emb
 import { EmbeddedSynthesizer } from '../../src/conversations/engines/embedded/embedded-synthesizer';
 import { Conversation } from '../../src/conversations/pipeline/conversation';
 import { resample } from '../../src/kernel/audio/rate-converter';
-import { AudioLink, SimulatedUser } from './in-memory-audio';
+import { SimulatedUser } from './in-memory-audio';
+import { LoopbackCall } from '../../src/conversations/infra/loopback-call';
 import { RecordingReporter } from './recording-reporter';
 
 /**
  * Conversations for real in a test: the embedded engines (kept warm across a file's tests), an
- * in-memory call per conversation (AudioLink, real 20 ms clock), a SimulatedUser speaking flite's
+ * in-memory call per conversation (LoopbackCall, real 20 ms clock), a SimulatedUser speaking flite's
  * audio, and a RecordingReporter. `close()` ends every call and stops the engines.
  */
 export class ConversationHarness {
   readonly recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
   readonly synthesizer = new EmbeddedSynthesizer();
-  private readonly running: { link: AudioLink; conversation: Conversation }[] = [];
+  private readonly running: { link: LoopbackCall; conversation: Conversation }[] = [];
 
   constructor() {
     this.recognizer.prewarm(2);
@@ -23,9 +24,9 @@ export class ConversationHarness {
   }
 
   call(agent: ConversationAgent, opts: { rate?: number; dialogue?: Dialogue; reporter?: RecordingReporter } = {}) {
-    const link = new AudioLink(opts.rate ?? 16000);
+    const link = new LoopbackCall(opts.rate ?? 16000);
     const reporter = opts.reporter ?? new RecordingReporter();
-    const user = new SimulatedUser(link.user);
+    const user = new SimulatedUser(link.callee);
     const conversation = new Conversation({
       sessionId: 'ses_test',
       agent,

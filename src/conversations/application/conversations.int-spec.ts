@@ -1,5 +1,6 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { AudioLink, SimulatedUser } from '../../../test/support/in-memory-audio';
+import { SimulatedUser } from '../../../test/support/in-memory-audio';
+import { LoopbackCall } from '../infra/loopback-call';
 import { startTestApp, type CreatedTenant, type TestApp } from '../../../test/support/app';
 import { eventually } from '../../../test/support/eventually';
 import { OpenRoomSessionCommand } from '../../sessions';
@@ -39,8 +40,8 @@ describe('Conversations in the application (session signals)', () => {
         startedAt: startedAt.toISOString(),
       }),
     );
-    const link = new AudioLink(48000);
-    const user = new SimulatedUser(link.user);
+    const link = new LoopbackCall(48000);
+    const user = new SimulatedUser(link.callee);
     link.start();
     const handle = t.app.get(Conversations).start({
       tenantId: tenant.tenant_id,
