@@ -1,23 +1,14 @@
 import { allowsPrivateWebhookUrls, loadAppConfig } from './app.module';
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
-import { ConfigError } from './config/config';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/database/embedded-postgres';
 import { createLogger } from './infra/logging/logger';
 import { listeningUrl, startupBanner } from './infra/startup/banner';
 import { createHttpApp, lifecycle } from './http-app';
+import { configOrExit, run, shutDownOnSignals } from './infra/startup/process-lifecycle';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadAppConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const config = configOrExit(() => loadAppConfig());
   const log = createLogger(config.logLevel).pino;
   let generatedAdminToken: string | null = null;
   if (!config.adminToken) {
@@ -80,21 +71,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  // The last line of defence: workers catch their own faults (a delivery, a timer, a batch fails on
-  // its own and is retried). An error that still gets here is a bug; the process state is unknown,
-  // so it is logged and the process drains and exits non-zero (a supervisor restarts it; nothing
-  // accepted is lost, everything is in the database).
-  const fatal = (kind: string) => (err: unknown) => {
-    log.fatal({ err }, `${kind}: ${err instanceof Error ? err.message : String(err)}`);
-    void shutdown(kind, 1);
-  };
-  process.on('unhandledRejection', fatal('unhandledRejection'));
-  process.on('uncaughtException', fatal('uncaughtException'));
+  shutDownOnSignals(log, shutdown);
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+run(main);

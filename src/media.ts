@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError } from './config/config';
 import { createLogger } from './infra/logging/logger';
+import { configOrExit, run, shutDownOnSignals } from './infra/startup/process-lifecycle';
 
 /**
  * The media process, `node dist/media.js` (docs/telephony.md, "Media processes"): the SIP user agent,
@@ -14,22 +15,15 @@ import { createLogger } from './infra/logging/logger';
  * instances to leave the media to processes like this one, is `inline` here whatever the environment says.
  */
 async function media(): Promise<void> {
-  let config;
-  let databaseUrl: string;
-  try {
-    config = loadAppConfig({ ...process.env, SIP_MEDIA_PROCESS: 'inline' });
-    if (!config.databaseUrl)
+  const config = configOrExit(() => {
+    const loaded = loadAppConfig({ ...process.env, SIP_MEDIA_PROCESS: 'inline' });
+    if (!loaded.databaseUrl)
       throw new ConfigError(['DATABASE_URL is required: the media process shares the API instances’ database']);
-    if (!runsSipUserAgent(config))
+    if (!runsSipUserAgent(loaded))
       throw new ConfigError(['SIP_TRUNK_URI or SIP_LISTEN is required: the media process runs SIP']);
-    databaseUrl = config.databaseUrl;
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
+    return loaded;
+  });
+  const databaseUrl = config.databaseUrl as string;
   const logger = createLogger(config.logLevel);
   const log = logger.pino;
   const app = await NestFactory.createApplicationContext(AppModule.forRoot({ config, databaseUrl }), {
@@ -55,17 +49,7 @@ async function media(): Promise<void> {
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  const fatal = (kind: string) => (err: unknown) => {
-    log.fatal({ err }, `${kind}: ${err instanceof Error ? err.message : String(err)}`);
-    void shutdown(kind, 1);
-  };
-  process.on('unhandledRejection', fatal('unhandledRejection'));
-  process.on('uncaughtException', fatal('uncaughtException'));
+  shutDownOnSignals(log, shutdown);
 }
 
-media().catch((err: unknown) => {
-  process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+run(media);
