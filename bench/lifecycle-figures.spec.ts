@@ -2,6 +2,7 @@ import {
   alternationOrder,
   compareBuilds,
   kneeOf,
+  lowerMedian,
   median,
   peakRssAt,
   ratio,
@@ -71,6 +72,13 @@ describe('median and ratio', () => {
     expect(median([])).toBeNull();
   });
 
+  it('takes for knees the lower of the two middle values, a rate the ladder measured', () => {
+    expect(lowerMedian([100, 75, 125])).toBe(100);
+    expect(lowerMedian([100, 0])).toBe(0);
+    expect(lowerMedian([125, 100, 75, 150])).toBe(100);
+    expect(lowerMedian([])).toBeNull();
+  });
+
   it('answers null rather than dividing by zero or by a missing figure', () => {
     expect(ratio(100, 75)).toBe(1.33);
     expect(ratio(0, 75)).toBe(0);
@@ -104,9 +112,9 @@ describe('compareBuilds', () => {
     const c = compareBuilds(previous, today, [5, 20], 100);
     expect(c.previous).toMatchObject({ knees: [75], knee: 75, idle_xacts_per_s: 2.2, peak_rss_mb: 360 });
     expect(c.previous.xacts_per_call).toEqual({ '5': 58.6, '20': 40.4 });
-    expect(c.today).toMatchObject({ knees: [100, 0], knee: 50, idle_xacts_per_s: 2.2, peak_rss_mb: 285 });
+    expect(c.today).toMatchObject({ knees: [100, 0], knee: 0, idle_xacts_per_s: 2.2, peak_rss_mb: 285 });
     expect(c.today.xacts_per_call).toEqual({ '5': 36, '20': 31.3 });
-    expect(c.ratios.knee).toBe(0.67);
+    expect(c.ratios.knee).toBe(0);
     expect(c.ratios.xacts_per_call).toEqual({ '5': 0.61, '20': 0.77 });
   });
 

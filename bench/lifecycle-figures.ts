@@ -24,7 +24,7 @@ export interface RunFigures {
 export type Build = 'previous' | 'today';
 
 export interface BuildSummary {
-  /** One knee per run, in the order run; `knee` is their median. */
+  /** One knee per run, in the order run; `knee` is their lower median (a rate the ladder measured). */
   readonly knees: number[];
   readonly knee: number;
   /** Median over the runs, by rate; null where no run measured that rate. */
@@ -97,6 +97,13 @@ export function median(values: readonly number[]): number | null {
   return round2(value);
 }
 
+/** The median, or with an even count the lower of the two middle values: always one of the values. */
+export function lowerMedian(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] as number;
+}
+
 export function ratio(today: number | null, previous: number | null): number | null {
   if (today === null || previous === null || previous === 0) return null;
   return round2(today / previous);
@@ -113,7 +120,7 @@ export function summariseBuild(
   for (const rate of xactRates) xacts[String(rate)] = median(present(runs.map((r) => xactsPerCallAt(r.steps, rate))));
   return {
     knees,
-    knee: median(knees) ?? 0,
+    knee: lowerMedian(knees) ?? 0,
     xacts_per_call: xacts,
     idle_xacts_per_s: median(runs.map((r) => r.idle.xacts_per_s)),
     peak_rss_mb: median(present(runs.map((r) => peakRssAt(r.steps, rssRate)))),
