@@ -3,9 +3,13 @@ import { resolve } from 'node:path';
 import { sleep, stopChild } from './child-process';
 import type { ReceiverMessage, ReceiverRequest, ReceiverStats } from './receiver';
 
-/** The parent's handle on the receiver process (receiver.ts): its URL and its counters over IPC. */
-export interface ReceiverProcess {
+/**
+ * A webhook receiver as a benchmark sees it: its URL and its counters. The receiver process
+ * (receiver.ts, forked here) and the inline one (receiver-inline.ts) both answer it.
+ */
+export interface WebhookReceiver {
   readonly url: string;
+  /** The process it receives in: its own, or the benchmark's (inline). */
   readonly pid: number;
   /** Starts a new window: counts and latencies from now on. */
   reset(): Promise<ReceiverStats>;
@@ -21,6 +25,9 @@ export interface ReceiverProcess {
   close(): Promise<void>;
 }
 
+/** The parent's handle on the receiver process (receiver.ts): its URL and its counters over IPC. */
+export type ReceiverProcess = WebhookReceiver;
+
 const START_TIMEOUT_MS = 10_000;
 const ANSWER_TIMEOUT_MS = 10_000;
 
@@ -31,15 +38,7 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
   });
   const port = await readyPort(child);
   const ask = asker(child);
-  const waitUntil: ReceiverProcess['waitUntil'] = async (done, timeoutMs) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const stats = await ask('count');
-      if (done(stats)) return { met: true, stats };
-      if (Date.now() >= deadline) return { met: false, stats };
-      await sleep(100);
-    }
-  };
+  const waitUntil: ReceiverProcess['waitUntil'] = (done, timeoutMs) => pollUntil(() => ask('count'), done, timeoutMs);
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid ?? 0,
@@ -49,6 +48,21 @@ export async function startReceiverProcess(): Promise<ReceiverProcess> {
     waitUntil,
     close: async () => void (await stopChild(child)),
   };
+}
+
+/** Reads the counts every 100 ms until `done` holds or `timeoutMs` passes; never throws on timeout. */
+export async function pollUntil(
+  count: () => Promise<ReceiverStats>,
+  done: (stats: ReceiverStats) => boolean,
+  timeoutMs: number,
+): Promise<{ met: boolean; stats: ReceiverStats }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const stats = await count();
+    if (done(stats)) return { met: true, stats };
+    if (Date.now() >= deadline) return { met: false, stats };
+    await sleep(100);
+  }
 }
 
 function readyPort(child: ChildProcess): Promise<number> {

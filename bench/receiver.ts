@@ -3,7 +3,8 @@ import { Percentiles, percentiles } from './percentiles';
 
 /**
  * The benchmarks' webhook receiver, run as a process of its own (receiver-process.ts forks it), so
- * that receiving does not share the event loop or the heap of the process it measures.
+ * that receiving does not share the event loop or the heap of the process it measures; or, for the
+ * lifecycle benchmark's customer-style rig, inside the benchmark process (receiver-inline.ts).
  *
  * Answers 204 to every POST. A request carrying a webhook id (the `webhook-id` header, or
  * `x-webhook-id`; the service sends both with the event id) is a delivery: it is counted once per
@@ -50,8 +51,72 @@ interface Window {
   lastAt: number | null;
 }
 
-const seen = new Set<string>();
-let window = newWindow();
+/**
+ * The receiver's counters and its request handler, without a server or a process around them: the
+ * forked receiver (main below) serves them over IPC, and the lifecycle benchmark's customer-style rig
+ * (receiver-inline.ts, BENCH_RECEIVER=inline) serves them from the benchmark process itself.
+ */
+export interface ReceiverState {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** `reset` starts a new window; every op answers the window's counts, `snapshot` with latencies. */
+  answer(op: ReceiverRequest['op']): ReceiverStats;
+}
+
+export function createReceiverState(): ReceiverState {
+  const seen = new Set<string>();
+  let window = newWindow();
+
+  const record = (id: string | null, body: Buffer, receivedAt: number): void => {
+    window.requests++;
+    if (id === null) return;
+    if (seen.has(id)) {
+      window.duplicates++;
+      return;
+    }
+    seen.add(id);
+    window.deliveries++;
+    window.firstAt ??= receivedAt;
+    window.lastAt = receivedAt;
+    try {
+      const envelope = JSON.parse(body.toString('utf8')) as { type?: unknown; created_at?: unknown };
+      const type = typeof envelope.type === 'string' ? envelope.type : 'unknown';
+      window.byType[type] = (window.byType[type] ?? 0) + 1;
+      const createdAt = typeof envelope.created_at === 'string' ? Date.parse(envelope.created_at) : NaN;
+      if (Number.isFinite(createdAt)) window.latencies.push(receivedAt - createdAt);
+      else window.unreadable++;
+    } catch {
+      window.unreadable++;
+    }
+  };
+
+  const stats = (withLatency: boolean): ReceiverStats => ({
+    requests: window.requests,
+    deliveries: window.deliveries,
+    duplicates: window.duplicates,
+    by_type: { ...window.byType },
+    window_started_at: window.startedAt,
+    first_delivery_at: window.firstAt,
+    last_delivery_at: window.lastAt,
+    unreadable: window.unreadable,
+    latency_ms: withLatency ? percentiles(window.latencies) : null,
+  });
+
+  return {
+    handle(req, res) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const receivedAt = Date.now();
+        res.writeHead(204).end();
+        if (req.method === 'POST') record(webhookId(req), Buffer.concat(chunks), receivedAt);
+      });
+    },
+    answer(op) {
+      if (op === 'reset') window = newWindow();
+      return stats(op === 'snapshot');
+    },
+  };
+}
 
 function newWindow(): Window {
   return {
@@ -72,67 +137,18 @@ function webhookId(req: IncomingMessage): string | null {
   return typeof id === 'string' && id !== '' ? id : null;
 }
 
-function record(id: string | null, body: Buffer, receivedAt: number): void {
-  window.requests++;
-  if (id === null) return;
-  if (seen.has(id)) {
-    window.duplicates++;
-    return;
-  }
-  seen.add(id);
-  window.deliveries++;
-  window.firstAt ??= receivedAt;
-  window.lastAt = receivedAt;
-  try {
-    const envelope = JSON.parse(body.toString('utf8')) as { type?: unknown; created_at?: unknown };
-    const type = typeof envelope.type === 'string' ? envelope.type : 'unknown';
-    window.byType[type] = (window.byType[type] ?? 0) + 1;
-    const createdAt = typeof envelope.created_at === 'string' ? Date.parse(envelope.created_at) : NaN;
-    if (Number.isFinite(createdAt)) window.latencies.push(receivedAt - createdAt);
-    else window.unreadable++;
-  } catch {
-    window.unreadable++;
-  }
-}
-
-function handle(req: IncomingMessage, res: ServerResponse): void {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    const receivedAt = Date.now();
-    res.writeHead(204).end();
-    if (req.method === 'POST') record(webhookId(req), Buffer.concat(chunks), receivedAt);
-  });
-}
-
-function stats(withLatency: boolean): ReceiverStats {
-  return {
-    requests: window.requests,
-    deliveries: window.deliveries,
-    duplicates: window.duplicates,
-    by_type: { ...window.byType },
-    window_started_at: window.startedAt,
-    first_delivery_at: window.firstAt,
-    last_delivery_at: window.lastAt,
-    unreadable: window.unreadable,
-    latency_ms: withLatency ? percentiles(window.latencies) : null,
-  };
-}
-
-function answer(request: ReceiverRequest): void {
-  if (request.op === 'reset') window = newWindow();
-  const message: ReceiverMessage = { id: request.id, stats: stats(request.op === 'snapshot') };
-  process.send?.(message);
-}
-
 function main(): void {
   if (!process.send) {
     process.stderr.write('receiver.js is started by receiver-process.ts (child_process.fork), with IPC\n');
     process.exit(1);
   }
-  const server = createServer(handle);
+  const state = createReceiverState();
+  const server = createServer((req, res) => state.handle(req, res));
   server.keepAliveTimeout = 60_000;
-  process.on('message', (request: ReceiverRequest) => answer(request));
+  process.on('message', (request: ReceiverRequest) => {
+    const message: ReceiverMessage = { id: request.id, stats: state.answer(request.op) };
+    process.send?.(message);
+  });
   // The parent is gone (or closed the channel): nothing is left to report to.
   process.on('disconnect', () => process.exit(0));
   server.listen(0, '127.0.0.1', () => {
@@ -143,4 +159,5 @@ function main(): void {
   });
 }
 
-main();
+// Forked by receiver-process.ts; imported (for createReceiverState) by receiver-inline.ts.
+if (require.main === module) main();

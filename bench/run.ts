@@ -23,8 +23,15 @@ import {
  * BENCH_REPLAY_ACTIVE_STREAMS; BENCH_WEBHOOK_EVENTS; BENCH_LIFECYCLE_RATES (calls per second of
  * each step, default 20,50,75,100,125,150,200), BENCH_LIFECYCLE_SECONDS (per step, default 30),
  * BENCH_LIFECYCLE_DRAIN_SECONDS (default 60), BENCH_LIFECYCLE_IDLE_SECONDS (default 10),
- * BENCH_SERVICE_ENTRY (the lifecycle's and the campaign's service: another build's dist/main.js, to
- * compare commits); BENCH_CAMPAIGN_CONTACTS (default 1000), BENCH_CAMPAIGN_CONCURRENCY (100),
+ * BENCH_LIFECYCLE_XACT_RATES (a transactions phase before the ladder: one step at each rate, for
+ * transactions per call; none by default, 5,20 when comparing), BENCH_RECEIVER=inline (the webhook
+ * receiver in this process with the load generator: the customer-style rig; verdicts lifecycle_inline_*),
+ * BENCH_COMPARE_ENTRY (the previous build's dist/main.js: it and today's build run the lifecycle
+ * alternately, each on a fresh database and service, and the report gives both builds' commits,
+ * knees, transactions per call at 5 and 20 calls/s, idle transactions, peak RSS at 100 calls/s and
+ * the ratios today/previous), BENCH_COMPARE_ROUNDS (pairs of runs, default 1; the pair swaps order
+ * each round), BENCH_SERVICE_ENTRY (the lifecycle's and the campaign's service: another build's
+ * dist/main.js, to measure another commit; when comparing, "today's" build); BENCH_CAMPAIGN_CONTACTS (default 1000), BENCH_CAMPAIGN_CONCURRENCY (100),
  * BENCH_CAMPAIGN_TIMEOUT_SECONDS (600)).
  */
 
@@ -106,6 +113,7 @@ async function runBenchmark(
 ): Promise<object> {
   const database = await server.createDatabase(name);
   const pools: Pool[] = [];
+  const scratch = new Set<string>();
   const ctx: BenchContext = {
     databaseUrl: database.url,
     seconds,
@@ -114,6 +122,14 @@ async function runBenchmark(
       const pool = new Pool({ connectionString: database.url, max });
       pools.push(pool);
       return pool;
+    },
+    scratchDatabase: async (label) => {
+      const created = await server.createDatabase(`${name}_${label}`, false);
+      scratch.add(created.name);
+      const drop = async (): Promise<void> => {
+        if (scratch.delete(created.name)) await server.dropDatabase(created.name);
+      };
+      return { url: created.url, drop };
     },
     log: (line) => log(name, line),
     check: (verdict, value, target, kind = 'min') => {
@@ -134,6 +150,7 @@ async function runBenchmark(
     // A pool a benchmark already ended rejects a second end(); that is fine.
     await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
     await server.dropDatabase(database.name);
+    for (const left of scratch) await server.dropDatabase(left);
   }
 }
 
@@ -141,7 +158,7 @@ function printSummary(report: Report): void {
   const rows = Object.entries(report.verdicts).map(([name, v]) => {
     const target = report.targets[name];
     const bound = target && 'max' in target ? `≤ ${target.max}` : `≥ ${v.target}`;
-    return `  ${v.pass ? 'PASS' : 'FAIL'}  ${name.padEnd(32)} ${v.value.toLocaleString('en-US').padStart(10)}   target ${bound}`;
+    return `  ${v.pass ? 'PASS' : 'FAIL'}  ${name.padEnd(44)} ${v.value.toLocaleString('en-US').padStart(10)}   target ${bound}`;
   });
   const errors = Object.entries(report.results)
     .filter(([, r]) => 'error' in r)

@@ -15,6 +15,8 @@ export interface ServiceProcess {
   readonly baseUrl: string;
   readonly apiKey: string;
   readonly tenantId: string;
+  /** The dist/main.js it runs. */
+  readonly entry: string;
   /** Its DATA_DIR, a temporary directory removed by stop(). */
   readonly dataDir: string;
   /** Lines the service wrote (stdout and stderr) and the last few of them. */
@@ -36,8 +38,7 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
   const port = await freePort();
-  // BENCH_SERVICE_ENTRY: another build's dist/main.js, to measure an older commit with this benchmark.
-  const entry = entryPath || process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', '..', 'main.js');
+  const entry = serviceEntry(entryPath);
   const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
@@ -79,12 +80,29 @@ export async function startServiceProcess(
       name: 'bench',
       email: 'bench@example.com',
     });
-    return { pid: child.pid ?? 0, baseUrl, apiKey: tenant.api_key, tenantId: tenant.tenant_id, dataDir, output, stop };
+    return {
+      pid: child.pid ?? 0,
+      baseUrl,
+      apiKey: tenant.api_key,
+      tenantId: tenant.tenant_id,
+      entry,
+      dataDir,
+      output,
+      stop,
+    };
   } catch (err) {
     await stop();
     const tail = output.last.join('\n');
     throw new Error(`${err instanceof Error ? err.message : String(err)}${tail ? `\nservice output:\n${tail}` : ''}`);
   }
+}
+
+/**
+ * The service a benchmark runs: `entryPath`, else BENCH_SERVICE_ENTRY (another build's
+ * dist/main.js, to measure an older commit with this benchmark), else this build's dist/main.js.
+ */
+export function serviceEntry(entryPath?: string): string {
+  return resolve(entryPath || process.env.BENCH_SERVICE_ENTRY || resolve(__dirname, '..', '..', 'main.js'));
 }
 
 /**

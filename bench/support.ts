@@ -30,6 +30,11 @@ export interface BenchContext {
   readonly warmupSeconds: number;
   /** A pool on this benchmark's database; closed by the harness when the benchmark ends. */
   pool(max: number): Pool;
+  /**
+   * Another database on the same server, empty and not migrated (a service migrates it at start-up
+   * with its own migrations: another build's may differ); dropped by drop() or when the benchmark ends.
+   */
+  scratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }>;
   log(line: string): void;
   /** Records a target and whether this run met it. */
   check(name: string, value: number, target: number, kind?: 'min' | 'max'): void;
@@ -144,8 +149,8 @@ export function formatRate(value: number): string {
 export interface DatabaseServer {
   /** Where it came from, for the report. */
   readonly source: 'embedded' | 'DATABASE_URL';
-  /** Creates an empty database, migrated with the service's migrations; returns its URL. */
-  createDatabase(prefix: string): Promise<{ name: string; url: string }>;
+  /** Creates an empty database, migrated with the service's migrations unless `migrated` is false; returns its URL. */
+  createDatabase(prefix: string, migrated?: boolean): Promise<{ name: string; url: string }>;
   dropDatabase(name: string): Promise<void>;
   version(): Promise<string>;
   stop(): Promise<void>;
@@ -187,11 +192,11 @@ function serverAt(url: string, source: DatabaseServer['source'], stop: () => Pro
   };
   return {
     source,
-    async createDatabase(prefix) {
+    async createDatabase(prefix, migrated = true) {
       const name = `bench_${prefix.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
       await admin((c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
       const dbUrl = withDatabase(name);
-      await migrateDatabase(dbUrl, contextMigrations());
+      if (migrated) await migrateDatabase(dbUrl, contextMigrations());
       return { name, url: dbUrl };
     },
     async dropDatabase(name) {
