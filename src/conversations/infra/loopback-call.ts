@@ -1,5 +1,5 @@
 import { wavHeader } from '../../kernel/audio/wav';
-import { type AudioTransport, type FrameSource, frameSamples } from '../pipeline/audio-transport';
+import { type AudioTransport, type FrameSource, frameSamples, TransportListeners } from '../pipeline/audio-transport';
 
 /** At most this many frames are sent at once to catch up after the event loop stalled. */
 const MAX_CATCH_UP = 10;
@@ -93,9 +93,7 @@ export class LoopbackCall {
 
 class End implements AudioTransport {
   private source: FrameSource | null = null;
-  private readonly frameListeners = new Set<(frame: Int16Array) => void>();
-  private readonly closedListeners = new Set<() => void>();
-  private closed = false;
+  private readonly listeners = new TransportListeners();
 
   constructor(
     readonly sampleRate: number,
@@ -104,8 +102,7 @@ class End implements AudioTransport {
   ) {}
 
   onFrame(listener: (frame: Int16Array) => void): () => void {
-    this.frameListeners.add(listener);
-    return () => this.frameListeners.delete(listener);
+    return this.listeners.onFrame(listener);
   }
 
   play(source: FrameSource): void {
@@ -113,12 +110,7 @@ class End implements AudioTransport {
   }
 
   onClosed(listener: () => void): () => void {
-    if (this.closed) {
-      listener();
-      return () => undefined;
-    }
-    this.closedListeners.add(listener);
-    return () => this.closedListeners.delete(listener);
+    return this.listeners.onClosed(listener);
   }
 
   pull(): Int16Array | null {
@@ -126,14 +118,10 @@ class End implements AudioTransport {
   }
 
   hear(frame: Int16Array): void {
-    for (const listener of this.frameListeners) listener(frame);
+    this.listeners.heard(frame);
   }
 
   closeNow(): void {
-    if (this.closed) return;
-    this.closed = true;
-    for (const listener of this.closedListeners) listener();
-    this.closedListeners.clear();
-    this.frameListeners.clear();
+    this.listeners.closed();
   }
 }

@@ -1,6 +1,6 @@
 import { createSocket, Socket } from 'node:dgram';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import type { AudioTransport, FrameSource } from '../../conversations';
+import { type AudioTransport, type FrameSource, TransportListeners } from '../../conversations';
 import { resample } from '../../kernel/audio/rate-converter';
 import { offerProblem } from '../domain/room-offer';
 import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call-media';
@@ -78,9 +78,7 @@ export class AgentPeer implements AudioTransport {
   private mediaError: Error | null = null;
   private readonly start = Date.now();
   private source: FrameSource | null;
-  private readonly frameListeners = new Set<(frame: Int16Array) => void>();
-  private readonly closedListeners = new Set<() => void>();
-  private closedTold = false;
+  private readonly listeners = new TransportListeners();
   private readonly inbound: InboundAudio;
   private readonly outbound: OutboundAudio;
 
@@ -99,23 +97,14 @@ export class AgentPeer implements AudioTransport {
       codec,
       opts.recorder,
       () => Date.now() - this.start,
-      (frame) => {
-        for (const listener of this.frameListeners) {
-          try {
-            listener(frame);
-          } catch {
-            // A listener's bug must not reach werift's packet handling (nor end the process): it is dropped.
-            this.frameListeners.delete(listener);
-          }
-        }
-      },
+      // A listener's bug must not reach werift's packet handling (nor end the process): it is dropped.
+      (frame) => this.listeners.heard(frame),
     );
     this.outbound = new OutboundAudio(codec, opts.recorder);
   }
 
   onFrame(listener: (frame: Int16Array) => void): () => void {
-    this.frameListeners.add(listener);
-    return () => this.frameListeners.delete(listener);
+    return this.listeners.onFrame(listener);
   }
 
   /** From the next tick on, the agent's frames come from `source` (the greeting is dropped). */
@@ -124,12 +113,7 @@ export class AgentPeer implements AudioTransport {
   }
 
   onClosed(listener: () => void): () => void {
-    if (this.closedTold) {
-      listener();
-      return () => undefined;
-    }
-    this.closedListeners.add(listener);
-    return () => this.closedListeners.delete(listener);
+    return this.listeners.onClosed(listener);
   }
 
   static async answer(opts: AgentPeerOptions): Promise<AgentPeer> {
@@ -254,11 +238,7 @@ export class AgentPeer implements AudioTransport {
 
   /** The transport's end: its listeners are told once, whichever way the call ended. */
   private tellClosed(): void {
-    if (this.closedTold) return;
-    this.closedTold = true;
-    for (const listener of this.closedListeners) listener();
-    this.closedListeners.clear();
-    this.frameListeners.clear();
+    this.listeners.closed();
   }
 
   /**

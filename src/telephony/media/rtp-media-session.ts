@@ -15,7 +15,7 @@
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
-import type { AudioTransport, FrameSource } from '../../conversations';
+import { type AudioTransport, type FrameSource, TransportListeners } from '../../conversations';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { digitPayloads, DtmfReceiver } from './dtmf';
 import { JitterBuffer, PacketLossConcealer } from './jitter-buffer';
@@ -66,9 +66,8 @@ export class RtpMediaSession implements AudioTransport {
   private ticks = 0;
   private octetsSent = 0;
   private closed = false;
-  private readonly frameListeners = new Set<Listener<Int16Array>>();
+  private readonly listeners = new TransportListeners();
   private readonly sentListeners = new Set<Listener<Int16Array>>();
-  private readonly closeListeners = new Set<() => void>();
   private readonly dtmfListeners = new Set<Listener<string>>();
   private pacingListener: Listener<number> | null = null;
   private readonly flowing: Promise<void>;
@@ -134,8 +133,7 @@ export class RtpMediaSession implements AudioTransport {
   }
 
   onFrame(listener: Listener<Int16Array>): () => void {
-    this.frameListeners.add(listener);
-    return () => this.frameListeners.delete(listener);
+    return this.listeners.onFrame(listener);
   }
 
   /** Every 20 ms frame we send (silence included): the agent's side of a dual-channel recording. */
@@ -174,8 +172,7 @@ export class RtpMediaSession implements AudioTransport {
   }
 
   onClosed(listener: () => void): () => void {
-    this.closeListeners.add(listener);
-    return () => this.closeListeners.delete(listener);
+    return this.listeners.onClosed(listener);
   }
 
   close(): void {
@@ -186,7 +183,7 @@ export class RtpMediaSession implements AudioTransport {
     this.rtp.close();
     this.rtcp.close();
     this.release();
-    for (const l of this.closeListeners) l();
+    this.listeners.closed();
   }
 
   private schedule(): void {
@@ -270,7 +267,7 @@ export class RtpMediaSession implements AudioTransport {
       late: this.jitter.stats.late,
       underruns: this.jitter.stats.underruns,
     });
-    for (const l of this.frameListeners) l(frame);
+    this.listeners.heard(frame);
   }
 
   private receive(data: Buffer, from: RemoteInfo): void {
