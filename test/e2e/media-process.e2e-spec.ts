@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { TEST_NUMBERS } from '../../src/sessions/domain/test-pool.scenarios';
 import { placeCall, startCallsService, stopCallsSuite, type CallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
+import { expectEachEndedMediaLost } from '../support/media-lost';
 import { freePort, REPO_ROOT } from '../support/process';
 import { createTenant, type TenantInfo } from '../support/webhooks-harness';
 
@@ -85,29 +86,12 @@ describe('the media process', () => {
     expect((await h.db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(2);
 
     media.kill('SIGKILL');
-    for (const s of sessions) {
-      const ended = await eventually(
-        async () => {
-          const r = await h.call<{ status: string; end_reason: string | null }>('GET', `/v1/sessions/${s.session_id}`, {
-            token: tenant.api_key,
-          });
-          return r.body.status === 'failed' ? r.body : false;
-        },
-        30_000,
-        200,
-      );
-      expect(ended.end_reason).toBe('media_lost');
-    }
-    expect((await h.db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(0);
-    // A few sweeps later, still one terminal event each (and no session.ended from the script's own hangup).
-    await new Promise((r) => setTimeout(r, 3000));
-    for (const s of sessions) {
-      const { rows } = await h.db.pool.query<{ type: string }>(
-        `SELECT type FROM events WHERE stream_id LIKE $1 AND type IN ('session.ended', 'session.failed') ORDER BY global_position`,
-        [`%${s.session_id}%`],
-      );
-      expect(rows.map((r) => r.type)).toEqual(['session.failed']);
-    }
+    // One terminal event each (and no session.ended from the script's own hang-up).
+    await expectEachEndedMediaLost(
+      h,
+      tenant.api_key,
+      sessions.map((s) => s.session_id),
+    );
     expect(mediaOutput).not.toMatch(/failed to start/);
   });
 
