@@ -9,24 +9,37 @@ export function newEventId(): string {
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
- * Random bytes drawn from the system's generator 4 KiB at a time and handed out 20 per id: one
- * `randomBytes(20)` per id was a call into OpenSSL and a new buffer each, about 1 % of a
- * `POST /v1/calls`. The same generator, the same bytes per id; never handed out twice.
+ * Random bytes drawn from the system's generator 4 KiB at a time and handed out a few per id: one
+ * `randomBytes(n)` per id was a call into OpenSSL and a new buffer each, about 1 % of a
+ * `POST /v1/calls` (a resource id and a request id). The same generator, the same number of bytes
+ * per id; no byte is handed out twice.
  */
-const ID_BYTES = 20;
-const pool = Buffer.alloc(4096 - (4096 % ID_BYTES));
+const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;
 
-/** Resource ids: a readable prefix and 20 random base-36 characters, e.g. `ses_0k3...`. */
-export function newId(prefix: string): string {
-  if (poolOffset + ID_BYTES > pool.length) {
+/** Where the next `size` fresh random bytes start in `pool`. */
+function randomBlock(size: number): number {
+  if (poolOffset + size > pool.length) {
     randomFillSync(pool);
     poolOffset = 0;
   }
+  const start = poolOffset;
+  poolOffset += size;
+  return start;
+}
+
+/** Resource ids: a readable prefix and 20 random base-36 characters, e.g. `ses_0k3...`. */
+export function newId(prefix: string): string {
+  const start = randomBlock(20);
   let out = '';
-  for (let i = poolOffset; i < poolOffset + ID_BYTES; i++) out += ALPHABET[(pool[i] as number) % 36];
-  poolOffset += ID_BYTES;
+  for (let i = start; i < start + 20; i++) out += ALPHABET[(pool[i] as number) % 36];
   return `${prefix}_${out}`;
+}
+
+/** A request's id (the `request-id` header and error bodies): `req_` and 12 random bytes in hex. */
+export function newRequestId(): string {
+  const start = randomBlock(12);
+  return `req_${pool.toString('hex', start, start + 12)}`;
 }
 
 /**
