@@ -5,7 +5,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { randomBytes } from 'node:crypto';
+import { newRequestId } from './kernel/ids';
 import { AppModule, contextTextBodies, type AppOptions } from './app.module';
 import { buildOpenApiDocument } from './openapi-document';
 import { ApiError, toErrorResponse } from './kernel/http/api-error';
@@ -32,7 +32,7 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
   const logger = createLogger(options.config.logLevel);
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    genReqId: () => `req_${randomBytes(12).toString('hex')}`,
+    genReqId: newRequestId,
     requestIdHeader: false,
     return503OnClosing: true,
     // Headers that trickle in are cut off by Node; a body that trickles in, by the hook below.

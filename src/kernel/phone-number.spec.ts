@@ -32,4 +32,14 @@ describe('normalisePhoneNumber', () => {
   ])('%s (%j) → null', (_, input) => {
     expect(normalisePhoneNumber(input)).toBeNull();
   });
+
+  it('answers the same for a text seen before, also after more texts than it remembers', () => {
+    const valid = (i: number) => `+1415555${String(i % 10000).padStart(4, '0')}`;
+    expect(normalisePhoneNumber('+1 415 555 0100')).toBe('+14155550100');
+    for (let i = 0; i < 9000; i++) normalisePhoneNumber(i % 2 === 0 ? valid(i) : `+999${i}0000`);
+    expect(normalisePhoneNumber('+1 415 555 0100')).toBe('+14155550100');
+    expect(normalisePhoneNumber('+10005550100')).toBeNull();
+    expect(normalisePhoneNumber('+10005550100')).toBeNull();
+    expect(normalisePhoneNumber(`  ${'+1 415 555 0100'.padEnd(45)}`)).toBe('+14155550100');
+  });
 });

@@ -13,7 +13,7 @@ import { DomainError } from '../../src/kernel/result';
 import { CommandExecutor } from '../../src/runtime/commands/command-executor';
 import { LogObserver } from '../../src/runtime/processing/log-observer';
 import { ProjectionsService } from '../../src/runtime/processing/processors.service';
-import { LOOKUP_TTL_MS } from '../../src/tenants/application/tenant-lookups';
+import { LOOKUP_TTL_MS, TenantLookups } from '../../src/tenants/application/tenant-lookups';
 import { TENANT_EVENT_TYPES } from '../../src/tenants/domain/tenant.decider';
 import { ApiKeyEntity, TenantEntity } from '../../src/tenants/projections/tenant.entity';
 import { startTestApp, TestApp } from '../support/app';
@@ -317,6 +317,42 @@ describe('API keys and tenants: cached lookups invalidated through the log', () 
     });
     expect(revoked.statusCode).toBe(200);
     expect((await listEvents(t, tenant.api_key)).statusCode).toBe(401);
+  });
+
+  it('requests that miss the same key together read it once, and a read that began before an invalidation is not joined', async () => {
+    const tenant = await t.createTenant('Concurrent Misses Co');
+    const lookups = t.app.get(TenantLookups);
+    const keyReads = jest.spyOn(t.app.get(getRepositoryToken(ApiKeyEntity)), 'findOneBy');
+    const tenantReads = jest.spyOn(t.app.get(getRepositoryToken(TenantEntity)), 'findOneBy');
+    try {
+      // Once the observer has settled the tenant's creation, 16 requests that all miss read each table about once
+      // (an invalidation by the observer between them may add a read); without sharing it was 16 of each.
+      await eventually(async () => {
+        lookups.changed(tenant.tenant_id);
+        keyReads.mockClear();
+        tenantReads.mockClear();
+        const answers = await Promise.all(Array.from({ length: 16 }, () => listEvents(t, tenant.api_key)));
+        expect(answers.map((a) => a.statusCode)).toEqual(Array(16).fill(200));
+        return keyReads.mock.calls.length <= 2 && tenantReads.mock.calls.length <= 2;
+      }, 10_000);
+      // An invalidation while a read is under way: the next miss reads anew instead of joining it.
+      lookups.changed(tenant.tenant_id);
+      keyReads.mockClear();
+      const first = lookups.apiKey(prefixOf(tenant.api_key));
+      lookups.changed(tenant.tenant_id);
+      const second = lookups.apiKey(prefixOf(tenant.api_key));
+      expect((await first)?.tenantId).toBe(tenant.tenant_id);
+      expect((await second)?.tenantId).toBe(tenant.tenant_id);
+      expect(keyReads.mock.calls.length).toBe(2);
+    } finally {
+      keyReads.mockRestore();
+      tenantReads.mockRestore();
+    }
+    // An unknown key is refused however many ask for it at once.
+    const unknown = await Promise.all(
+      Array.from({ length: 4 }, () => listEvents(t, `${prefixOf(tenant.api_key)}x_not_a_key`)),
+    );
+    expect(unknown.map((a) => a.statusCode)).toEqual(Array(4).fill(401));
   });
 
   it('refuses a key whose revocation another instance appended, once the log observer has seen it', async () => {
