@@ -1,5 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-import { Client } from 'pg';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Client, type Pool } from 'pg';
 
 /**
  * What the lifecycle benchmark reads from outside the service: the resident set of its process
@@ -108,4 +108,63 @@ export class PgTransactionCounter {
   async close(): Promise<void> {
     await this.client.end().catch(() => undefined);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPU spent, by this process and by the PostgreSQL cluster
+// ---------------------------------------------------------------------------------------------
+
+/** Linux's clock ticks per second in /proc/<pid>/stat (USER_HZ, 100 on every mainstream kernel). */
+const CLOCK_TICKS_PER_S = 100;
+
+/** utime, stime, cutime, cstime and ppid of a process, in ticks; null when it is gone or off Linux. */
+function processTimes(pid: number): { self: number; children: number; ppid: number } | null {
+  try {
+    // The command name (field 2) may hold spaces: the fields counted start after its ')'.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const at = (n: number): number => Number(fields[n - 3]);
+    return { self: at(14) + at(15), children: at(16) + at(17), ppid: at(4) };
+  } catch {
+    return null;
+  }
+}
+
+/** The postmaster's CPU (with that of the backends it reaped) plus that of its live children, in ms. */
+function clusterCpuMs(postmaster: number): number | null {
+  const root = processTimes(postmaster);
+  if (!root) return null;
+  let ticks = root.self + root.children;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = processTimes(Number(entry));
+    if (child?.ppid === postmaster) ticks += child.self;
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_S;
+}
+
+/** CPU time spent, in ms; postgres_ms null when PostgreSQL does not run on this machine. */
+export interface CpuSpent {
+  node_ms: number;
+  postgres_ms: number | null;
+}
+
+/**
+ * CPU time spent between start and stop by this Node process and by the PostgreSQL cluster behind
+ * `pool` (when it runs on this machine: the postmaster is the parent of the connection's backend;
+ * the whole cluster counts, its background processes too).
+ * On a machine shared with other work, CPU per event is steadier than events per second.
+ */
+export async function cpuMeter(pool: Pool): Promise<() => CpuSpent> {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const postmaster = processTimes(rows[0]?.pid ?? -1)?.ppid ?? -1;
+  const node0 = process.cpuUsage();
+  const pg0 = clusterCpuMs(postmaster);
+  return () => {
+    const node = process.cpuUsage(node0);
+    const pg = clusterCpuMs(postmaster);
+    return {
+      node_ms: Math.round((node.user + node.system) / 1000),
+      postgres_ms: pg === null || pg0 === null ? null : Math.round(pg - pg0),
+    };
+  };
 }

@@ -3,6 +3,7 @@ import { Position, START, StoredEvent } from '../src/event-store/event-store.por
 import { PostgresEventStore } from '../src/event-store/postgres/postgres-event-store';
 import { ProcessorRunner } from '../src/runtime/processing/processor-runner';
 import type { Projection } from '../src/runtime/processing/processor';
+import { cpuMeter, type CpuSpent } from './probes';
 import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed } from './support';
 
 /**
@@ -15,6 +16,9 @@ import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed }
  *   runner.counter_*    ProcessorRunner.drain() (pages read READ_DEPTH at a time and ahead) with a projection that upserts one counter row per
  *                       stream, one multi-row statement per batch, checkpoint in the same transaction
  *   runner.noop_*       the same runner with a projection that writes nothing: the runner's own cost
+ *
+ * Each also gives the CPU it cost per event, of this process and of the PostgreSQL cluster: on a
+ * machine shared with other work these are steadier than the rates.
  */
 
 const TARGET_EVENTS_PER_S = 100_000;
@@ -45,12 +49,12 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
 
   const readAll = await measureReadAll(pool, events);
   ctx.log(
-    `read_all           batch ${READ_BATCH}: ${formatRate(readAll.events_per_s).padStart(10)} events (${readAll.seconds} s)`,
+    `read_all           batch ${READ_BATCH}: ${formatRate(readAll.events_per_s).padStart(10)} events (${readAll.seconds} s)${describeCpu(readAll)}`,
   );
   ctx.check('replay_read_all_events_per_s', readAll.events_per_s, TARGET_EVENTS_PER_S);
   const readPages = await measureReadAll(pool, events, READ_DEPTH);
   ctx.log(
-    `read_pages         batch ${READ_BATCH} × ${READ_DEPTH}: ${formatRate(readPages.events_per_s).padStart(6)} events (${readPages.seconds} s)`,
+    `read_pages         batch ${READ_BATCH} × ${READ_DEPTH}: ${formatRate(readPages.events_per_s).padStart(6)} events (${readPages.seconds} s)${describeCpu(readPages)}`,
   );
 
   const runner: Record<string, ReplayMeasurement> = {};
@@ -58,7 +62,7 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
     const result = await measureRunner(pool, kind, batch, { events, streams: seed.streams });
     runner[`${kind}_batch_${batch}`] = result;
     ctx.log(
-      `runner ${kind.padEnd(7)}     batch ${String(batch).padEnd(4)}: ${formatRate(result.events_per_s).padStart(10)} events (${result.seconds} s)`,
+      `runner ${kind.padEnd(7)}     batch ${String(batch).padEnd(4)}: ${formatRate(result.events_per_s).padStart(10)} events (${result.seconds} s)${describeCpu(result)}`,
     );
   }
   ctx.check(
@@ -160,11 +164,34 @@ interface ReplayMeasurement {
   batch: number;
   seconds: number;
   events_per_s: number;
+  node_cpu_us_per_event: number;
+  /** Null when PostgreSQL does not run on this machine. */
+  postgres_cpu_us_per_event: number | null;
+}
+
+/** The measurement of `count` events in `ms`, with the CPU the meter counted. */
+function measurement(count: number, batch: number, ms: number, cpu: CpuSpent): ReplayMeasurement {
+  const perEvent = (cpuMs: number): number => Math.round((cpuMs * 10_000) / Math.max(1, count)) / 10;
+  return {
+    events: count,
+    batch,
+    seconds: Math.round(ms) / 1000,
+    events_per_s: perSecond(count, ms),
+    node_cpu_us_per_event: perEvent(cpu.node_ms),
+    postgres_cpu_us_per_event: cpu.postgres_ms === null ? null : perEvent(cpu.postgres_ms),
+  };
+}
+
+/** `  CPU per event: Node 9.1 µs, PostgreSQL 12.0 µs` */
+function describeCpu(m: ReplayMeasurement): string {
+  const pg = m.postgres_cpu_us_per_event === null ? 'n/a' : `${m.postgres_cpu_us_per_event} µs`;
+  return `  CPU per event: Node ${m.node_cpu_us_per_event} µs, PostgreSQL ${pg}`;
 }
 
 async function measureReadAll(pool: Pool, expected: number, depth = 1): Promise<ReplayMeasurement> {
   const store = new PostgresEventStore(pool);
   try {
+    const cpu = await cpuMeter(pool);
     const { result: count, ms } = await timed(async () => {
       let after: Position = START;
       let total = 0;
@@ -179,8 +206,9 @@ async function measureReadAll(pool: Pool, expected: number, depth = 1): Promise<
         }
       }
     });
+    const spent = cpu();
     if (count !== expected) throw new Error(`readAll returned ${count} events, ${expected} were seeded`);
-    return { events: count, batch: READ_BATCH, seconds: Math.round(ms) / 1000, events_per_s: perSecond(count, ms) };
+    return measurement(count, READ_BATCH, ms, spent);
   } finally {
     await store.close();
   }
@@ -203,10 +231,12 @@ async function measureRunner(
   const store = new PostgresEventStore(pool);
   const runner = new ProcessorRunner(pool, store, projection, { batchSize: batch });
   try {
+    const cpu = await cpuMeter(pool);
     const { result: count, ms } = await timed(() => runner.drain());
+    const spent = cpu();
     if (count !== seeded.events) throw new Error(`runner processed ${count} events, ${seeded.events} were seeded`);
     if (kind === 'counter') await verifyCounters(pool, seeded.events, seeded.streams);
-    return { events: count, batch, seconds: Math.round(ms) / 1000, events_per_s: perSecond(count, ms) };
+    return measurement(count, batch, ms, spent);
   } finally {
     await store.close();
   }
