@@ -17,7 +17,8 @@ import { createFundedTenant } from '../support/funded-tenant';
 import { freeUdpPort, SIPP_SCENARIOS, type SippRun, startSipp } from '../support/sipp';
 import type { TenantInfo } from '../support/webhooks-harness';
 
-jest.setTimeout(240_000);
+// Generous: on a loaded machine recognition lags (a run at load 15 took 47 s for what takes 17 s quiet).
+jest.setTimeout(400_000);
 
 const TRANSFER_NUMBER = '+14155550142';
 const dir = mkdtempSync(join(tmpdir(), 'tel-transfer-'));
@@ -117,7 +118,7 @@ async function ended(sessionId: string): Promise<any> {
   await eventually(async () => {
     last = (await h.call('GET', `/v1/sessions/${sessionId}`, { token: tenant.api_key })).body;
     return last.ended_at != null;
-  }, 90_000).catch(() => {
+  }, 150_000).catch(() => {
     throw new Error(`session never ended: ${JSON.stringify(last)}\n${h.diagnostics()}`);
   });
   return last;
@@ -139,7 +140,7 @@ it('the callee asks for a person: REFER to the transfer number, 202 and NOTIFY 2
   const sipp = await startSipp({
     scenario: scenarioWithAudio('uas-speech-refer.xml'),
     port: trunkPort,
-    timeoutSeconds: 90,
+    timeoutSeconds: 180,
   });
   const id = await place();
   const session = await ended(id);
@@ -155,9 +156,10 @@ it('the callee asks for a person: REFER to the transfer number, 202 and NOTIFY 2
   // What was heard, for the record: which of the requests the recogniser got (8 kHz is weak).
   console.log(`user turns: ${JSON.stringify(session.transcript.filter((t: any) => t.role === 'user'))}`);
   expect(askedForAPerson(session)).toBe(true);
-  // The agent greeted first, and said it was transferring before the REFER.
+  // The agent greeted first (cut short when the callee's "Hello" comes in over it: a loaded machine
+  // starts the greeting late), and said it was transferring before the REFER.
   const agentTurns = session.transcript.filter((t: any) => t.role === 'agent').map((t: any) => t.content);
-  expect(agentTurns[0]).toContain('How can I help');
+  expect(agentTurns[0]).toMatch(/^Hello, this is/);
   expect(agentTurns).toContain('Of course. I am transferring you to a person now.');
 
   const types = (await sessionEvents(h.call, tenant.api_key, id)).map((e) => e.type);
@@ -170,7 +172,7 @@ it('a transfer declined with 603: our BYE ends the call, and the session still g
   const sipp = await startSipp({
     scenario: scenarioWithAudio('uas-speech-refer-refused.xml'),
     port: trunkPort,
-    timeoutSeconds: 90,
+    timeoutSeconds: 180,
   });
   const id = await place();
   const session = await ended(id);
