@@ -33,6 +33,8 @@ let callerAudio: string;
  * utterance is there because pocketsphinx hears a fresh helper's first utterance of G.711 audio
  * poorly ("let me talk to a real person" came out as "but they got a real hard on" every time
  * offline, and right the second time); the second request is for a run where the first is misheard.
+ * SIPp loops the file until the call ends: on a loaded machine recognition lags and overlapping
+ * utterances each take a fresh helper (a run at load 13 misheard every one of the first round).
  * Every utterance is short (under 3.5 s): a person, not an answering machine.
  */
 function callerSpeech(): string {
@@ -59,7 +61,7 @@ function callerSpeech(): string {
     return out;
   });
   const audio = join(dir, 'caller.ul');
-  execFileSync('sox', [...files, '-t', 'ul', '-r', '8000', '-c', '1', audio, 'pad', '0', '15']);
+  execFileSync('sox', [...files, '-t', 'ul', '-r', '8000', '-c', '1', audio, 'pad', '0', '6']);
   return audio;
 }
 
@@ -156,11 +158,12 @@ it('the callee asks for a person: REFER to the transfer number, 202 and NOTIFY 2
   // What was heard, for the record: which of the requests the recogniser got (8 kHz is weak).
   console.log(`user turns: ${JSON.stringify(session.transcript.filter((t: any) => t.role === 'user'))}`);
   expect(askedForAPerson(session)).toBe(true);
-  // The agent greeted first (cut short when the callee's "Hello" comes in over it: a loaded machine
-  // starts the greeting late), and said it was transferring before the REFER.
-  const agentTurns = session.transcript.filter((t: any) => t.role === 'agent').map((t: any) => t.content);
+  // The agent greeted first, and said it was transferring before the REFER. Either line may be cut
+  // short (the transcript holds what was played) when the callee speaks over it: on a loaded machine
+  // the agent's lines start late and meet the callee's next words.
+  const agentTurns: string[] = session.transcript.filter((t: any) => t.role === 'agent').map((t: any) => t.content);
   expect(agentTurns[0]).toMatch(/^Hello, this is/);
-  expect(agentTurns).toContain('Of course. I am transferring you to a person now.');
+  expect(agentTurns.some((line) => line.startsWith('Of course. I am transferring'))).toBe(true);
 
   const types = (await sessionEvents(h.call, tenant.api_key, id)).map((e) => e.type);
   expect(types.filter((t) => t === 'session.transfer_initiated')).toHaveLength(1);
