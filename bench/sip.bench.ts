@@ -1,67 +1,47 @@
 import { spawn } from 'node:child_process';
+import { createSocket } from 'node:dgram';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SipUserAgent } from '../src/telephony';
 import { percentiles, round2 } from './percentiles';
+import { type Answerer, type RunFigures, SERVICE_NUMBER, startServiceAnswerer } from './sip-service';
+import { startToneAnswerer } from './sip-tone';
 import type { BenchContext } from './support';
 
 /**
- * Inbound SIP calls under load: SIPp (Debian's `sip-tester`) places calls over UDP on loopback to the
- * platform's SIP user agent, which answers each with RTP both ways: it plays a 400 Hz tone on the
- * media session's 20 ms clock and SIPp echoes it back (`-rtp_echo`), so our jitter buffer takes a real
- * stream in. The inbound wiring to sessions and the agent's conversation are not on this branch: the
- * answering handler is the user agent's own (`onInvite`), the tone a stand-in for the agent's voice.
+ * Inbound SIP calls under load: SIPp (Debian's `sip-tester`) places calls over UDP on loopback and
+ * echoes the RTP it receives (`-rtp_echo`), so that audio flows both ways and our jitter buffer takes
+ * a real stream in. Who answers (BENCH_SIP_ANSWER):
+ * - `service` (the default): the real service, `node dist/main.js` in a child process, SIPp dialling a
+ *   number assigned to a funded tenant: inbound routing, a session per call, the 200, and the built-in
+ *   agent's conversation (its greeting synthesised by the embedded flite helper, the pocketsphinx
+ *   helpers hearing SIPp's echo of it and the agent answering what it heard). The pacing and jitter
+ *   figures come from the service's /metrics, the sessions from its database (bench/sip-service.ts).
+ * - `tone`: the SIP user agent alone in this process, answering with its own `onInvite` handler and
+ *   a 400 Hz tone (bench/sip-tone.ts): the SIP and RTP stack's own cost, exact per-frame figures.
  *
  * - Post-dial delay: SIPp's own response time of each INVITE's 200 (`-trace_rtt`, rtd from the
- *   INVITE sent to the 200 received; 100 and 180 go out before it). Target p95 ≤ 50 ms.
+ *   INVITE sent to the 200 received); our 100 and 180 go out before the number is even looked up, so
+ *   the 200 (after routing and the session's creation, in service mode) is the one that measures
+ *   the platform. Target p95 ≤ 50 ms.
  * - Simultaneous calls (BENCH_SIP_LEVELS, default 10,25,50,100): N calls placed at up to 25 per
  *   second (`-l N` at once), each held BENCH_SIP_HOLD_MS (8000) with RTP both ways, then SIPp's BYE.
- *   Outbound frame jitter: how late each frame left against its place on the 20 ms clock
- *   (`RtpMediaSession.onPacing`), p99 over every frame of every call; underruns: frames the jitter
- *   buffer had no audio for, after its first packet (sum over calls; the echo's start and end count).
- *   Targets at 50: jitter p99 ≤ 20 ms, no underrun. CPU: this process's user+system time over the
- *   level's wall time, per call (SIPp's own CPU not counted).
- * - Sustained new calls per second (BENCH_SIP_RATES, default 20,40,80,160,240,320,480,640): 4 s of calls at each
- *   rate, each held 1 s; clean when SIPp saw every call through (200 to the INVITE and to the BYE),
- *   every call ended here by the remote BYE, and the rate achieved (first to last INVITE answered)
- *   was at least 90 % of the rate asked. The knee is the highest clean rate before the first
- *   that is not; a second knee also asks for jitter p99 ≤ 20 ms and post-dial delay p95 ≤ 50 ms.
+ *   Outbound frame jitter: how late each frame left against its place on the 20 ms clock (in service
+ *   mode the `sip_frame_lateness_ms` histogram: a bucket's upper bound, 15, 20, 25 … ms), p99 over
+ *   every frame of every call; underruns: frames the jitter buffer had no audio for, after its first
+ *   packet (sum over calls; the echo's start and end count). Targets at 50: jitter p99 ≤ 20 ms, no
+ *   underrun. CPU: the answering side's user+system time over the level's wall time (in service mode
+ *   the service process and its speech helpers; SIPp's own CPU not counted).
+ * - Sustained new calls per second (BENCH_SIP_RATES, default 20,40,80,160,240,320,480,640): 4 s of
+ *   calls at each rate, each held BENCH_SIP_RATE_HOLD_MS (1000); clean when SIPp saw every call
+ *   through (200 to the INVITE and to the BYE), every call ended here by the remote BYE (in service
+ *   mode: every session ended `completed`), and the rate achieved (first to last INVITE answered)
+ *   was at least 90 % of the rate asked. The knee is the highest clean rate before the first that is
+ *   not; a second knee also asks for jitter p99 ≤ 20 ms and post-dial delay p95 ≤ 50 ms.
  */
 
 const HERE_TO_ROOT = ['..', '..', '..'];
 const SCENARIO = resolve(__dirname, ...HERE_TO_ROOT, 'bench', 'sipp', 'uac-hold.xml');
-/** A 400 Hz tone: eight whole cycles in 160 samples, so frame after frame it loops seamlessly. */
-const TONE = Int16Array.from({ length: 160 }, (_, i) => Math.round(Math.sin((2 * Math.PI * 400 * i) / 8000) * 6000));
-
-interface Level {
-  answered: number;
-  endedRemote: number;
-  endedOther: number;
-  lateness: number[];
-  underruns: number;
-  lost: number;
-  callsWithUnderruns: number;
-  active: number;
-  maxActive: number;
-  /** performance.now() of the first and the last INVITE answered. */
-  firstAt: number;
-  lastAt: number;
-}
-
-const newLevel = (): Level => ({
-  answered: 0,
-  endedRemote: 0,
-  endedOther: 0,
-  lateness: [],
-  underruns: 0,
-  lost: 0,
-  callsWithUnderruns: 0,
-  active: 0,
-  maxActive: 0,
-  firstAt: 0,
-  lastAt: 0,
-});
 
 interface SippResult {
   code: number | null;
@@ -98,7 +78,7 @@ function runSipp(
     '-mp',
     String(20000 + Math.floor(Math.random() * 5000) * 2),
     '-s',
-    '+15551112222',
+    SERVICE_NUMBER,
     '-m',
     String(opts.calls),
     '-r',
@@ -145,73 +125,41 @@ function runSipp(
 
 export async function sipBench(ctx: BenchContext): Promise<object> {
   const holdMs = Number(process.env.BENCH_SIP_HOLD_MS ?? 8000);
-  const ua = new SipUserAgent({
-    listenHost: '127.0.0.1',
-    listenPort: 0,
-    rtpPorts: { first: 50000, last: 53999 },
-    onError: (error) => ctx.log(`user agent: ${error.message}`),
-  });
-  await ua.start();
-  const target = `127.0.0.1:${ua.address.port}`;
-  let level = newLevel();
-  ua.onInvite((invite) => {
-    const current = level;
-    current.answered++;
-    current.lastAt = performance.now();
-    if (current.answered === 1) current.firstAt = current.lastAt;
-    current.active++;
-    current.maxActive = Math.max(current.maxActive, current.active);
-    const media = invite.call.media;
-    media.play({ nextFrame: () => TONE });
-    media.onPacing((lateMs) => current.lateness.push(lateMs));
-    invite.call.onEnded((end) => {
-      current.active--;
-      if (end.by === 'remote') current.endedRemote++;
-      else current.endedOther++;
-      current.underruns += media.stats.underruns;
-      current.lost += media.stats.lost;
-      if (media.stats.underruns > 0) current.callsWithUnderruns++;
-    });
-    return Promise.resolve('answer' as const);
-  });
+  const rateHoldMs = Number(process.env.BENCH_SIP_RATE_HOLD_MS ?? 1000);
+  const mode = process.env.BENCH_SIP_ANSWER ?? 'service';
+  if (mode !== 'service' && mode !== 'tone') throw new Error('BENCH_SIP_ANSWER must be service or tone');
+  const answerer: Answerer =
+    mode === 'service'
+      ? await startServiceAnswerer(ctx, { sipPort: await freeUdpPort(), rtpPorts: '50000-53999' })
+      : await startToneAnswerer(ctx, { rtpFirst: 50000, rtpLast: 53999 });
+  const target = answerer.target;
+  const run = async (opts: { calls: number; rate: number; limit: number; holdMs: number }) => {
+    await answerer.begin();
+    const sipp = await runSipp(target, opts);
+    return { sipp, figures: await answerer.finish(opts.calls) };
+  };
 
   const pdd: number[] = [];
   const simultaneous: Record<string, object> = {};
   try {
     for (const n of envList('BENCH_SIP_LEVELS', [10, 25, 50, 100])) {
-      level = newLevel();
-      const cpu = process.cpuUsage();
-      const started = performance.now();
-      const run = await runSipp(target, { calls: n, rate: Math.min(n, 25), limit: n, holdMs });
-      await waitFor(() => level.active === 0, 5000);
-      const wallMs = performance.now() - started;
-      const used = process.cpuUsage(cpu);
-      pdd.push(...run.rttMs);
-      const jitter = percentiles(level.lateness);
-      const corePercent = round2(((used.user + used.system) / 1000 / wallMs) * 100);
+      const { sipp, figures: f } = await run({ calls: n, rate: Math.min(n, 25), limit: n, holdMs });
+      pdd.push(...sipp.rttMs);
       simultaneous[String(n)] = {
-        sipp_exit: run.code,
-        answered: level.answered,
-        max_at_once: level.maxActive,
-        ended_by_remote_bye: level.endedRemote,
-        ended_otherwise: level.endedOther,
-        frames_sent: level.lateness.length,
-        outbound_jitter_ms: jitter,
-        underruns: level.underruns,
-        calls_with_underruns: level.callsWithUnderruns,
-        packets_lost: level.lost,
-        post_dial_delay_ms: percentiles(run.rttMs),
-        cpu_core_percent: corePercent,
-        cpu_core_percent_per_call: round2(corePercent / Math.max(1, level.maxActive)),
+        sipp_exit: sipp.code,
+        ...figuresJson(f),
+        post_dial_delay_ms: percentiles(sipp.rttMs),
+        cpu_core_percent: f.cpuCorePercent,
+        cpu_core_percent_per_call: round2(f.cpuCorePercent / Math.max(1, f.maxAtOnce)),
       };
       ctx.log(
-        `sip: ${n} at once (max ${level.maxActive}): jitter p99 ${jitter.p99} ms, max ${jitter.max} ms, underruns ${level.underruns}, ` +
-          `${corePercent} % of a core, SIPp exit ${String(run.code)}`,
+        `sip: ${n} at once (max ${f.maxAtOnce}): jitter p99 ${f.jitter.p99} ms, max ${f.jitter.max} ms, underruns ${f.underruns}, ` +
+          `${f.sessionsCompleted}/${n} ended cleanly, ${f.cpuCorePercent} % of a core, SIPp exit ${String(sipp.code)}`,
       );
-      if (run.code !== 0) ctx.log(`sip: SIPp said: ${run.output.slice(-600)}`);
+      if (sipp.code !== 0) ctx.log(`sip: SIPp said: ${sipp.output.slice(-600)}`);
       if (n === 50) {
-        ctx.check('jitter_p99_ms_at_50', jitter.p99, 20, 'max');
-        ctx.check('underruns_at_50', level.underruns, 0, 'max');
+        ctx.check('jitter_p99_ms_at_50', f.jitter.p99, 20, 'max');
+        ctx.check('underruns_at_50', f.underruns, 0, 'max');
       }
     }
 
@@ -221,38 +169,35 @@ export async function sipBench(ctx: BenchContext): Promise<object> {
     /** Every rate so far kept the media targets (jitter p99 ≤ 20 ms, post-dial delay p95 ≤ 50 ms). */
     let mediaHeld = true;
     for (const rate of envList('BENCH_SIP_RATES', [20, 40, 80, 160, 240, 320, 480, 640])) {
-      level = newLevel();
       const calls = rate * 4;
-      const run = await runSipp(target, { calls, rate, limit: rate * 10, holdMs: 1000 });
-      await waitFor(() => level.active === 0, 5000);
-      // The rate SIPp actually sustained, from the first INVITE answered to the last.
-      const achieved = calls > 1 ? round2(((calls - 1) * 1000) / Math.max(1, level.lastAt - level.firstAt)) : 0;
-      const delay = percentiles(run.rttMs);
-      const clean = run.code === 0 && level.answered === calls && level.endedRemote === calls && achieved >= rate * 0.9;
+      const { sipp, figures: f } = await run({ calls, rate, limit: rate * 10, holdMs: rateHoldMs });
+      const delay = percentiles(sipp.rttMs);
+      const clean =
+        sipp.code === 0 &&
+        f.answered === calls &&
+        f.endedByRemoteBye === calls &&
+        f.sessionsCompleted === calls &&
+        f.achievedRate >= rate * 0.9;
       rates.push({
         calls_per_second: rate,
         calls,
-        achieved_calls_per_second: achieved,
-        max_at_once: level.maxActive,
         clean,
-        sipp_exit: run.code,
-        answered: level.answered,
-        ended_by_remote_bye: level.endedRemote,
+        sipp_exit: sipp.code,
+        ...figuresJson(f),
         post_dial_delay_ms: delay,
-        outbound_jitter_p99_ms: percentiles(level.lateness).p99,
       });
       ctx.log(
-        `sip: ${rate} new calls/s (achieved ${achieved}, ${level.maxActive} at once): ${clean ? 'clean' : 'NOT clean'}, ` +
-          `post-dial delay p95 ${delay.p95} ms, jitter p99 ${percentiles(level.lateness).p99} ms`,
+        `sip: ${rate} new calls/s (achieved ${f.achievedRate}, ${f.maxAtOnce} at once): ${clean ? 'clean' : 'NOT clean'}, ` +
+          `${f.sessionsCompleted}/${calls} ended cleanly, post-dial delay p95 ${delay.p95} ms, jitter p99 ${f.jitter.p99} ms`,
       );
       if (!clean) {
-        ctx.log(`sip: SIPp said: ${run.output.slice(-300)}`);
+        ctx.log(`sip: SIPp said: ${sipp.output.slice(-300)}`);
         break;
       }
       // Past the knee the delays are the overload's: the post-dial delay counts clean runs only.
-      pdd.push(...run.rttMs);
+      pdd.push(...sipp.rttMs);
       knee = rate;
-      mediaHeld &&= percentiles(level.lateness).p99 <= 20 && delay.p95 <= 50;
+      mediaHeld &&= f.jitter.p99 <= 20 && delay.p95 <= 50;
       if (mediaHeld) kneeWithMedia = rate;
     }
     const delay = percentiles(pdd);
@@ -261,8 +206,13 @@ export async function sipBench(ctx: BenchContext): Promise<object> {
       `sip: post-dial delay p50 ${delay.p50} ms, p95 ${delay.p95} ms over ${pdd.length} calls; knee ${knee} calls/s`,
     );
     return {
-      answering: 'the user agent’s own handler playing a 400 Hz tone (stand-in for the agent), SIPp echoing RTP',
+      answering:
+        mode === 'service'
+          ? 'the service (node dist/main.js): inbound routing to a tenant’s number, a session, the built-in agent with the embedded engines; SIPp echoing RTP'
+          : 'the user agent’s own handler playing a 400 Hz tone (stand-in for the agent), SIPp echoing RTP',
+      mode,
       hold_ms: holdMs,
+      rate_hold_ms: rateHoldMs,
       post_dial_delay_ms: { ...delay, calls: pdd.length },
       simultaneous,
       new_calls_per_second: rates,
@@ -270,11 +220,32 @@ export async function sipBench(ctx: BenchContext): Promise<object> {
       knee_within_media_targets_calls_per_second: kneeWithMedia,
     };
   } finally {
-    await ua.stop();
+    await answerer.stop();
   }
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const until = performance.now() + timeoutMs;
-  while (!condition() && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
+function figuresJson(f: RunFigures): object {
+  return {
+    answered: f.answered,
+    achieved_calls_per_second: f.achievedRate,
+    max_at_once: f.maxAtOnce,
+    ended_by_remote_bye: f.endedByRemoteBye,
+    ended_otherwise: f.endedOtherwise,
+    ended_cleanly: f.sessionsCompleted,
+    frames_sent: f.frames,
+    outbound_jitter_ms: f.jitter,
+    underruns: f.underruns,
+    packets_lost: f.packetsLost,
+  };
+}
+
+/** A UDP port free on 127.0.0.1 now. */
+function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  return new Promise((done) =>
+    socket.bind(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => done(port));
+    }),
+  );
 }

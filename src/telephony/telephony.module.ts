@@ -18,6 +18,7 @@ import { CallDialer, SessionActionCommand } from '../sessions';
 import { CARRIER_BUDGET } from './application/carrier-budget-port';
 import { PhoneCalls } from './application/phone-calls';
 import { SipCallDialer } from './application/sip-call-dialer';
+import { TelephonyMetrics } from './infra/telephony-metrics';
 import { CarrierBudget } from './carrier-budget';
 import { MediaWatchdog, type LostCall } from './media-watchdog';
 import { SipUserAgent } from './sip/sip-user-agent';
@@ -100,6 +101,7 @@ export function watchdogWanted(config: AppConfig): boolean {
     },
     { provide: CARRIER_BUDGET, useExisting: CarrierBudget },
     PhoneCalls,
+    TelephonyMetrics,
     SipCallDialer,
     // Only where this process holds the calls' RTP: an API instance next to media processes
     // (SIP_MEDIA_PROCESS=external) has no dialer, so it never claims a SIP dispatch (decision 140).

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 
 export const SIPP_SCENARIOS = resolve(__dirname, 'sipp');
 
@@ -39,6 +39,7 @@ export interface SippRun {
 }
 
 export interface SippOptions {
+  /** A file of test/support/sipp, or an absolute path (a scenario a test wrote from a template). */
   scenario: string;
   /** As a caller: where to send (our user agent). */
   target?: string;
@@ -62,7 +63,7 @@ export async function startSipp(options: SippOptions): Promise<SippRun> {
   const args = [
     ...(options.target ? [options.target] : []),
     '-sf',
-    join(SIPP_SCENARIOS, options.scenario),
+    isAbsolute(options.scenario) ? options.scenario : join(SIPP_SCENARIOS, options.scenario),
     '-i',
     '127.0.0.1',
     '-p',

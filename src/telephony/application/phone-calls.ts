@@ -22,6 +22,7 @@ import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
 import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
 import { DualRecorder } from '../infra/dual-recorder';
+import { TelephonyMetrics } from '../infra/telephony-metrics';
 import type { OutboundCall } from '../sip/outbound-call';
 import type { SipCall } from '../sip/sip-call';
 import type { IncomingInvite, InviteDecision, SipUserAgent } from '../sip/sip-user-agent';
@@ -48,6 +49,8 @@ interface LiveCall {
   /** The session told of the answer: its end waits for it (a session ends once started, not before). */
   answeredSignal: Promise<void> | null;
   ending: Promise<void> | null;
+  /** Counts the answered call's end in the metrics (its media figures, how it ended). */
+  countEnd: ((by: CallEnding['by']) => void) | null;
 }
 
 /**
@@ -69,6 +72,7 @@ export class PhoneCalls implements Worker {
     private readonly reporters: SessionReporters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    private readonly metrics: TelephonyMetrics,
   ) {}
 
   /** Inbound calls are answered from now on (the user agent refuses every INVITE with 404 before). */
@@ -123,6 +127,7 @@ export class PhoneCalls implements Worker {
       recordingId: newId('rec'),
       answeredSignal: null,
       ending: null,
+      countEnd: null,
     };
     this.live.set(sessionId, live);
     return live;
@@ -183,6 +188,7 @@ export class PhoneCalls implements Worker {
   private async answered(live: LiveCall, call: SipCall): Promise<void> {
     live.call = call;
     live.startedAt = new Date();
+    live.countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
     try {
       live.recorder = await DualRecorder.create(recordingPath(this.config, live.recordingId));
       const recorder = live.recorder;
@@ -224,6 +230,7 @@ export class PhoneCalls implements Worker {
     live.ending ??= (async () => {
       try {
         await live.conversation?.end();
+        live.countEnd?.(ending.by);
         await this.hangUp(live, ending);
         await live.answeredSignal?.catch(() => undefined);
         await this.signal(live, PHONE_SEQ.hangup, endSignal(ending));

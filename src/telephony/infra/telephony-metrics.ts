@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import { Counter, Histogram, Registry } from 'prom-client';
+import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
+import type { RtpMediaSession } from '../media/rtp-media-session';
+
+/**
+ * The phone calls' media figures at /metrics (docs/telephony.md, "Metrics"): how late each 20 ms
+ * frame we send leaves against its place on the call's media clock (choppy audio shows here first),
+ * the jitter buffer's underruns and the packets lost on the way in, and the calls answered and ended
+ * by how they ended. `npm run bench -- sip` reads them from the service process it starts.
+ */
+@Injectable()
+export class TelephonyMetrics {
+  private readonly registry = new Registry();
+  private readonly lateness = new Histogram({
+    name: 'sip_frame_lateness_ms',
+    help: "How late each outbound 20 ms RTP frame left against its place on the call's media clock.",
+    buckets: [1, 2, 3, 5, 7.5, 10, 15, 20, 25, 30, 40, 50, 75, 100, 200],
+    registers: [this.registry],
+  });
+  private readonly underruns = new Counter({
+    name: 'sip_jitter_buffer_underruns_total',
+    help: "20 ms frames the jitter buffer had no audio for (after the peer's first packet), summed when calls end.",
+    registers: [this.registry],
+  });
+  private readonly lost = new Counter({
+    name: 'sip_packets_lost_total',
+    help: 'RTP packets of the other party that never arrived (or too late), summed when calls end.',
+    registers: [this.registry],
+  });
+  private readonly answered = new Counter({
+    name: 'sip_calls_answered_total',
+    help: 'Calls answered, by direction.',
+    labelNames: ['direction'],
+    registers: [this.registry],
+  });
+  private readonly ended = new Counter({
+    name: 'sip_calls_ended_total',
+    help: 'Answered calls ended, by direction and by what ended them (remote, agent, lost, voicemail, shutdown, error).',
+    labelNames: ['direction', 'by'],
+    registers: [this.registry],
+  });
+
+  constructor(metrics: RuntimeMetrics) {
+    metrics.contribute(this.registry);
+  }
+
+  /** Watches an answered call's media; the function returned counts its end (once). */
+  callAnswered(media: RtpMediaSession, direction: 'inbound' | 'outbound'): (by: string) => void {
+    this.answered.inc({ direction });
+    media.onPacing((lateMs) => this.lateness.observe(lateMs));
+    let counted = false;
+    return (by) => {
+      if (counted) return;
+      counted = true;
+      media.onPacing(null);
+      this.underruns.inc(media.stats.underruns);
+      this.lost.inc(media.stats.lost);
+      this.ended.inc({ direction, by });
+    };
+  }
+}
