@@ -5,6 +5,7 @@ import { PgTransactionCounter, resetPeakRss, sampleProcessRss } from './probes';
 import type { ReceiverStats } from './receiver';
 import { ReceiverProcess, startReceiverProcess } from './receiver-process';
 import { sleep } from './child-process';
+import { StatementProfile, StatementRow } from './statement-profile';
 import { postJson, removeRecordings, ServiceProcess, startServiceProcess } from './service-process';
 import { BenchContext, currentLoad, numberFromEnv } from './support';
 
@@ -21,6 +22,8 @@ import { BenchContext, currentLoad, numberFromEnv } from './support';
  *               webhook latency (envelope created_at to receipt), POST /v1/calls latency and
  *               errors, deliveries missing and duplicated, PostgreSQL transactions per call (the
  *               step's, idle rate taken off), peak RSS of the service process.
+ *   statements  with BENCH_LIFECYCLE_STATEMENTS=N and pg_stat_statements preloaded on the server
+ *               (DATABASE_URL), each step's N most executed statements per call (statement-profile.ts).
  *   knee        the highest rate whose step passed: webhook p99 ≤ 250 ms, every POST answered 2xx,
  *               every expected webhook arrived within the drain. The ladder stops at the first
  *               step that fails.
@@ -44,6 +47,8 @@ interface Settings {
   seconds: number;
   drainSeconds: number;
   idleSeconds: number;
+  /** Statements per call to print per step (BENCH_LIFECYCLE_STATEMENTS); 0 for none. */
+  statements: number;
 }
 
 interface Rig {
@@ -52,6 +57,7 @@ interface Rig {
   receiver: ReceiverProcess;
   xacts: PgTransactionCounter;
   http: Pool;
+  statements: StatementProfile | null;
 }
 
 interface IdleResult {
@@ -90,6 +96,7 @@ interface StepResult {
   /** Recordings the service wrote during the step (removed after it). */
   recordings: { files: number; mb: number };
   load_avg_1m: number;
+  statements?: { statements_per_call: number; top: StatementRow[] };
 }
 
 export async function lifecycleBench(ctx: BenchContext): Promise<object> {
@@ -98,7 +105,12 @@ export async function lifecycleBench(ctx: BenchContext): Promise<object> {
   let xacts: PgTransactionCounter | null = null;
   let service: ServiceProcess | null = null;
   let http: Pool | null = null;
+  let statements: StatementProfile | null = null;
   try {
+    if (settings.statements > 0) {
+      statements = await StatementProfile.open(ctx.databaseUrl);
+      if (!statements) ctx.log('BENCH_LIFECYCLE_STATEMENTS: pg_stat_statements is not preloaded on this server');
+    }
     xacts = await PgTransactionCounter.open(ctx.databaseUrl);
     service = await startServiceProcess(ctx.databaseUrl, { SIM_TIME_SCALE: '0.001' });
     ctx.log(`service pid ${service.pid} at ${service.baseUrl}, receiver pid ${receiver.pid} at ${receiver.url}`);
@@ -107,7 +119,7 @@ export async function lifecycleBench(ctx: BenchContext): Promise<object> {
       events: ['*'],
     });
     http = new Pool(service.baseUrl, { connections: 128, keepAliveTimeout: 30_000 });
-    const rig: Rig = { ctx, service, receiver, xacts, http };
+    const rig: Rig = { ctx, service, receiver, xacts, http, statements };
     return await measure(rig, settings);
   } finally {
     await http?.close();
@@ -115,6 +127,7 @@ export async function lifecycleBench(ctx: BenchContext): Promise<object> {
     if (stopped?.forced) ctx.log('the service did not stop within 15 s of SIGTERM and was killed');
     await receiver.close();
     await xacts?.close();
+    await statements?.close();
   }
 }
 
@@ -152,6 +165,7 @@ function readSettings(): Settings {
     seconds: numberFromEnv('BENCH_LIFECYCLE_SECONDS', 30),
     drainSeconds: numberFromEnv('BENCH_LIFECYCLE_DRAIN_SECONDS', 60),
     idleSeconds: numberFromEnv('BENCH_LIFECYCLE_IDLE_SECONDS', 10),
+    statements: numberFromEnv('BENCH_LIFECYCLE_STATEMENTS', 0),
   };
 }
 
@@ -203,6 +217,7 @@ async function runStep(
   await rig.receiver.reset();
   const hwmReset = resetPeakRss(rig.service.pid);
   const rss = sampleProcessRss(rig.service.pid);
+  await rig.statements?.reset();
   const calls = await runOpenLoop(loadOptions(rig, rate, settings.seconds));
   const expected = calls.ok * calibration.deliveries;
   const drainStarted = Date.now();
@@ -229,6 +244,7 @@ async function runStep(
     service_rss_mb: { peak_sampled: memory.peak_sampled_mb, vm_hwm: memory.vm_hwm_mb, hwm_reset: hwmReset },
     recordings: removeRecordings(rig.service.dataDir),
     load_avg_1m: currentLoad(),
+    ...(rig.statements ? { statements: await rig.statements.read(calls.placed, settings.statements) } : {}),
   };
   result.failed_because = failures(result);
   result.pass = result.failed_because.length === 0;
@@ -300,6 +316,10 @@ function logStep(ctx: BenchContext, step: StepResult): void {
       `RSS peak ${step.service_rss_mb.peak_sampled} MB; load ${step.load_avg_1m}`,
   );
   if (!step.pass) ctx.log(`  failed because: ${step.failed_because.join('; ')}`);
+  if (step.statements) {
+    ctx.log(`  ${step.statements.statements_per_call} statements per call; most executed (per call, ms, statement):`);
+    for (const row of step.statements.top) ctx.log(`  ${String(row.per_call).padStart(8)} ${String(row.total_ms).padStart(7)}  ${row.query}`);
+  }
 }
 
 function report(rig: Rig, settings: Settings, idle: IdleResult, calibration: Calibration, steps: StepResult[]): object {

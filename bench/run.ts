@@ -23,6 +23,7 @@ import {
  * BENCH_REPLAY_ACTIVE_STREAMS; BENCH_WEBHOOK_EVENTS; BENCH_LIFECYCLE_RATES (calls per second of
  * each step, default 20,50,75,100,125,150,200), BENCH_LIFECYCLE_SECONDS (per step, default 30),
  * BENCH_LIFECYCLE_DRAIN_SECONDS (default 60), BENCH_LIFECYCLE_IDLE_SECONDS (default 10),
+ * BENCH_LIFECYCLE_STATEMENTS (top statements per call of each step, with pg_stat_statements preloaded),
  * BENCH_SERVICE_ENTRY (the lifecycle's and the campaign's service: another build's dist/main.js, to
  * compare commits); BENCH_CAMPAIGN_CONTACTS (default 1000), BENCH_CAMPAIGN_CONCURRENCY (100),
  * BENCH_CAMPAIGN_TIMEOUT_SECONDS (600)).

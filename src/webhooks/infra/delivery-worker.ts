@@ -60,14 +60,17 @@ export class DeliveryWorker extends PollingWorker {
 
   /**
    * This instance's outbox pokes the worker when it commits deliveries, but with several instances
-   * the outbox page may be committed by another one, which pokes only its own worker. So an append
-   * anywhere (local, or another instance's NOTIFY) also wakes this worker, once per 100 ms, by when
-   * the outbox page that holds it has likely committed; the 5 s poll covers the rest.
+   * the outbox page may be committed by another one, which pokes only its own worker. So another
+   * instance's append (its NOTIFY) also wakes this worker, once per 100 ms, by when the outbox page
+   * that holds it has likely committed; the 5 s poll covers the rest. An append of this process
+   * does not: whichever instance commits its outbox page pokes its own worker, and a wake-up here
+   * would only be a claim that finds nothing, and a query for the next due time, per 100 ms of
+   * appends (decision 161).
    */
   override start(): void {
     if (this.isRunning) return;
-    this.unsubscribe = this.store.onAppended(() => {
-      if (this.afterAppend) return;
+    this.unsubscribe = this.store.onAppended((origin) => {
+      if (origin === 'local' || this.afterAppend) return;
       this.afterAppend = setTimeout(() => {
         this.afterAppend = null;
         this.poke();
