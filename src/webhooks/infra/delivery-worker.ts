@@ -37,6 +37,8 @@ export class DeliveryWorker extends PollingWorker {
   private pokedInRound = false;
   private unsubscribe: (() => void) | null = null;
   private afterAppend: NodeJS.Timeout | null = null;
+  /** A poke set for the earliest retry this instance recorded, and when it fires. */
+  private retryWake: { timer: NodeJS.Timeout; at: number } | null = null;
 
   constructor(
     private readonly claims: DeliveryClaims,
@@ -50,7 +52,7 @@ export class DeliveryWorker extends PollingWorker {
       onError: (err) => new Logger('Webhooks').error(`delivery loop: ${describe(err)}`),
       backoffMs: () => 1000,
     });
-    recorder.onFlushed(() => this.poke());
+    recorder.onFlushed((nextRetry) => this.lookAt(nextRetry));
   }
 
   override poke(): void {
@@ -85,6 +87,8 @@ export class DeliveryWorker extends PollingWorker {
     this.unsubscribe = null;
     if (this.afterAppend) clearTimeout(this.afterAppend);
     this.afterAppend = null;
+    if (this.retryWake) clearTimeout(this.retryWake.timer);
+    this.retryWake = null;
     await super.stop();
   }
 
@@ -111,6 +115,28 @@ export class DeliveryWorker extends PollingWorker {
     await this.sender.close();
   }
 
+  /**
+   * A recorded batch's earliest retry: the loop looks for due work then (at once if it is due), so
+   * that a retry goes out on time whatever the loop's sleep. A batch without retries frees nothing
+   * claimable (its rows were this instance's claims; the slots were freed when the attempts ended),
+   * so it wakes nothing: a round there would be a claim that finds nothing and a next-due query
+   * (decision 162).
+   */
+  private lookAt(nextRetry: Date | null): void {
+    if (!nextRetry) return;
+    const at = nextRetry.getTime();
+    const ms = at - this.clock.now().getTime();
+    if (ms <= 0) return this.poke();
+    if (this.retryWake && this.retryWake.at <= at) return;
+    if (this.retryWake) clearTimeout(this.retryWake.timer);
+    const timer = setTimeout(() => {
+      this.retryWake = null;
+      this.poke();
+    }, ms);
+    timer.unref();
+    this.retryWake = { timer, at };
+  }
+
   /** Endpoints with as many attempts in flight as they may have: nothing of theirs is claimable now. */
   private fullEndpoints(): string[] {
     const max = settingsOf(this.config, webhooksSettings).maxInFlightPerEndpoint;
@@ -123,11 +149,15 @@ export class DeliveryWorker extends PollingWorker {
     this.inFlightByEndpoint.set(endpointId, (this.inFlightByEndpoint.get(endpointId) ?? 0) + 1);
     this.held.set(deliveryId, delivery.locked_until);
     const attempt = this.sender.send(delivery).finally(() => {
+      // The freed slot matters only where a bound held work back (the instance's or the endpoint's):
+      // otherwise the last claim left nothing claimable behind, and a round would find nothing.
+      const bound = settingsOf(this.config, webhooksSettings).maxInFlightPerEndpoint;
+      const held = this.inFlight >= MAX_IN_FLIGHT || (this.inFlightByEndpoint.get(endpointId) ?? 0) >= bound;
       this.inFlight--;
       const n = (this.inFlightByEndpoint.get(endpointId) ?? 1) - 1;
       if (n > 0) this.inFlightByEndpoint.set(endpointId, n);
       else this.inFlightByEndpoint.delete(endpointId);
-      this.poke();
+      if (held) this.poke();
     });
     const p = attempt
       .then((result) => this.recorder.add(result))
