@@ -318,7 +318,8 @@ function logStep(ctx: BenchContext, step: StepResult): void {
   if (!step.pass) ctx.log(`  failed because: ${step.failed_because.join('; ')}`);
   if (step.statements) {
     ctx.log(`  ${step.statements.statements_per_call} statements per call; most executed (per call, ms, statement):`);
-    for (const row of step.statements.top) ctx.log(`  ${String(row.per_call).padStart(8)} ${String(row.total_ms).padStart(7)}  ${row.query}`);
+    for (const row of step.statements.top)
+      ctx.log(`  ${String(row.per_call).padStart(8)} ${String(row.total_ms).padStart(7)}  ${row.query}`);
   }
 }
 

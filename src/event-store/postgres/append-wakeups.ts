@@ -26,8 +26,8 @@ export class AppendWakeups {
   private readonly listeners = new Set<(origin: AppendOrigin) => void>();
   /** Sent with every NOTIFY: this store's own notifications are ignored when they come back. */
   private readonly id = randomUUID();
-  /** Whether another process listened at the last check, and when that check was made. */
-  private peers = true;
+  /** Whether another process listened at the last check (shared while it runs), and when it was made. */
+  private peers: Promise<boolean> = Promise.resolve(true);
   private peersCheckedAt = -Infinity;
   private listenClient: PoolClient | null = null;
   private listening: Promise<void> | null = null;
@@ -81,9 +81,9 @@ export class AppendWakeups {
   private async notifyPeers(): Promise<void> {
     if (Date.now() - this.peersCheckedAt >= PEERS_CHECK_EVERY_MS) {
       this.peersCheckedAt = Date.now();
-      this.peers = await this.othersListen().catch(() => true);
+      this.peers = this.othersListen().catch(() => true);
     }
-    if (this.peers && !this.closed) await this.pool.query("SELECT pg_notify('events_appended', $1)", [this.id]);
+    if ((await this.peers) && !this.closed) await this.pool.query("SELECT pg_notify('events_appended', $1)", [this.id]);
   }
 
   /**
