@@ -12,6 +12,9 @@ import { DeliverySender } from './delivery-sender';
 /** How often at most the held claims are checked for renewal. */
 const RENEW_CHECK_EVERY_MS = 1000;
 
+/** How often at most the worker asks PostgreSQL when the next delivery is due (between, it sleeps on the answer). */
+const NEXT_DUE_EVERY_MS = 1000;
+
 /** How long after an append anywhere the worker looks for deliveries (once per such window). */
 const AFTER_APPEND_MS = 100;
 
@@ -39,6 +42,8 @@ export class DeliveryWorker extends PollingWorker {
   private afterAppend: NodeJS.Timeout | null = null;
   /** A poke set for the earliest retry this instance recorded, and when it fires. */
   private retryWake: { timer: NodeJS.Timeout; at: number } | null = null;
+  /** The last answer to "when is the next delivery due?" (ms since epoch) and when it was asked. */
+  private nextDue = { at: 0, askedAt: -Infinity };
 
   constructor(
     private readonly claims: DeliveryClaims,
@@ -106,7 +111,25 @@ export class DeliveryWorker extends PollingWorker {
     // Poked while claiming (an attempt ended, a batch was recorded): the loop goes round again at once.
     if (this.pokedInRound) return 0;
     if (this.inFlight >= MAX_IN_FLIGHT) return 1000;
-    return this.claims.msUntilNextDue(this.fullEndpoints());
+    return this.untilNextDue();
+  }
+
+  /**
+   * How long to sleep: what PostgreSQL said the next due delivery is, asked at most once a second
+   * (decision 162). Between questions the worker sleeps on the last answer, and once that has passed,
+   * until it may ask again: what becomes due meanwhile is announced by a poke (an outbox commit, a
+   * freed bound slot, a retry this instance recorded) or is another instance's to send; the rest
+   * (a lapsed lease, another instance's retry) waited for the poll before too.
+   */
+  private async untilNextDue(): Promise<number> {
+    const now = Date.now();
+    if (now - this.nextDue.askedAt >= NEXT_DUE_EVERY_MS) {
+      const ms = await this.claims.msUntilNextDue(this.fullEndpoints());
+      this.nextDue = { at: now + ms, askedAt: now };
+      return ms;
+    }
+    const ahead = this.nextDue.at - now;
+    return ahead > 0 ? ahead : Math.max(1, this.nextDue.askedAt + NEXT_DUE_EVERY_MS - now);
   }
 
   protected override async afterStop(): Promise<void> {
