@@ -44,6 +44,8 @@ export class DeliveryWorker extends PollingWorker {
   private retryWake: { timer: NodeJS.Timeout; at: number } | null = null;
   /** The last answer to "when is the next delivery due?" (ms since epoch) and when it was asked. */
   private nextDue = { at: 0, askedAt: -Infinity };
+  /** The last claim found nothing and no bound held anything back: a finished attempt frees nothing claimable. */
+  private claimedDry = false;
 
   constructor(
     private readonly claims: DeliveryClaims,
@@ -101,8 +103,13 @@ export class DeliveryWorker extends PollingWorker {
     this.pokedInRound = false;
     await this.renewLeases();
     const room = MAX_IN_FLIGHT - this.inFlight;
-    if (room <= 0) return false; // a finished attempt pokes the loop
+    if (room <= 0) {
+      this.claimedDry = false;
+      return false; // a finished attempt pokes the loop
+    }
+    const full = this.fullEndpoints().length > 0;
     const claimed = await this.claims.claim(room, this.inFlightByEndpoint);
+    this.claimedDry = claimed.length === 0 && !full;
     for (const delivery of claimed) this.launch(delivery);
     return claimed.length === room;
   }
@@ -172,15 +179,13 @@ export class DeliveryWorker extends PollingWorker {
     this.inFlightByEndpoint.set(endpointId, (this.inFlightByEndpoint.get(endpointId) ?? 0) + 1);
     this.held.set(deliveryId, delivery.locked_until);
     const attempt = this.sender.send(delivery).finally(() => {
-      // The freed slot matters only where a bound held work back (the instance's or the endpoint's):
-      // otherwise the last claim left nothing claimable behind, and a round would find nothing.
-      const bound = settingsOf(this.config, webhooksSettings).maxInFlightPerEndpoint;
-      const held = this.inFlight >= MAX_IN_FLIGHT || (this.inFlightByEndpoint.get(endpointId) ?? 0) >= bound;
       this.inFlight--;
       const n = (this.inFlightByEndpoint.get(endpointId) ?? 1) - 1;
       if (n > 0) this.inFlightByEndpoint.set(endpointId, n);
       else this.inFlightByEndpoint.delete(endpointId);
-      if (held) this.poke();
+      // A freed slot is worth a round unless the last claim found nothing with no bound holding
+      // anything back: then nothing was claimable, and a round would only find nothing again.
+      if (!this.claimedDry) this.poke();
     });
     const p = attempt
       .then((result) => this.recorder.add(result))
