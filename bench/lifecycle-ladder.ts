@@ -9,6 +9,7 @@ import type { ReceiverStats } from './receiver';
 import { startInlineReceiver } from './receiver-inline';
 import { startReceiverProcess, WebhookReceiver } from './receiver-process';
 import { postJson, removeRecordings, ServiceProcess, startServiceProcess } from './service-process';
+import { StatementProfile, StatementRow } from './statement-profile';
 import { BenchContext, currentLoad } from './support';
 
 /**
@@ -44,6 +45,8 @@ export interface LadderSettings {
   drainSeconds: number;
   idleSeconds: number;
   receiver: ReceiverMode;
+  /** Statements per call to print per step (BENCH_LIFECYCLE_STATEMENTS); 0 for none. */
+  statements: number;
 }
 
 export interface RunOptions {
@@ -62,6 +65,8 @@ interface Rig {
   receiver: WebhookReceiver;
   xacts: PgTransactionCounter;
   http: Pool;
+  statements: StatementProfile | null;
+  statementCount: number;
 }
 
 export interface IdleResult {
@@ -108,6 +113,8 @@ export interface StepResult {
   /** Recordings the service wrote during the step (removed after it). */
   recordings: { files: number; mb: number };
   load_avg_1m: number;
+  /** With BENCH_LIFECYCLE_STATEMENTS and pg_stat_statements preloaded: the most executed statements. */
+  statements?: { statements_per_call: number; top: StatementRow[] };
 }
 
 export interface LifecycleRun {
@@ -127,7 +134,12 @@ export async function runLifecycle(options: RunOptions): Promise<LifecycleRun> {
   let xacts: PgTransactionCounter | null = null;
   let service: ServiceProcess | null = null;
   let http: Pool | null = null;
+  let statements: StatementProfile | null = null;
   try {
+    if (settings.statements > 0) {
+      statements = await StatementProfile.open(options.databaseUrl);
+      if (!statements) log('BENCH_LIFECYCLE_STATEMENTS: pg_stat_statements is not preloaded on this server');
+    }
     xacts = await PgTransactionCounter.open(options.databaseUrl);
     service = await startServiceProcess(options.databaseUrl, { SIM_TIME_SCALE: '0.001' }, options.entry);
     log(
@@ -139,7 +151,7 @@ export async function runLifecycle(options: RunOptions): Promise<LifecycleRun> {
       events: ['*'],
     });
     http = new Pool(service.baseUrl, { connections: 128, keepAliveTimeout: 30_000 });
-    const rig: Rig = { log, service, receiver, xacts, http };
+    const rig: Rig = { log, service, receiver, xacts, http, statements, statementCount: settings.statements };
     const { idle, calibration, steps } = await measure(rig, settings);
     return {
       entry: service.entry,
@@ -156,6 +168,7 @@ export async function runLifecycle(options: RunOptions): Promise<LifecycleRun> {
     if (stopped?.forced) log('the service did not stop within 15 s of SIGTERM and was killed');
     await receiver.close();
     await xacts?.close();
+    await statements?.close();
   }
 }
 
@@ -239,6 +252,7 @@ async function runStep(
   const rss = sampleProcessRss(rig.service.pid);
   const loop = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
   loop.enable();
+  await rig.statements?.reset();
   const calls = await runOpenLoop(loadOptions(rig, rate, settings.seconds));
   const expected = calls.ok * calibration.deliveries;
   const drainStarted = Date.now();
@@ -266,6 +280,7 @@ async function runStep(
     bench_event_loop_delay_ms: loopDelay(loop),
     recordings: removeRecordings(rig.service.dataDir),
     load_avg_1m: currentLoad(),
+    ...(rig.statements ? { statements: await rig.statements.read(calls.placed, rig.statementCount) } : {}),
   };
   result.failed_because = failures(result);
   result.pass = result.failed_because.length === 0;
@@ -348,4 +363,9 @@ function logStep(rig: Rig, step: StepResult): void {
       `load ${step.load_avg_1m}`,
   );
   if (!step.pass) rig.log(`  failed because: ${step.failed_because.join('; ')}`);
+  if (step.statements) {
+    rig.log(`  ${step.statements.statements_per_call} statements per call; most executed (per call, ms, statement):`);
+    for (const row of step.statements.top)
+      rig.log(`  ${String(row.per_call).padStart(8)} ${String(row.total_ms).padStart(7)}  ${row.query}`);
+  }
 }

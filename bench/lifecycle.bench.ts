@@ -68,6 +68,7 @@ function readSettings(comparing: boolean): LadderSettings {
     drainSeconds: numberFromEnv('BENCH_LIFECYCLE_DRAIN_SECONDS', 60),
     idleSeconds: numberFromEnv('BENCH_LIFECYCLE_IDLE_SECONDS', 10),
     receiver,
+    statements: numberFromEnv('BENCH_LIFECYCLE_STATEMENTS', 0),
   };
 }
 

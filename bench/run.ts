@@ -23,6 +23,7 @@ import {
  * BENCH_REPLAY_ACTIVE_STREAMS; BENCH_WEBHOOK_EVENTS; BENCH_LIFECYCLE_RATES (calls per second of
  * each step, default 20,50,75,100,125,150,200), BENCH_LIFECYCLE_SECONDS (per step, default 30),
  * BENCH_LIFECYCLE_DRAIN_SECONDS (default 60), BENCH_LIFECYCLE_IDLE_SECONDS (default 10),
+ * BENCH_LIFECYCLE_STATEMENTS (top statements per call of each step, with pg_stat_statements preloaded),
  * BENCH_LIFECYCLE_XACT_RATES (a transactions phase before the ladder: one step at each rate, for
  * transactions per call; none by default, 5,20 when comparing), BENCH_RECEIVER=inline (the webhook
  * receiver in this process with the load generator: the customer-style rig; verdicts lifecycle_inline_*),

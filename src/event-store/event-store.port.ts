@@ -112,6 +112,9 @@ export function pageEnd(from: Position, page: Page): Position {
   return page.end !== undefined && comparePositions(page.end, last) > 0 ? page.end : last;
 }
 
+/** Where an append that wakes a reader came from: this process, or another instance (NOTIFY). */
+export type AppendOrigin = 'local' | 'remote';
+
 export interface EventStore {
   /**
    * Which log the positions belong to (`postgresql`, `kurrentdb`): checkpoints record it, so that a
@@ -139,8 +142,9 @@ export interface EventStore {
   /** Events of the store whose ids are given (for audit and tests). */
   readByIds(ids: readonly string[]): Promise<StoredEvent[]>;
   /** Registers a wake-up hint fired when new events may be readable; returns an unsubscribe function.
-   *  Only a hint: readers must also poll. */
-  onAppended(listener: () => void): () => void;
+   *  Only a hint: readers must also poll. Its origin, where the store can tell: `local` for an append
+   *  of this process, `remote` for another's; none when it cannot (treat it as possibly remote). */
+  onAppended(listener: (origin?: AppendOrigin) => void): () => void;
   /** Registers a listener of background failures (a wake-up feed lost, access denied, a wake-up
    *  listener that threw); returns an unsubscribe function. They are never thrown into an append. */
   onError(listener: (err: unknown) => void): () => void;

@@ -4,6 +4,7 @@ import { ErrorListeners } from '../error-listeners';
 import { readPage, readPages } from './page-reads';
 import { isUniqueViolation, statementRolledBack } from './pg-errors';
 import {
+  type AppendOrigin,
   AppendResult,
   checkAppend,
   EventStore,
@@ -442,7 +443,7 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: (origin?: AppendOrigin) => void): () => void {
     return this.wakeups.subscribe(listener);
   }
 

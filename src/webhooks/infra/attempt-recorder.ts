@@ -37,7 +37,7 @@ export class AttemptRecorder {
   private results: { result: AttemptResult; recorded: () => void }[] = [];
   private flushing: Promise<void> | null = null;
   private flushTimer: NodeJS.Timeout | null = null;
-  private flushed: () => void = () => undefined;
+  private flushed: (nextRetry: Date | null) => void = () => undefined;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -47,8 +47,11 @@ export class AttemptRecorder {
     @Inject('SUSPEND_ENDPOINT') private readonly suspend: SuspendEndpoint,
   ) {}
 
-  /** Called after every flush, committed or not. */
-  onFlushed(listener: () => void): void {
+  /**
+   * Called after every flush, committed or not, with the earliest retry the batch scheduled (null:
+   * none); a batch that could not be recorded reports now (its claims lapse and are claimed again).
+   */
+  onFlushed(listener: (nextRetry: Date | null) => void): void {
     this.flushed = listener;
   }
 
@@ -73,12 +76,17 @@ export class AttemptRecorder {
     if (this.results.length === 0) return;
     const batch = this.results;
     this.results = [];
-    this.flushing = this.recordEach(batch.map((b) => b.result)).finally(() => {
-      this.flushing = null;
-      for (const b of batch) b.recorded();
-      // Retries and freed slots are visible now: look for due work at once, not at the next poll.
-      this.flushed();
-    });
+    let nextRetry: Date | null = this.clock.now();
+    this.flushing = this.recordEach(batch.map((b) => b.result))
+      .then((at) => {
+        nextRetry = at;
+      })
+      .finally(() => {
+        this.flushing = null;
+        for (const b of batch) b.recorded();
+        // Retries are claimable from their due time: the worker looks then, not at the next poll.
+        this.flushed(nextRetry);
+      });
     await this.flushing;
   }
 
@@ -87,27 +95,36 @@ export class AttemptRecorder {
    * result that cannot be stored never rolls back the others (which would send them again). A result
    * that still fails is logged with its delivery; its claim lapses and it is attempted again.
    */
-  private async recordEach(batch: AttemptResult[]): Promise<void> {
+  private async recordEach(batch: AttemptResult[]): Promise<Date | null> {
     try {
-      await this.record(batch);
-      return;
+      return await this.record(batch);
     } catch (err) {
       const [only] = batch;
-      if (batch.length === 1 && only) return this.recordFailed(only, err);
+      if (batch.length === 1 && only) {
+        this.recordFailed(only, err);
+        return this.clock.now();
+      }
       this.logger.warn(
         `recording ${batch.length} attempts at once failed (${describe(err)}); recording them one by one`,
       );
     }
+    let earliest: Date | null = null;
     for (const result of batch) {
-      await this.record([result]).catch((err: unknown) => this.recordFailed(result, err));
+      const at = await this.record([result]).catch((err: unknown) => {
+        this.recordFailed(result, err);
+        return this.clock.now();
+      });
+      if (at && (!earliest || at < earliest)) earliest = at;
     }
+    return earliest;
   }
 
   private recordFailed(result: AttemptResult, err: unknown): void {
     this.logger.error(`recording the attempt of delivery ${result.delivery.delivery_id} failed: ${describe(err)}`);
   }
 
-  private async record(batch: AttemptResult[]): Promise<void> {
+  /** Records the batch in one transaction; returns the earliest retry it scheduled, null for none. */
+  private async record(batch: AttemptResult[]): Promise<Date | null> {
     const now = this.clock.now();
     const decided = batch.map((result) => ({
       result,
@@ -172,6 +189,10 @@ export class AttemptRecorder {
         this.logger.error(`suspending ${s.endpointId} failed: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
+    return decided.reduce<Date | null>((earliest, { next }) => {
+      const at = next.status === 'pending' ? next.nextAttemptAt : null;
+      return at && (!earliest || at < earliest) ? at : earliest;
+    }, null);
   }
 
   /** Applies the batch's streak effects to the endpoints it touches, rows locked in id order. */

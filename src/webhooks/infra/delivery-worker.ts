@@ -12,6 +12,9 @@ import { DeliverySender } from './delivery-sender';
 /** How often at most the held claims are checked for renewal. */
 const RENEW_CHECK_EVERY_MS = 1000;
 
+/** How often at most the worker asks PostgreSQL when the next delivery is due (between, it sleeps on the answer). */
+const NEXT_DUE_EVERY_MS = 1000;
+
 /** How long after an append anywhere the worker looks for deliveries (once per such window). */
 const AFTER_APPEND_MS = 100;
 
@@ -37,6 +40,12 @@ export class DeliveryWorker extends PollingWorker {
   private pokedInRound = false;
   private unsubscribe: (() => void) | null = null;
   private afterAppend: NodeJS.Timeout | null = null;
+  /** A poke set for the earliest retry this instance recorded, and when it fires. */
+  private retryWake: { timer: NodeJS.Timeout; at: number } | null = null;
+  /** The last answer to "when is the next delivery due?" (ms since epoch) and when it was asked. */
+  private nextDue = { at: 0, askedAt: -Infinity };
+  /** The last claim found nothing and no bound held anything back: a finished attempt frees nothing claimable. */
+  private claimedDry = false;
 
   constructor(
     private readonly claims: DeliveryClaims,
@@ -50,7 +59,7 @@ export class DeliveryWorker extends PollingWorker {
       onError: (err) => new Logger('Webhooks').error(`delivery loop: ${describe(err)}`),
       backoffMs: () => 1000,
     });
-    recorder.onFlushed(() => this.poke());
+    recorder.onFlushed((nextRetry) => this.lookAt(nextRetry));
   }
 
   override poke(): void {
@@ -60,14 +69,17 @@ export class DeliveryWorker extends PollingWorker {
 
   /**
    * This instance's outbox pokes the worker when it commits deliveries, but with several instances
-   * the outbox page may be committed by another one, which pokes only its own worker. So an append
-   * anywhere (local, or another instance's NOTIFY) also wakes this worker, once per 100 ms, by when
-   * the outbox page that holds it has likely committed; the 5 s poll covers the rest.
+   * the outbox page may be committed by another one, which pokes only its own worker. So another
+   * instance's append (its NOTIFY) also wakes this worker, once per 100 ms, by when the outbox page
+   * that holds it has likely committed; the 5 s poll covers the rest. An append of this process
+   * does not: whichever instance commits its outbox page pokes its own worker, and a wake-up here
+   * would only be a claim that finds nothing, and a query for the next due time, per 100 ms of
+   * appends (decision 161).
    */
   override start(): void {
     if (this.isRunning) return;
-    this.unsubscribe = this.store.onAppended(() => {
-      if (this.afterAppend) return;
+    this.unsubscribe = this.store.onAppended((origin) => {
+      if (origin === 'local' || this.afterAppend) return;
       this.afterAppend = setTimeout(() => {
         this.afterAppend = null;
         this.poke();
@@ -82,6 +94,8 @@ export class DeliveryWorker extends PollingWorker {
     this.unsubscribe = null;
     if (this.afterAppend) clearTimeout(this.afterAppend);
     this.afterAppend = null;
+    if (this.retryWake) clearTimeout(this.retryWake.timer);
+    this.retryWake = null;
     await super.stop();
   }
 
@@ -89,8 +103,13 @@ export class DeliveryWorker extends PollingWorker {
     this.pokedInRound = false;
     await this.renewLeases();
     const room = MAX_IN_FLIGHT - this.inFlight;
-    if (room <= 0) return false; // a finished attempt pokes the loop
+    if (room <= 0) {
+      this.claimedDry = false;
+      return false; // a finished attempt pokes the loop
+    }
+    const full = this.fullEndpoints().length > 0;
     const claimed = await this.claims.claim(room, this.inFlightByEndpoint);
+    this.claimedDry = claimed.length === 0 && !full;
     for (const delivery of claimed) this.launch(delivery);
     return claimed.length === room;
   }
@@ -99,13 +118,53 @@ export class DeliveryWorker extends PollingWorker {
     // Poked while claiming (an attempt ended, a batch was recorded): the loop goes round again at once.
     if (this.pokedInRound) return 0;
     if (this.inFlight >= MAX_IN_FLIGHT) return 1000;
-    return this.claims.msUntilNextDue(this.fullEndpoints());
+    return this.untilNextDue();
+  }
+
+  /**
+   * How long to sleep: what PostgreSQL said the next due delivery is, asked at most once a second
+   * (decision 162). Between questions the worker sleeps on the last answer, and once that has passed,
+   * until it may ask again: what becomes due meanwhile is announced by a poke (an outbox commit, a
+   * freed bound slot, a retry this instance recorded) or is another instance's to send; the rest
+   * (a lapsed lease, another instance's retry) waited for the poll before too.
+   */
+  private async untilNextDue(): Promise<number> {
+    const now = Date.now();
+    if (now - this.nextDue.askedAt >= NEXT_DUE_EVERY_MS) {
+      const ms = await this.claims.msUntilNextDue(this.fullEndpoints());
+      this.nextDue = { at: now + ms, askedAt: now };
+      return ms;
+    }
+    const ahead = this.nextDue.at - now;
+    return ahead > 0 ? ahead : Math.max(1, this.nextDue.askedAt + NEXT_DUE_EVERY_MS - now);
   }
 
   protected override async afterStop(): Promise<void> {
     await Promise.allSettled([...this.pending]);
     await this.recorder.flush();
     await this.sender.close();
+  }
+
+  /**
+   * A recorded batch's earliest retry: the loop looks for due work then (at once if it is due), so
+   * that a retry goes out on time whatever the loop's sleep. A batch without retries frees nothing
+   * claimable (its rows were this instance's claims; the slots were freed when the attempts ended),
+   * so it wakes nothing: a round there would be a claim that finds nothing and a next-due query
+   * (decision 162).
+   */
+  private lookAt(nextRetry: Date | null): void {
+    if (!nextRetry) return;
+    const at = nextRetry.getTime();
+    const ms = at - this.clock.now().getTime();
+    if (ms <= 0) return this.poke();
+    if (this.retryWake && this.retryWake.at <= at) return;
+    if (this.retryWake) clearTimeout(this.retryWake.timer);
+    const timer = setTimeout(() => {
+      this.retryWake = null;
+      this.poke();
+    }, ms);
+    timer.unref();
+    this.retryWake = { timer, at };
   }
 
   /** Endpoints with as many attempts in flight as they may have: nothing of theirs is claimable now. */
@@ -124,7 +183,9 @@ export class DeliveryWorker extends PollingWorker {
       const n = (this.inFlightByEndpoint.get(endpointId) ?? 1) - 1;
       if (n > 0) this.inFlightByEndpoint.set(endpointId, n);
       else this.inFlightByEndpoint.delete(endpointId);
-      this.poke();
+      // A freed slot is worth a round unless the last claim found nothing with no bound holding
+      // anything back: then nothing was claimable, and a round would only find nothing again.
+      if (!this.claimedDry) this.poke();
     });
     const p = attempt
       .then((result) => this.recorder.add(result))
