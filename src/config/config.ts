@@ -41,6 +41,8 @@ export interface AppConfig {
   sipTrunkUri: string | null;
   /** Streams whose folded state the command executor keeps between commands, per process; 0: none. */
   commandCacheStreams: number;
+  /** The command executor's cached states, by their estimated size (COMMAND_CACHE_MB). */
+  commandCacheMb: number;
   logLevel: string;
   /** Where recordings and voice samples are kept (BLOB_STORE): PostgreSQL, or the S3 bucket of `s3`. */
   blobStore: 'postgres' | 's3';
@@ -140,6 +142,7 @@ export function loadConfig(env: Env = process.env, sections: readonly ConfigSect
     mediaGatewaySecret,
     processorMaxAttempts: int('PROCESSOR_MAX_ATTEMPTS', 5, 1, 1000),
     commandCacheStreams: int('COMMAND_CACHE_STREAMS', 2_000, 0, 1_000_000),
+    commandCacheMb: int('COMMAND_CACHE_MB', 16, 1, 4_096),
     sipTrunkUri: str('SIP_TRUNK_URI'),
     logLevel,
     blobStore: blobStore === 's3' ? 's3' : 'postgres',

@@ -84,7 +84,11 @@ export class CommandExecutor implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
     observer: LogObserver,
   ) {
-    this.cache = new StreamStateCache({ maxStreams: config.commandCacheStreams, idleMs: CACHED_STREAM_IDLE_MS });
+    this.cache = new StreamStateCache({
+      maxStreams: config.commandCacheStreams,
+      maxBytes: config.commandCacheMb * 1024 * 1024,
+      idleMs: CACHED_STREAM_IDLE_MS,
+    });
     // Only a saving, never needed for correctness: a stream that another instance wrote to is
     // dropped when its event is seen, so the next command here reads it instead of failing an
     // append first (which costs the failed insert, the store's version check, then the read).

@@ -45,6 +45,47 @@ describe('StreamStateCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('keeps at most maxBytes of estimated snapshot size, the least recently used going first', () => {
+    const big = (version: number): StreamSnapshot<number> => ({ ...snap(version), bytes: 4_000 });
+    const cache = new StreamStateCache({ maxStreams: 100, maxBytes: 10_000, idleMs: 60_000 });
+    cache.put('a', big(0));
+    cache.put('b', big(0));
+    expect(cache.bytes).toBe(8_000);
+    expect(cache.get('a', sum)).toBeDefined(); // a is now the most recent
+    cache.put('c', big(0)); // 12,000 > 10,000: b goes
+    expect(cache.get('b', sum)).toBeUndefined();
+    expect([cache.size, cache.bytes]).toEqual([2, 8_000]);
+    cache.put('a', big(1)); // a replaced: counted once
+    cache.drop('c');
+    expect([cache.size, cache.bytes]).toEqual([1, 4_000]);
+  });
+
+  it('estimates a snapshot by its events: a read and the same events appended weigh alike', () => {
+    const events = [stored(0, 1, 'k1'), stored(1, 2, 'k2')];
+    const read = snapshotOfStream(sum, events);
+    const appended = snapshotAfterAppend(
+      snapshotAfterAppend(
+        emptySnapshot(sum),
+        sum,
+        's',
+        [{ id: 'e0', type: 'n', data: { n: 1 }, metadata: events[0]!.metadata }],
+        { nextExpectedVersion: 0, position: events[0]!.position },
+        'k1',
+      ),
+      sum,
+      's',
+      [{ id: 'e1', type: 'n', data: { n: 2 }, metadata: events[1]!.metadata }],
+      { nextExpectedVersion: 1, position: events[1]!.position },
+      'k2',
+    );
+    expect(read.bytes).toBe(appended.bytes);
+    const heavier = snapshotOfStream(sum, [
+      stored(0, 1, 'k1'),
+      { ...stored(1, 2, 'k2'), data: { n: 2, extra: 'x'.repeat(1000) } },
+    ]);
+    expect(heavier.bytes! - read.bytes!).toBeGreaterThanOrEqual(2_000);
+  });
+
   it('drops idle entries', () => {
     let now = 0;
     const cache = new StreamStateCache({ maxStreams: 10, idleMs: 1000, now: () => now });
