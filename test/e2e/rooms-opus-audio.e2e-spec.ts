@@ -123,7 +123,7 @@ it('the microphone’s speech reaches the agent’s transport as wideband Opus, 
     // the sentence's, came through.
     expect(recognisedAtAgent).toMatch(/^transfer/);
     expect(shared(sentence, recognisedAtAgent)).toBeGreaterThanOrEqual(0.5);
-    expect(recognisedInPage).toMatch(/goodbye|calling|thank/);
+    expect(recognisedInPage).toMatch(/good ?bye|calling|thank/);
   } finally {
     await page.close();
     await (agent as AgentPeer | null)?.close();
@@ -137,7 +137,8 @@ it('the microphone’s speech reaches the agent’s transport as wideband Opus, 
   const wav = decodePcm16Wav(readFileSync(path));
   expect({ rate: wav.sampleRate, channels: wav.channels }).toEqual({ rate: 16000, channels: 2 });
   const channel = (c: number) => wav.samples.filter((_, i) => i % 2 === c);
-  expect(await recognise(channel(0))).toMatch(/goodbye/);
+  // "goodbye" or "good bye", as pocketsphinx splits it or not.
+  expect(await recognise(channel(0))).toMatch(/good ?bye/);
   // The same speech as the transport's (placed by RTP timestamps): pocketsphinx's guess at the
   // middle words varies with the silence around them ("to human", "to him and").
   expect(await recognise(channel(1))).toMatch(/transf.*please/);
