@@ -6,23 +6,19 @@
  * instance's watchdog ends each `failed` (`media_lost`) with one terminal event, frees its carrier
  * slot, and the ledger debits each call at most once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { type CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { REPO_ROOT } from '../support/process';
 import { freeUdpPort, type SippRun, startSipp } from '../support/sipp';
 import { createFundedTenant } from '../support/funded-tenant';
-import { expectEachEndedMediaLost } from '../support/media-lost';
+import { expectEachEndedMediaLost, type MediaProcess, startMediaProcess } from '../support/media-process';
 import type { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(180_000);
 
 let h: CallsService;
 let tenant: TenantInfo;
-let media: ChildProcess | null = null;
+let media: MediaProcess | null = null;
 let sipp: SippRun | null = null;
-let mediaOutput = '';
 let trunkPort: number;
 
 beforeAll(async () => {
@@ -40,34 +36,23 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  media?.kill('SIGKILL');
+  media?.child.kill('SIGKILL');
   sipp?.kill();
-  if (process.env.MEDIA_DEBUG) console.log(mediaOutput);
+  if (process.env.MEDIA_DEBUG) console.log(media?.output());
   await stopCallsSuite(h);
 });
 
 it('ends the calls of a media process killed mid-call as media_lost, once each, billed at most once', async () => {
   const listen = await freeUdpPort();
   const rtp = await freeUdpPort(true);
-  media = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'media.js')], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/root',
-      DATABASE_URL: h.db.url,
-      DATA_DIR: h.dataDir,
-      SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
-      SIP_LISTEN: `127.0.0.1:${listen}`,
-      RTP_PORTS: `${rtp}-${rtp + 99}`,
-      SIP_MEDIA_LEASE: '3s',
-      SIP_CPS: '10',
-      PAYMENT_PROCESSOR: 'test',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  media = startMediaProcess(h, {
+    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
+    SIP_LISTEN: `127.0.0.1:${listen}`,
+    RTP_PORTS: `${rtp}-${rtp + 99}`,
+    SIP_MEDIA_LEASE: '3s',
+    SIP_CPS: '10',
+    PAYMENT_PROCESSOR: 'test',
   });
-  media.stdout?.on('data', (d: Buffer) => (mediaOutput += d.toString()));
-  media.stderr?.on('data', (d: Buffer) => (mediaOutput += d.toString()));
   await eventually(
     async () => ((await h.db.pool.query('SELECT 1 FROM sip_media_holders')).rowCount ?? 0) > 0,
     30_000,
@@ -97,12 +82,12 @@ it('ends the calls of a media process killed mid-call as media_lost, once each, 
       60_000,
       200,
     ).catch(() => {
-      throw new Error(`not answered: ${mediaOutput.slice(-3000)}`);
+      throw new Error(`not answered: ${media?.output().slice(-3000)}`);
     });
   expect((await h.db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(2);
   await new Promise((r) => setTimeout(r, 2_000));
 
-  media.kill('SIGKILL');
+  media.child.kill('SIGKILL');
   await expectEachEndedMediaLost(h, tenant.api_key, ids);
   // And at most one debit each.
   for (const id of ids) {

@@ -6,13 +6,13 @@
  * (the dial wiring is not on this branch) whose slots name the media process as their holder, as its
  * budget writes them when it places a call.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { join } from 'node:path';
 import { TEST_NUMBERS } from '../../src/sessions/domain/test-pool.scenarios';
 import { placeCall, startCallsService, stopCallsSuite, type CallsService } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
-import { expectEachEndedMediaLost } from '../support/media-lost';
+import { expectEachEndedMediaLost, type MediaProcess, startMediaProcess } from '../support/media-process';
 import { freePort, REPO_ROOT } from '../support/process';
 import { createTenant, type TenantInfo } from '../support/webhooks-harness';
 
@@ -21,38 +21,26 @@ jest.setTimeout(120_000);
 describe('the media process', () => {
   let h: CallsService;
   let tenant: TenantInfo;
-  let media: ChildProcess | null = null;
-  let mediaOutput = '';
+  let media: MediaProcess | null = null;
 
   beforeAll(async () => {
     h = await startCallsService({ SIP_MEDIA_PROCESS: 'external', SIP_MEDIA_LEASE: '3s', SIM_TIME_SCALE: '1' });
     tenant = await createTenant(h.call, h.svc.adminToken, 'media');
   });
   afterAll(async () => {
-    if (media && media.exitCode === null && media.signalCode === null) media.kill('SIGKILL');
+    if (media && media.child.exitCode === null && media.child.signalCode === null) media.child.kill('SIGKILL');
     await stopCallsSuite(h);
   });
 
   it('answers SIP, renews its lease, and its calls end media_lost once after kill -9', async () => {
     const sipPort = await freePort();
-    media = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'media.js')], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? '/root',
-        DATABASE_URL: h.db.url,
-        DATA_DIR: h.dataDir,
-        SIP_LISTEN: `127.0.0.1:${sipPort}`,
-        RTP_PORTS: '47700-47799',
-        SIP_MEDIA_LEASE: '3s',
-        // As the API instances' environment: the media process runs media whatever this says.
-        SIP_MEDIA_PROCESS: 'external',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    media = startMediaProcess(h, {
+      SIP_LISTEN: `127.0.0.1:${sipPort}`,
+      RTP_PORTS: '47700-47799',
+      SIP_MEDIA_LEASE: '3s',
+      // As the API instances' environment: the media process runs media whatever this says.
+      SIP_MEDIA_PROCESS: 'external',
     });
-    media.stdout?.on('data', (d: Buffer) => (mediaOutput += d.toString()));
-    media.stderr?.on('data', (d: Buffer) => (mediaOutput += d.toString()));
 
     // Its lease: a holder row whose heartbeat moves (every second with a 3 s lease).
     const holderRow = () =>
@@ -85,14 +73,14 @@ describe('the media process', () => {
     await new Promise((r) => setTimeout(r, 4000));
     expect((await h.db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(2);
 
-    media.kill('SIGKILL');
+    media.child.kill('SIGKILL');
     // One terminal event each (and no session.ended from the script's own hang-up).
     await expectEachEndedMediaLost(
       h,
       tenant.api_key,
       sessions.map((s) => s.session_id),
     );
-    expect(mediaOutput).not.toMatch(/failed to start/);
+    expect(media.output()).not.toMatch(/failed to start/);
   });
 
   it('refuses to start without DATABASE_URL or without SIP', async () => {

@@ -1,5 +1,37 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import type { CallsService } from './calls-harness';
 import { eventually } from './eventually';
+import { REPO_ROOT } from './process';
+
+/** A media process under test: the child, and everything it printed so far. */
+export interface MediaProcess {
+  readonly child: ChildProcess;
+  output(): string;
+}
+
+/**
+ * `node dist/media.js` on the calls service's database and data folder, with `env` added (its SIP
+ * and RTP settings), its output kept for diagnostics.
+ */
+export function startMediaProcess(h: CallsService, env: Record<string, string>): MediaProcess {
+  const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'media.js')], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/root',
+      DATABASE_URL: h.db.url,
+      DATA_DIR: h.dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  return { child, output: () => output };
+}
 
 /**
  * After a media process was killed (`kill -9`): every one of `sessionIds` ends `failed` with
