@@ -39,7 +39,9 @@ export async function startServiceProcess(
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-svc-'));
   const port = await freePort();
   const entry = serviceEntry(entryPath);
-  const child = spawn(process.execPath, [entry], {
+  // Node flags for the service alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load.
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -20,7 +20,8 @@ const ORPHAN_AGE = '1 day';
  *   the old blob or the whole new one. A put that fails removes its chunks; one cut short by a crash
  *   leaves chunks no key names, removed by `sweepOrphans` a day later.
  * - A copy points another key at the same content: no bytes move (the simulator's recordings are
- *   copies of one synthesised file per call length).
+ *   copies of one synthesised file per call length). A copy to a key that does not exist yet is one
+ *   INSERT; only one that replaces a key takes the key's lock and drops what it no longer names.
  * - A delete removes the key and, in the same transaction, the content once no key names it. The
  *   content's advisory lock makes two deletes of keys sharing it see each other; a copy locks its
  *   source row, so a copy and a delete of the source are ordered.
@@ -61,6 +62,15 @@ export class PostgresBlobStore implements BlobStore {
     checkKey(from);
     checkKey(to);
     if (from === to) return (await this.pool.query('SELECT 1 FROM blobs WHERE key = $1', [from])).rowCount === 1;
+    // The usual copy names a new key (a call's recording): one statement. The source row is locked
+    // FOR SHARE as below; a key that exists already (or a missing source) takes the full path.
+    const fresh = await this.pool.query(
+      `INSERT INTO blobs (key, content_id, content_type, size)
+       SELECT $2, content_id, content_type, size FROM blobs WHERE key = $1 FOR SHARE
+       ON CONFLICT (key) DO NOTHING`,
+      [from, to],
+    );
+    if (fresh.rowCount === 1) return true;
     return inTransaction(this.pool, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`blob:${to}`]);
       const old = await tx.query<{ content_id: string }>('SELECT content_id FROM blobs WHERE key = $1 FOR UPDATE', [
