@@ -4,7 +4,7 @@ import { sleep } from './child-process';
 import { kneeOf } from './lifecycle-figures';
 import { runOpenLoop, OpenLoopResult } from './open-loop';
 import { Percentiles, round2 } from './percentiles';
-import { PgTransactionCounter, resetPeakRss, sampleProcessRss } from './probes';
+import { clusterCpuMs, PgTransactionCounter, processCpuMs, resetPeakRss, sampleProcessRss } from './probes';
 import type { ReceiverStats } from './receiver';
 import { startInlineReceiver } from './receiver-inline';
 import { startReceiverProcess, WebhookReceiver } from './receiver-process';
@@ -67,6 +67,8 @@ interface Rig {
   http: Pool;
   statements: StatementProfile | null;
   statementCount: number;
+  /** The PostgreSQL cluster's postmaster, when it runs on this machine (-1 when not). */
+  postmaster: number;
 }
 
 export interface IdleResult {
@@ -110,6 +112,12 @@ export interface StepResult {
    * set the latencies.
    */
   bench_event_loop_delay_ms: { p50: number; p99: number; max: number };
+  /**
+   * CPU ms per call placed, spent during the step and its drain by the service process, the
+   * PostgreSQL cluster (all its processes), the receiver process (0 when inline) and this process
+   * (the load generator, and the receiver when inline): where a call's cost goes on this machine.
+   */
+  cpu_ms_per_call: CpuPerCall;
   /** Recordings the service wrote during the step (removed after it). */
   recordings: { files: number; mb: number };
   load_avg_1m: number;
@@ -151,7 +159,16 @@ export async function runLifecycle(options: RunOptions): Promise<LifecycleRun> {
       events: ['*'],
     });
     http = new Pool(service.baseUrl, { connections: 128, keepAliveTimeout: 30_000 });
-    const rig: Rig = { log, service, receiver, xacts, http, statements, statementCount: settings.statements };
+    const rig: Rig = {
+      log,
+      service,
+      receiver,
+      xacts,
+      http,
+      statements,
+      statementCount: settings.statements,
+      postmaster: await xacts.postmaster(),
+    };
     const { idle, calibration, steps } = await measure(rig, settings);
     return {
       entry: service.entry,
@@ -253,6 +270,7 @@ async function runStep(
   const loop = monitorEventLoopDelay({ resolution: LOOP_DELAY_RESOLUTION_MS });
   loop.enable();
   await rig.statements?.reset();
+  const cpuBefore = rigCpu(rig);
   const calls = await runOpenLoop(loadOptions(rig, rate, settings.seconds));
   const expected = calls.ok * calibration.deliveries;
   const drainStarted = Date.now();
@@ -262,6 +280,7 @@ async function runStep(
   );
   const drainS = round2((Date.now() - drainStarted) / 1000);
   loop.disable();
+  const cpu = cpuPerCall(cpuBefore, rigCpu(rig), calls.placed);
   const memory = rss.stop();
   const received = await rig.receiver.snapshot();
   // Quiet until PostgreSQL has published every backend's counts of the step.
@@ -278,6 +297,7 @@ async function runStep(
     postgres: stepTransactions(before, after, idle, calls.placed),
     service_rss_mb: { peak_sampled: memory.peak_sampled_mb, vm_hwm: memory.vm_hwm_mb, hwm_reset: hwmReset },
     bench_event_loop_delay_ms: loopDelay(loop),
+    cpu_ms_per_call: cpu,
     recordings: removeRecordings(rig.service.dataDir),
     load_avg_1m: currentLoad(),
     ...(rig.statements ? { statements: await rig.statements.read(calls.placed, rig.statementCount) } : {}),
@@ -285,6 +305,34 @@ async function runStep(
   result.failed_because = failures(result);
   result.pass = result.failed_because.length === 0;
   return { result, after };
+}
+
+interface CpuPerCall {
+  service: number | null;
+  postgres: number | null;
+  receiver: number | null;
+  bench: number;
+}
+
+function rigCpu(rig: Rig): CpuPerCall {
+  const own = process.cpuUsage();
+  return {
+    service: processCpuMs(rig.service.pid),
+    postgres: clusterCpuMs(rig.postmaster),
+    receiver: rig.receiver.pid === process.pid ? 0 : processCpuMs(rig.receiver.pid),
+    bench: (own.user + own.system) / 1000,
+  };
+}
+
+function cpuPerCall(before: CpuPerCall, after: CpuPerCall, calls: number): CpuPerCall {
+  const per = (a: number | null, b: number | null): number | null =>
+    a === null || b === null ? null : round2((b - a) / Math.max(1, calls));
+  return {
+    service: per(before.service, after.service),
+    postgres: per(before.postgres, after.postgres),
+    receiver: per(before.receiver, after.receiver),
+    bench: round2((after.bench - before.bench) / Math.max(1, calls)),
+  };
 }
 
 /**
@@ -354,12 +402,14 @@ function failures(step: StepResult): string[] {
 function logStep(rig: Rig, step: StepResult): void {
   const l = step.webhooks.latency_ms;
   const lag = step.bench_event_loop_delay_ms;
+  const cpu = step.cpu_ms_per_call;
   rig.log(
     `  ${step.pass ? 'pass' : 'FAIL'}: ${step.calls.ok}/${step.calls.placed} calls 2xx ` +
       `(POST p50 ${step.calls.latency_ms.p50} p99 ${step.calls.latency_ms.p99} ms); ` +
       `webhooks ${step.webhooks.received}/${step.webhooks.expected} p50 ${l?.p50} p99 ${l?.p99} max ${l?.max} ms, ` +
       `drain ${step.webhooks.drain_s} s; ${step.postgres.xacts_per_call} pg xacts/call; ` +
       `RSS peak ${step.service_rss_mb.peak_sampled} MB; bench loop delay p99 ${lag.p99} max ${lag.max} ms; ` +
+      `CPU ms/call service ${cpu.service} postgres ${cpu.postgres} receiver ${cpu.receiver} bench ${cpu.bench}; ` +
       `load ${step.load_avg_1m}`,
   );
   if (!step.pass) rig.log(`  failed because: ${step.failed_because.join('; ')}`);

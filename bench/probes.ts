@@ -93,6 +93,12 @@ export class PgTransactionCounter {
     }
   }
 
+  /** The pid of the cluster's postmaster (the parent of this counter's backend), for its CPU. */
+  async postmaster(): Promise<number> {
+    const { rows } = await this.client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return processTimes(rows[0]?.pid ?? -1)?.ppid ?? -1;
+  }
+
   /** Transactions counted so far (less this counter's own earlier reads) and when it was read. */
   async read(): Promise<{ xacts: number; at: number }> {
     const result = await this.client.query<{ n: string }>(
@@ -129,8 +135,14 @@ function processTimes(pid: number): { self: number; children: number; ppid: numb
   }
 }
 
+/** The CPU time a process has spent so far (its own, not its children's), in ms; null when it is gone. */
+export function processCpuMs(pid: number): number | null {
+  const times = processTimes(pid);
+  return times ? (times.self * 1000) / CLOCK_TICKS_PER_S : null;
+}
+
 /** The postmaster's CPU (with that of the backends it reaped) plus that of its live children, in ms. */
-function clusterCpuMs(postmaster: number): number | null {
+export function clusterCpuMs(postmaster: number): number | null {
   const root = processTimes(postmaster);
   if (!root) return null;
   let ticks = root.self + root.children;
