@@ -48,9 +48,11 @@ describe('TimersService (durable timers on PostgreSQL)', () => {
   const counting = (pool: Pool = db.pool): { pool: Pool; sql: string[] } => {
     const sql: string[] = [];
     const wrapper = {
-      query: (text: string, params?: unknown[]) => {
+      // A statement may come as text or as a named (prepared) statement.
+      query: (statement: string | { text: string; values?: unknown[] }, params?: unknown[]) => {
+        const text = typeof statement === 'string' ? statement : statement.text;
         sql.push(text.replace(/\s+/g, ' ').trim());
-        return pool.query(text, params);
+        return typeof statement === 'string' ? pool.query(statement, params) : pool.query(statement);
       },
     };
     return { pool: wrapper as unknown as Pool, sql };

@@ -26,18 +26,19 @@ export const auditEventsProjection = (
       const rows = events.filter((e) => catalog.isCatalogType(e.type) && e.metadata.tenant_id);
       if (rows.length === 0) return;
       for (const e of rows) if (e.metadata.tenant_id) written.add(e.metadata.tenant_id);
-      await tx.query(
-        `INSERT INTO audit_events (event_id, tenant_id, type, session_id, envelope)
+      await tx.query({
+        name: 'audit_events_insert',
+        text: `INSERT INTO audit_events (event_id, tenant_id, type, session_id, envelope)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::json[])
        ON CONFLICT (event_id) DO NOTHING`,
-        [
+        values: [
           rows.map((e) => e.id),
           rows.map((e) => e.metadata.tenant_id),
           rows.map((e) => e.type),
           rows.map((e) => (typeof e.data.session_id === 'string' ? e.data.session_id : null)),
           rows.map((e) => serializeEnvelope(catalog, toEnvelope(catalog, e))),
         ],
-      );
+      });
     },
   });
 };

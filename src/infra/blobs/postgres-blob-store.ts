@@ -64,12 +64,13 @@ export class PostgresBlobStore implements BlobStore {
     if (from === to) return (await this.pool.query('SELECT 1 FROM blobs WHERE key = $1', [from])).rowCount === 1;
     // The usual copy names a new key (a call's recording): one statement. The source row is locked
     // FOR SHARE as below; a key that exists already (or a missing source) takes the full path.
-    const fresh = await this.pool.query(
-      `INSERT INTO blobs (key, content_id, content_type, size)
+    const fresh = await this.pool.query({
+      name: 'blobs_copy_to_new_key',
+      text: `INSERT INTO blobs (key, content_id, content_type, size)
        SELECT $2, content_id, content_type, size FROM blobs WHERE key = $1 FOR SHARE
        ON CONFLICT (key) DO NOTHING`,
-      [from, to],
-    );
+      values: [from, to],
+    });
     if (fresh.rowCount === 1) return true;
     return inTransaction(this.pool, async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`blob:${to}`]);

@@ -90,10 +90,11 @@ export function numbersReactor(timers: TimersService): Processor {
       for (const e of events) if (e.type !== 'session.placed') ended.set(e.data.session_id, e.data);
       scheduled = false;
       if (ended.size === 0) return;
-      const { rows } = await tx.query<{ session_id: string; tenant_id: string; phone_number: string }>(
-        'DELETE FROM inbound_calls WHERE session_id = ANY($1::text[]) RETURNING session_id, tenant_id, phone_number',
-        [[...ended.keys()]],
-      );
+      const { rows } = await tx.query<{ session_id: string; tenant_id: string; phone_number: string }>({
+        name: 'inbound_calls_ended',
+        text: 'DELETE FROM inbound_calls WHERE session_id = ANY($1::text[]) RETURNING session_id, tenant_id, phone_number',
+        values: [[...ended.keys()]],
+      });
       const due: ScheduleTimer[] = rows.map((row) => {
         const outcome = ended.get(row.session_id) as SessionEndedData | SessionFailedData;
         const payload: CallEndedPayload = {

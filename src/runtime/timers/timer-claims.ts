@@ -1,8 +1,10 @@
 import type { Pool } from 'pg';
 import { inTransaction } from '../../infra/database/transaction';
 
+/** A pool or a transaction's client. A statement run on every tick is named (prepared once per connection). */
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;
+  query(statement: { name: string; text: string; values?: unknown[] }): Promise<unknown>;
 }
 
 /**
@@ -99,8 +101,9 @@ export class TimerClaims {
   async claim(r: ClaimRequest): Promise<{ timers: ClaimedTimer[]; nextDue: Date | null }> {
     const busy = [...r.busy].filter(([, n]) => n > 0);
     const full = busy.filter(([, n]) => n >= r.perTenant).map(([t]) => t);
-    const { rows } = await this.pool.query<ClaimedRow>(
-      `WITH busy AS (
+    const { rows } = await this.pool.query<ClaimedRow>({
+      name: 'timers_claim',
+      text: `WITH busy AS (
          SELECT * FROM unnest($4::text[], $5::int[]) AS b(tenant_id, n)
        ), tenants AS (
          SELECT DISTINCT tenant_id FROM timers
@@ -134,7 +137,7 @@ export class TimerClaims {
           WHERE (locked_until IS NULL OR locked_until < $1) AND timer_id NOT IN (SELECT timer_id FROM due)
             AND timer_id <> ALL($7::uuid[]) AND tenant_id <> ALL($8::text[]) AND kind = ANY($10::text[]))
        WHERE (SELECT count(*) FROM due) < $3`,
-      [
+      values: [
         r.now,
         r.leaseUntil,
         r.limit,
@@ -146,7 +149,7 @@ export class TimerClaims {
         r.leaseId,
         r.kinds,
       ],
-    );
+    });
     const timers: ClaimedTimer[] = [];
     let nextDue: Date | null = null;
     for (const row of rows) {
@@ -186,11 +189,12 @@ export class TimerClaims {
   async finish(done: readonly ClaimedTimer[]): Promise<void> {
     if (done.length === 0) return;
     const params = [done.map((t) => t.timerId), done.map((t) => t.leaseId)];
-    const { rowCount } = await this.pool.query(
-      `DELETE FROM timers t USING unnest($1::uuid[], $2::uuid[], $3::int[]) AS d(id, lease_id, wakes)
+    const { rowCount } = await this.pool.query({
+      name: 'timers_finish',
+      text: `DELETE FROM timers t USING unnest($1::uuid[], $2::uuid[], $3::int[]) AS d(id, lease_id, wakes)
        WHERE t.timer_id = d.id AND t.lease_id = d.lease_id AND t.wakes = d.wakes`,
-      [...params, done.map((t) => t.wakes)],
-    );
+      values: [...params, done.map((t) => t.wakes)],
+    });
     if ((rowCount ?? 0) < done.length)
       await this.pool.query(
         `UPDATE timers t SET locked_until = NULL, lease_id = NULL, attempts = 0

@@ -142,11 +142,12 @@ export class TimersService extends PollingWorker {
       return true;
     });
     if (rows.length === 0) return;
-    await db.query(
-      `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload, tenant_id)
+    await db.query({
+      name: 'timers_schedule',
+      text: `INSERT INTO timers (timer_id, kind, dedupe_key, due_at, payload, tenant_id)
        SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::timestamptz[], $5::jsonb[], $6::text[])
        ON CONFLICT (dedupe_key) DO NOTHING`,
-      [
+      values: [
         rows.map(() => randomUUID()),
         rows.map((t) => t.kind),
         rows.map((t) => t.dedupeKey ?? null),
@@ -154,7 +155,7 @@ export class TimersService extends PollingWorker {
         rows.map((t) => JSON.stringify(t.payload)),
         rows.map(tenantOf),
       ],
-    );
+    });
     if (db === this.pool) this.poke();
   }
 
@@ -201,7 +202,11 @@ export class TimersService extends PollingWorker {
   /** Deletes the timers of every key with one statement. */
   async cancelMany(dedupeKeys: readonly string[], db: Queryable = this.pool): Promise<void> {
     if (dedupeKeys.length === 0) return;
-    await db.query('DELETE FROM timers WHERE dedupe_key = ANY($1::text[])', [[...dedupeKeys]]);
+    await db.query({
+      name: 'timers_cancel',
+      text: 'DELETE FROM timers WHERE dedupe_key = ANY($1::text[])',
+      values: [[...dedupeKeys]],
+    });
   }
 
   override start(): void {

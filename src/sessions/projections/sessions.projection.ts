@@ -15,11 +15,12 @@ class Appends {
   /** One statement for every session of the batch (after the batch's inserts, which create the rows). */
   async flush(tx: PoolClient, column: 'transcript' | 'function_invocations' | 'turn_metrics'): Promise<void> {
     if (this.bySession.size === 0) return;
-    await tx.query(
-      `UPDATE sessions s SET ${column} = s.${column} || u.entries
-       FROM unnest($1::text[], $2::jsonb[]) AS u(id, entries) WHERE s.session_id = u.id`,
-      [[...this.bySession.keys()], [...this.bySession.values()].map((e) => JSON.stringify(e))],
-    );
+    await tx.query({
+      name: `sessions_append_${column}`,
+      text: `UPDATE sessions s SET ${column} = s.${column} || u.entries
+             FROM unnest($1::text[], $2::jsonb[]) AS u(id, entries) WHERE s.session_id = u.id`,
+      values: [[...this.bySession.keys()], [...this.bySession.values()].map((e) => JSON.stringify(e))],
+    });
   }
 }
 
@@ -43,6 +44,12 @@ const CHANGED_COLUMNS = [
 ] as const;
 type ChangedColumn = (typeof CHANGED_COLUMNS)[number];
 type RowChange = Partial<Record<ChangedColumn, unknown>> & { created_no_later_than?: string };
+
+const APPLY_CHANGES_SQL = `
+  UPDATE sessions s SET (${CHANGED_COLUMNS.join(', ')}) = (SELECT ${CHANGED_COLUMNS.map((c) => `r.${c}`).join(', ')}
+                                                      FROM jsonb_populate_record(s, u.change) r),
+         created_at = LEAST(s.created_at, (u.change->>'created_no_later_than')::timestamptz)
+  FROM unnest($1::text[], $2::jsonb[]) AS u(id, change) WHERE s.session_id = u.id`;
 
 /**
  * What a batch's events change in each session's row, folded in the batch's order (a later event's
@@ -73,14 +80,11 @@ class RowChanges {
    */
   async flush(tx: PoolClient): Promise<void> {
     if (this.bySession.size === 0) return;
-    const columns = CHANGED_COLUMNS.join(', ');
-    await tx.query(
-      `UPDATE sessions s SET (${columns}) = (SELECT ${CHANGED_COLUMNS.map((c) => `r.${c}`).join(', ')}
-                                              FROM jsonb_populate_record(s, u.change) r),
-              created_at = LEAST(s.created_at, (u.change->>'created_no_later_than')::timestamptz)
-       FROM unnest($1::text[], $2::jsonb[]) AS u(id, change) WHERE s.session_id = u.id`,
-      [[...this.bySession.keys()], [...this.bySession.values()].map((c) => JSON.stringify(c))],
-    );
+    await tx.query({
+      name: 'sessions_apply_changes',
+      text: APPLY_CHANGES_SQL,
+      values: [[...this.bySession.keys()], [...this.bySession.values()].map((c) => JSON.stringify(c))],
+    });
   }
 }
 
@@ -109,6 +113,11 @@ const PLACED_COLUMNS = [
   'direction',
 ] as const;
 
+const INSERT_PLACED_SQL = `
+  INSERT INTO sessions (${PLACED_COLUMNS.join(', ')})
+  SELECT ${PLACED_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::sessions, $1::jsonb)
+  ON CONFLICT (session_id) DO NOTHING`;
+
 /** The batch's new sessions, inserted with one statement before the batch's changes (which need the rows). */
 class NewRows {
   private readonly rows: Record<(typeof PLACED_COLUMNS)[number], unknown>[] = [];
@@ -119,13 +128,7 @@ class NewRows {
 
   async flush(tx: PoolClient): Promise<void> {
     if (this.rows.length === 0) return;
-    const columns = PLACED_COLUMNS.join(', ');
-    await tx.query(
-      `INSERT INTO sessions (${columns})
-       SELECT ${columns} FROM jsonb_populate_recordset(NULL::sessions, $1::jsonb)
-       ON CONFLICT (session_id) DO NOTHING`,
-      [JSON.stringify(this.rows)],
-    );
+    await tx.query({ name: 'sessions_insert_placed', text: INSERT_PLACED_SQL, values: [JSON.stringify(this.rows)] });
   }
 }
 

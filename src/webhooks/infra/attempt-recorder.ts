@@ -143,10 +143,11 @@ export class AttemptRecorder {
     const suspensions = await inTransaction(
       this.pool,
       async (tx): Promise<Suspension[]> => {
-        await tx.query(
-          `INSERT INTO webhook_attempts (delivery_id, attempted_at, http_status, error, duration_ms, response_body)
+        await tx.query({
+          name: 'webhook_attempts_record',
+          text: `INSERT INTO webhook_attempts (delivery_id, attempted_at, http_status, error, duration_ms, response_body)
          SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::int[], $6::text[])`,
-          [
+          values: [
             batch.map((r) => r.delivery.delivery_id),
             batch.map((r) => r.at),
             batch.map((r) => (r.outcome.kind === 'response' ? r.outcome.status : null)),
@@ -154,21 +155,22 @@ export class AttemptRecorder {
             batch.map((r) => r.durationMs),
             batch.map((r) => r.responseBody),
           ],
-        );
-        await tx.query(
-          `UPDATE webhook_deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,
+        });
+        await tx.query({
+          name: 'webhook_deliveries_attempted',
+          text: `UPDATE webhook_deliveries d SET status = u.status, attempt_count = d.attempt_count + 1,
            next_attempt_at = u.next_attempt_at, locked_until = NULL, updated_at = $5,
            first_attempt_at = coalesce(d.first_attempt_at, u.attempted_at)
          FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS u(delivery_id, status, next_attempt_at, attempted_at)
          WHERE d.delivery_id = u.delivery_id`,
-          [
+          values: [
             decided.map((d) => d.result.delivery.delivery_id),
             decided.map((d) => d.next.status),
             decided.map((d) => d.next.nextAttemptAt),
             decided.map((d) => d.result.at),
             now,
           ],
-        );
+        });
         return this.updateHealth(
           tx,
           decided.map(({ result, next }) => ({
@@ -199,14 +201,16 @@ export class AttemptRecorder {
   private async updateHealth(tx: PoolClient, steps: StreakStep[], now: Date): Promise<Suspension[]> {
     const endpointIds = [...new Set(steps.filter((s) => s.streakEffect !== 'none').map((s) => s.endpointId))].sort();
     if (endpointIds.length === 0) return [];
-    await tx.query(
-      `INSERT INTO webhook_endpoint_health (endpoint_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
-      [endpointIds],
-    );
-    const { rows } = await tx.query<{ endpoint_id: string; failure_streak: number; last_status: number | null }>(
-      'SELECT endpoint_id, failure_streak, last_status FROM webhook_endpoint_health WHERE endpoint_id = ANY($1) ORDER BY endpoint_id FOR UPDATE',
-      [endpointIds],
-    );
+    await tx.query({
+      name: 'webhook_endpoint_health_ensure',
+      text: `INSERT INTO webhook_endpoint_health (endpoint_id) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      values: [endpointIds],
+    });
+    const { rows } = await tx.query<{ endpoint_id: string; failure_streak: number; last_status: number | null }>({
+      name: 'webhook_endpoint_health_lock',
+      text: 'SELECT endpoint_id, failure_streak, last_status FROM webhook_endpoint_health WHERE endpoint_id = ANY($1) ORDER BY endpoint_id FOR UPDATE',
+      values: [endpointIds],
+    });
     const current = new Map(
       rows.map((r) => [r.endpoint_id, { failureStreak: r.failure_streak, lastStatus: r.last_status }]),
     );

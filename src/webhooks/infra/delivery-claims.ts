@@ -74,8 +74,9 @@ export class DeliveryClaims {
     if (limit <= 0) return [];
     const now = this.clock.now();
     const busy = [...inFlight].filter(([, n]) => n > 0);
-    const { rows } = await this.pool.query<ClaimedDelivery>(
-      `/* a lost claim is only a lease that never happened */
+    const { rows } = await this.pool.query<ClaimedDelivery>({
+      name: 'webhook_deliveries_claim',
+      text: `/* a lost claim is only a lease that never happened */
        WITH busy AS (
          SELECT * FROM unnest($4::text[], $5::int[]) AS b(endpoint_id, n)
        ), tenant_busy AS (
@@ -110,7 +111,7 @@ export class DeliveryClaims {
        WHERE d.delivery_id = c.delivery_id AND e.endpoint_id = d.endpoint_id
        RETURNING d.delivery_id, d.event_id, d.event_type, d.endpoint_id, d.tenant_id, d.payload, d.attempt_count, d.first_attempt_at,
                  e.url, e.secret_sealed, d.locked_until`,
-      [
+      values: [
         now,
         new Date(now.getTime() + this.leaseMs()),
         limit,
@@ -118,7 +119,7 @@ export class DeliveryClaims {
         busy.map(([, n]) => n),
         settingsOf(this.config, webhooksSettings).maxInFlightPerEndpoint,
       ],
-    );
+    });
     return rows;
   }
 

@@ -107,8 +107,9 @@ async function applyEndpointEvent(tx: PoolClient, stored: StoredEvent): Promise<
 
 /** One statement for the whole batch: events × the tenant's live endpoints whose filter matches. */
 async function fanOut(tx: PoolClient, catalog: EventCatalog, events: readonly StoredEvent[]): Promise<void> {
-  await tx.query(
-    `INSERT INTO webhook_deliveries
+  await tx.query({
+    name: 'webhook_deliveries_fan_out',
+    text: `INSERT INTO webhook_deliveries
        (delivery_id, event_id, endpoint_id, tenant_id, event_type, payload, status, next_attempt_at, created_at, updated_at)
      SELECT 'dlv_' || replace(gen_random_uuid()::text, '-', ''), ev.event_id, e.endpoint_id, ev.tenant_id, ev.type,
             ev.payload, 'pending', now(), now(), now()
@@ -123,14 +124,14 @@ async function fanOut(tx: PoolClient, catalog: EventCatalog, events: readonly St
                        OR split_part(ev.type, '.', 1) || '.*' = ANY (e.events))
            END
      ON CONFLICT (event_id, endpoint_id) DO NOTHING`,
-    [
+    values: [
       events.map((e) => e.id),
       events.map((e) => e.metadata.tenant_id),
       events.map((e) => e.type),
       events.map((e) => serializeEnvelope(catalog, toEnvelope(catalog, e))),
       events.map((e) => (typeof e.data.endpoint_id === 'string' ? e.data.endpoint_id : null)),
     ],
-  );
+  });
 }
 
 async function queueNoticeMail(tx: PoolClient, event: StoredEvent, baseUrl: string): Promise<void> {
