@@ -1,0 +1,82 @@
+import type { CustomTypesConfig } from 'pg';
+import type { StoredEvent } from '../event-store.port';
+
+// Rows of the events table turned into StoredEvents for PostgresEventStore, with data and metadata
+// parsed only when first read (decision 175).
+
+/**
+ * The columns every read selects, in this order (`toStoredEvent` reads them by index). The text form
+ * of the transaction id is aliased `tx`: named `transaction_id`, ORDER BY would bind to it and sort
+ * 10000 before 9998, so reads order by `events.transaction_id`.
+ */
+export const EVENT_COLUMNS =
+  'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text AS tx, global_position';
+
+/** A row as `EVENT_COLUMNS` with `RAW_ROWS` returns it: every column as PostgreSQL's text (null only
+ *  where a left join found no event). */
+export type EventRow = (string | null)[];
+
+/**
+ * Query options for reads: rows as arrays of PostgreSQL's text output, nothing converted by the
+ * driver (jsonb stays text until read, see `toStoredEvent`). Arrays, not objects: no property
+ * names per row.
+ */
+export const RAW_ROWS: { rowMode: 'array'; types: CustomTypesConfig } = {
+  rowMode: 'array',
+  types: { getTypeParser: () => (text: string) => text },
+};
+
+const RAW = Symbol('event text');
+
+/** The event's data and metadata as stored (jsonb's text), until parsed. */
+interface RawText {
+  [RAW]: readonly [data: string, metadata: string];
+}
+
+/**
+ * Own, enumerable accessors shared by every event read: the first read of `data` (or `metadata`)
+ * parses the text and replaces the accessor by a plain read-only property holding the result, so
+ * every later read sees the same object, and a spread, `JSON.stringify` or `toEqual` sees a normal
+ * property. A processor that only looks at types, streams and positions never pays `JSON.parse`.
+ */
+function lazyJson(name: 'data' | 'metadata', index: 0 | 1): PropertyDescriptor {
+  return {
+    enumerable: true,
+    configurable: true,
+    get(this: RawText & Pick<StoredEvent, 'id' | 'streamId' | 'streamPosition'>): unknown {
+      const text = this[RAW][index];
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (err) {
+        // Not expected from a jsonb column; should it happen, the reader (and a processor's dead
+        // letter) learns which event it is, not only that some JSON was bad.
+        throw new Error(
+          `event ${this.id} (${this.streamId}@${this.streamPosition}) has ${name} that is not JSON: ${(err as Error).message}`,
+        );
+      }
+      Object.defineProperty(this, name, { value, enumerable: true });
+      return value;
+    },
+  };
+}
+
+const DATA = lazyJson('data', 0);
+const METADATA = lazyJson('metadata', 1);
+
+/** One row of `EVENT_COLUMNS` (read with `RAW_ROWS`) as a StoredEvent. */
+export function toStoredEvent(row: EventRow): StoredEvent {
+  const event = {
+    id: row[0] as string,
+    type: row[1] as string,
+    streamId: row[4] as string,
+    streamPosition: Number(row[5]),
+    position: { commit: BigInt(row[6] as string), prepare: BigInt(row[7] as string) },
+  };
+  // Three definitions with shared descriptors: cheaper than an object literal with getters, whose
+  // accessors are new functions for every event.
+  Object.defineProperty(event, RAW, { value: [row[2], row[3]] });
+  Object.defineProperty(event, 'data', DATA);
+  Object.defineProperty(event, 'metadata', METADATA);
+  return event as StoredEvent;
+}
