@@ -28,26 +28,33 @@ export const RAW_ROWS: { rowMode: 'array'; types: CustomTypesConfig } = {
 
 const RAW = Symbol('event text');
 
-/** The event's data and metadata as stored (jsonb's text), until parsed. */
-interface RawText {
-  [RAW]: readonly [data: string, metadata: string];
+/** An event's data and metadata as stored (jsonb's text), and each once parsed: one object per event. */
+interface RawJson {
+  readonly dataText: string;
+  readonly metadataText: string;
+  data?: unknown;
+  metadata?: unknown;
 }
+
+type ReadEvent = Pick<StoredEvent, 'id' | 'streamId' | 'streamPosition'> & { readonly [RAW]: RawJson };
 
 /**
  * Own, enumerable accessors shared by every event read: the first read of `data` (or `metadata`)
- * parses the text and replaces the accessor by a plain read-only property holding the result, so
- * every later read sees the same object, and a spread, `JSON.stringify` or `toEqual` sees a normal
- * property. A processor that only looks at types, streams and positions never pays `JSON.parse`.
+ * parses the text and keeps the result, so every later read sees the same object; a spread,
+ * `JSON.stringify` or `toEqual` sees them as properties. A processor that only looks at types,
+ * streams and positions never pays `JSON.parse`. (Replacing the accessor by a plain property on
+ * first read cost more than the parse itself: a map change per event.)
  */
-function lazyJson(name: 'data' | 'metadata', index: 0 | 1): PropertyDescriptor {
+function lazyJson(name: 'data' | 'metadata'): PropertyDescriptor {
+  const textOf = name === 'data' ? 'dataText' : 'metadataText';
   return {
     enumerable: true,
-    configurable: true,
-    get(this: RawText & Pick<StoredEvent, 'id' | 'streamId' | 'streamPosition'>): unknown {
-      const text = this[RAW][index];
-      let value: unknown;
+    get(this: ReadEvent): unknown {
+      const raw = this[RAW];
+      const known = raw[name];
+      if (known !== undefined) return known;
       try {
-        value = JSON.parse(text);
+        return (raw[name] = JSON.parse(raw[textOf]));
       } catch (err) {
         // Not expected from a jsonb column; should it happen, the reader (and a processor's dead
         // letter) learns which event it is, not only that some JSON was bad.
@@ -55,14 +62,12 @@ function lazyJson(name: 'data' | 'metadata', index: 0 | 1): PropertyDescriptor {
           `event ${this.id} (${this.streamId}@${this.streamPosition}) has ${name} that is not JSON: ${(err as Error).message}`,
         );
       }
-      Object.defineProperty(this, name, { value, enumerable: true });
-      return value;
     },
   };
 }
 
-const DATA = lazyJson('data', 0);
-const METADATA = lazyJson('metadata', 1);
+const DATA = lazyJson('data');
+const METADATA = lazyJson('metadata');
 
 /** One row of `EVENT_COLUMNS` (read with `RAW_ROWS`) as a StoredEvent. */
 export function toStoredEvent(row: EventRow): StoredEvent {
@@ -75,7 +80,13 @@ export function toStoredEvent(row: EventRow): StoredEvent {
   };
   // Three definitions with shared descriptors: cheaper than an object literal with getters, whose
   // accessors are new functions for every event.
-  Object.defineProperty(event, RAW, { value: [row[2], row[3]] });
+  const raw: RawJson = {
+    dataText: row[2] as string,
+    metadataText: row[3] as string,
+    data: undefined,
+    metadata: undefined,
+  };
+  Object.defineProperty(event, RAW, { value: raw });
   Object.defineProperty(event, 'data', DATA);
   Object.defineProperty(event, 'metadata', METADATA);
   return event as StoredEvent;
