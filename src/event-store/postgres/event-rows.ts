@@ -5,12 +5,11 @@ import type { StoredEvent } from '../event-store.port';
 // parsed only when first read (decision 175).
 
 /**
- * The columns every read selects, in this order (`toStoredEvent` reads them by index). The text form
- * of the transaction id is aliased `tx`: named `transaction_id`, ORDER BY would bind to it and sort
- * 10000 before 9998, so reads order by `events.transaction_id`.
+ * The columns every read selects, in this order (`toStoredEvent` reads them by index). The
+ * transaction id (xid8) comes as its decimal text, like every column here.
  */
 export const EVENT_COLUMNS =
-  'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text AS tx, global_position';
+  'event_id, type, data, metadata, stream_id, stream_position, transaction_id, global_position';
 
 /** A row as `EVENT_COLUMNS` with `RAW_ROWS` returns it: every column as PostgreSQL's text (null only
  *  where a left join found no event). */

@@ -10,23 +10,28 @@ import { EVENT_COLUMNS, type EventRow, RAW_ROWS, toStoredEvent } from './event-r
 
 // The snapshot's xmin, once per statement: events of transactions from it on are not readable yet
 // (one of them may still commit below a later one), and `hidden` says whether some already committed.
-// The page is left-joined to one row so that an empty page still returns `hidden` (one row of nulls);
-// the join loses the page's order for the planner, hence the outer ORDER BY (a sort of an already
-// sorted page).
+// `hidden` rides on every row; an empty page is one row of nulls that carries it (the second branch,
+// only when nothing is readable after `after`). ORDER BY over the UNION ALL is a merge of the index
+// order of the page with that one row: the page is not sorted again.
 const READ_PAGE_SQL = `
-  WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin)
-  SELECT ${EVENT_COLUMNS},
-         -- ORDER BY … LIMIT 1 rather than EXISTS: with the horizon unknown at planning time, EXISTS
-         -- was planned as a sequential scan of the whole table (25 ms at 200,000 events per read).
-         coalesce((SELECT true FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)
-                   ORDER BY transaction_id, global_position LIMIT 1), false) AS hidden
-  FROM (SELECT 1) one
-  LEFT JOIN (SELECT * FROM events
-             WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-               AND transaction_id < (SELECT xmin FROM horizon)
-             ORDER BY transaction_id, global_position
-             LIMIT $3) events ON true
-  ORDER BY events.transaction_id, events.global_position`;
+  WITH horizon AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+       -- ORDER BY … LIMIT 1 rather than EXISTS: with the horizon unknown at planning time, EXISTS
+       -- was planned as a sequential scan of the whole table (25 ms at 200,000 events per read).
+       flag AS MATERIALIZED (SELECT coalesce((SELECT true FROM events WHERE transaction_id >= (SELECT xmin FROM horizon)
+                                              ORDER BY transaction_id, global_position LIMIT 1), false) AS hidden)
+  SELECT ${EVENT_COLUMNS}, (SELECT hidden FROM flag)
+  FROM (SELECT * FROM events
+        WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+          AND transaction_id < (SELECT xmin FROM horizon)
+        ORDER BY transaction_id, global_position
+        LIMIT $3) events
+  UNION ALL
+  SELECT NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, (SELECT hidden FROM flag)
+  WHERE (SELECT true FROM events
+         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+           AND transaction_id < (SELECT xmin FROM horizon)
+         ORDER BY transaction_id, global_position LIMIT 1) IS NULL
+  ORDER BY transaction_id, global_position`;
 
 // Pages read in parallel (`readPages`). One statement takes the horizon and finds where each page
 // ends (an index-only walk over positions, no event is built), then each page is built by its own
@@ -57,7 +62,7 @@ const READ_PAGE_BETWEEN_SQL = `
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     AND (transaction_id, global_position) <= ($3::text::xid8, $4::bigint)
     AND transaction_id < $5::text::xid8
-  ORDER BY events.transaction_id, events.global_position
+  ORDER BY transaction_id, global_position
   LIMIT $6`;
 
 /** The page after `after`: one statement. */

@@ -423,7 +423,7 @@ export class PostgresEventStore implements EventStore {
   async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {
     if (ids.length === 0) return [];
     const { rows } = await this.pool.query<EventRow>({
-      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY events.transaction_id, events.global_position`,
+      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, global_position`,
       values: [ids],
       ...RAW_ROWS,
     });
