@@ -16,6 +16,8 @@ import { BenchContext, checkpoint, formatRate, numberFromEnv, perSecond, timed }
  *   runner.counter_*    ProcessorRunner.drain() (pages read READ_DEPTH at a time and ahead) with a projection that upserts one counter row per
  *                       stream, one multi-row statement per batch, checkpoint in the same transaction
  *   runner.noop_*       the same runner with a projection that writes nothing: the runner's own cost
+ *   runner.reads_data_* writes nothing but reads every event's `data` and `metadata` (parsed when first
+ *                       read, decision 175): what a projection that looks into every event adds
  *
  * Each also gives the CPU it cost per event, of this process and of the PostgreSQL cluster: on a
  * machine shared with other work these are steadier than the rates.
@@ -27,11 +29,12 @@ const READ_DEPTH = 2;
 /** Events per stream in the seeded history. */
 const STREAM_LENGTH = 20;
 
-type ProjectionKind = 'counter' | 'noop';
+type ProjectionKind = 'counter' | 'noop' | 'reads_data';
 const RUNNER_RUNS: readonly { kind: ProjectionKind; batch: number }[] = [
   { kind: 'counter', batch: READ_BATCH },
   { kind: 'counter', batch: 500 },
   { kind: 'noop', batch: READ_BATCH },
+  { kind: 'reads_data', batch: READ_BATCH },
 ];
 
 export async function replayBench(ctx: BenchContext): Promise<object> {
@@ -62,7 +65,7 @@ export async function replayBench(ctx: BenchContext): Promise<object> {
     const result = await measureRunner(pool, kind, batch, { events, streams: seed.streams });
     runner[`${kind}_batch_${batch}`] = result;
     ctx.log(
-      `runner ${kind.padEnd(7)}     batch ${String(batch).padEnd(4)}: ${formatRate(result.events_per_s).padStart(10)} events (${result.seconds} s)${describeCpu(result)}`,
+      `runner ${kind.padEnd(10)}  batch ${String(batch).padEnd(4)}: ${formatRate(result.events_per_s).padStart(10)} events (${result.seconds} s)${describeCpu(result)}`,
     );
   }
   ctx.check(
@@ -227,7 +230,12 @@ async function measureRunner(
   await pool.query('TRUNCATE bench_stream_counters');
   await checkpoint(pool);
   const name = `bench_${kind}_${batch}`;
-  const projection = kind === 'counter' ? streamCounterProjection(name) : noopProjection(name);
+  const projection =
+    kind === 'counter'
+      ? streamCounterProjection(name)
+      : kind === 'reads_data'
+        ? dataReadingProjection(name)
+        : noopProjection(name);
   const store = new PostgresEventStore(pool);
   const runner = new ProcessorRunner(pool, store, projection, { batchSize: batch });
   try {
@@ -244,6 +252,22 @@ async function measureRunner(
 
 function noopProjection(name: string): Projection {
   return { name, handles: '*', tables: [], handle: () => Promise.resolve() };
+}
+
+/** Reads every event's data and metadata and writes nothing (throws if a field is missing). */
+function dataReadingProjection(name: string): Projection {
+  return {
+    name,
+    handles: '*',
+    tables: [],
+    handle(_tx: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+      for (const e of events) {
+        if (typeof e.data.sequence !== 'number' || !e.metadata.tenant_id)
+          throw new Error(`event ${e.id} lacks its data`);
+      }
+      return Promise.resolve();
+    },
+  };
 }
 
 /** Counts events per stream: aggregates the batch in memory, then one multi-row upsert. */

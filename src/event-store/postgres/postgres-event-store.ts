@@ -1,6 +1,7 @@
 import type { Pool } from 'pg';
 import { AppendWakeups } from './append-wakeups';
 import { ErrorListeners } from '../error-listeners';
+import { EVENT_COLUMNS, type EventRow, RAW_ROWS, toStoredEvent } from './event-rows';
 import { readPage, readPages } from './page-reads';
 import { isUniqueViolation, statementRolledBack } from './pg-errors';
 import {
@@ -17,22 +18,6 @@ import {
 } from '../event-store.port';
 import { takeGroup } from './append-groups';
 import { afterConflict, afterConflictOf, storedBefore } from './append-retries';
-
-interface EventRow {
-  event_id: string;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: StoredEvent['metadata'];
-  stream_id: string;
-  stream_position: string;
-  tx: string;
-  global_position: string;
-}
-
-// The text form of the transaction id is aliased `tx`: named `transaction_id`, ORDER BY would bind to it
-// and sort 10000 before 9998.
-const COLUMNS =
-  'event_id, type, data, metadata, stream_id, stream_position, transaction_id::text AS tx, global_position';
 
 /** The schema this adapter needs; applied by the migrations (infra/database/schema.ts). */
 export const EVENTS_SCHEMA_SQL = `
@@ -415,11 +400,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_position`,
-      [streamId],
-    );
-    return rows.map(toStored);
+    const { rows } = await this.pool.query<EventRow>({
+      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_position`,
+      values: [streamId],
+      ...RAW_ROWS,
+    });
+    return rows.map(toStoredEvent);
   }
 
   async readAll(after: Position, limit: number): Promise<StoredEvent[]> {
@@ -436,11 +422,12 @@ export class PostgresEventStore implements EventStore {
 
   async readByIds(ids: readonly string[]): Promise<StoredEvent[]> {
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY events.transaction_id, events.global_position`,
-      [ids],
-    );
-    return rows.map(toStored);
+    const { rows } = await this.pool.query<EventRow>({
+      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = ANY($1::uuid[]) ORDER BY transaction_id, global_position`,
+      values: [ids],
+      ...RAW_ROWS,
+    });
+    return rows.map(toStoredEvent);
   }
 
   onAppended(listener: (origin?: AppendOrigin) => void): () => void {
@@ -460,18 +447,6 @@ export class PostgresEventStore implements EventStore {
     this.errors.clear();
     return Promise.resolve();
   }
-}
-
-function toStored(row: EventRow): StoredEvent {
-  return {
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    streamId: row.stream_id,
-    streamPosition: Number(row.stream_position),
-    position: { commit: BigInt(row.tx), prepare: BigInt(row.global_position) },
-  };
 }
 
 /** One caller's result from its row of the group statement; 'raced' when the actual version is unknown. */
