@@ -24,9 +24,64 @@ class Appends {
 }
 
 /**
- * The sessions read model behind GET /v1/sessions, transcripts and recordings. Transcript entries,
- * turn metrics and function invocations (most of a call's events) are appended with one statement per batch;
- * the other events update their session's row one by one, in order.
+ * New sessions' rows, inserted with one statement for the batch's `session.placed` events (under a
+ * burst of calls, one statement per insert was most of the read model's statements). Each event
+ * touches its own session's row only, so the inserts may wait until the end of the batch, or until
+ * a later event of one of those sessions, without changing the outcome.
+ */
+class Placements {
+  private readonly pending = new Map<string, Handled<SessionEvent & { type: 'session.placed' }>>();
+
+  add(event: Handled<SessionEvent & { type: 'session.placed' }>): void {
+    // The first placement of a session wins, as with ON CONFLICT DO NOTHING one by one.
+    if (!this.pending.has(event.entityId)) this.pending.set(event.entityId, event);
+  }
+
+  has(sessionId: string): boolean {
+    return this.pending.has(sessionId);
+  }
+
+  async flush(tx: PoolClient): Promise<void> {
+    if (this.pending.size === 0) return;
+    const events = [...this.pending.values()];
+    this.pending.clear();
+    const column = <T>(of: (e: (typeof events)[number]) => T): T[] => events.map(of);
+    await tx.query(
+      `INSERT INTO sessions (session_id, tenant_id, status, to_number, from_number, campaign_id, contact_id,
+             client_reference_id, voice_id, test_mode, created_at, email, first_name, last_name, direction)
+       SELECT u.session_id, u.tenant_id, 'queued', u.to_number, u.from_number, u.campaign_id, u.contact_id,
+              u.client_reference_id, u.voice_id, u.test_mode, u.created_at, u.email, u.first_name, u.last_name,
+              u.direction
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+                   $9::boolean[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[])
+         AS u(session_id, tenant_id, to_number, from_number, campaign_id, contact_id, client_reference_id, voice_id,
+              test_mode, created_at, email, first_name, last_name, direction)
+       ON CONFLICT (session_id) DO NOTHING`,
+      [
+        column((e) => e.entityId),
+        column((e) => e.metadata.tenant_id),
+        column((e) => e.data.to_number),
+        column((e) => e.data.from_number),
+        column((e) => e.data.campaign_id),
+        column((e) => e.data.contact_id),
+        column((e) => e.data.client_reference_id),
+        column((e) => e.data.voice_id),
+        column((e) => e.data.test_mode),
+        column((e) => e.metadata.created_at),
+        column((e) => e.data.email),
+        column((e) => e.data.first_name),
+        column((e) => e.data.last_name),
+        column((e) => e.data.direction),
+      ],
+    );
+  }
+}
+
+/**
+ * The sessions read model behind GET /v1/sessions, transcripts and recordings. New sessions' rows are
+ * inserted with one statement per batch, and so are transcript entries, turn metrics and function
+ * invocations (most of a call's events) appended; the other events update their session's row one by
+ * one, in order.
  */
 export const sessionsProjection = defineProjection({
   name: 'sessions',
@@ -34,10 +89,20 @@ export const sessionsProjection = defineProjection({
   stream: sessionStream,
   tables: ['sessions'],
   async applyBatch(tx, events) {
+    const placed = new Placements();
     const transcripts = new Appends();
     const invocations = new Appends();
     const metrics = new Appends();
-    for (const event of events) await applyOne(tx, event, transcripts, invocations, metrics);
+    for (const event of events) {
+      if (event.type === 'session.placed') {
+        placed.add(event);
+        continue;
+      }
+      // A session's own later events find its row: its pending insert goes first.
+      if (placed.has(event.entityId)) await placed.flush(tx);
+      await applyOne(tx, event, transcripts, invocations, metrics);
+    }
+    await placed.flush(tx);
     await transcripts.flush(tx, 'transcript');
     await invocations.flush(tx, 'function_invocations');
     await metrics.flush(tx, 'turn_metrics');
