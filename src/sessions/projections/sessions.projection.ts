@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Handled } from '../../runtime/processing/processor';
 import { sessionEdge, SessionEvent, sessionStream } from '../domain/session.decider';
+import { RowWrites } from './session-row-writes';
 
 /** Entries appended to one jsonb array column, by session, in the batch's order. */
 class Appends {
@@ -23,65 +24,22 @@ class Appends {
   }
 }
 
-/**
- * New sessions' rows, inserted with one statement for the batch's `session.placed` events (under a
- * burst of calls, one statement per insert was most of the read model's statements). Each event
- * touches its own session's row only, so the inserts may wait until the end of the batch, or until
- * a later event of one of those sessions, without changing the outcome.
- */
-class Placements {
-  private readonly pending = new Map<string, Handled<SessionEvent & { type: 'session.placed' }>>();
-
-  add(event: Handled<SessionEvent & { type: 'session.placed' }>): void {
-    // The first placement of a session wins, as with ON CONFLICT DO NOTHING one by one.
-    if (!this.pending.has(event.entityId)) this.pending.set(event.entityId, event);
-  }
-
-  has(sessionId: string): boolean {
-    return this.pending.has(sessionId);
-  }
-
-  async flush(tx: PoolClient): Promise<void> {
-    if (this.pending.size === 0) return;
-    const events = [...this.pending.values()];
-    this.pending.clear();
-    const column = <T>(of: (e: (typeof events)[number]) => T): T[] => events.map(of);
-    await tx.query(
-      `INSERT INTO sessions (session_id, tenant_id, status, to_number, from_number, campaign_id, contact_id,
-             client_reference_id, voice_id, test_mode, created_at, email, first_name, last_name, direction)
-       SELECT u.session_id, u.tenant_id, 'queued', u.to_number, u.from_number, u.campaign_id, u.contact_id,
-              u.client_reference_id, u.voice_id, u.test_mode, u.created_at, u.email, u.first_name, u.last_name,
-              u.direction
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-                   $9::boolean[], $10::timestamptz[], $11::text[], $12::text[], $13::text[], $14::text[])
-         AS u(session_id, tenant_id, to_number, from_number, campaign_id, contact_id, client_reference_id, voice_id,
-              test_mode, created_at, email, first_name, last_name, direction)
-       ON CONFLICT (session_id) DO NOTHING`,
-      [
-        column((e) => e.entityId),
-        column((e) => e.metadata.tenant_id),
-        column((e) => e.data.to_number),
-        column((e) => e.data.from_number),
-        column((e) => e.data.campaign_id),
-        column((e) => e.data.contact_id),
-        column((e) => e.data.client_reference_id),
-        column((e) => e.data.voice_id),
-        column((e) => e.data.test_mode),
-        column((e) => e.metadata.created_at),
-        column((e) => e.data.email),
-        column((e) => e.data.first_name),
-        column((e) => e.data.last_name),
-        column((e) => e.data.direction),
-      ],
-    );
-  }
-}
+/** Events that write nothing in their turn: appended at the end of the batch, or not kept here. */
+const NOT_WRITTEN_NOW = new Set<string>([
+  'session.transcript_appended',
+  'session.turn_measured',
+  'session.function_invoked',
+  'session.created',
+  'session.signal_applied',
+  'function.timeout',
+  'session.disposition_set',
+]);
 
 /**
- * The sessions read model behind GET /v1/sessions, transcripts and recordings. New sessions' rows are
- * inserted with one statement per batch, and so are transcript entries, turn metrics and function
- * invocations (most of a call's events) appended; the other events update their session's row one by
- * one, in order.
+ * The sessions read model behind GET /v1/sessions, transcripts and recordings. A batch's new sessions
+ * and starts are written with one statement each (`RowWrites`), and so are transcript entries,
+ * turn metrics and function invocations (most of a call's events) appended; the other events update
+ * their session's row one by one, in order.
  */
 export const sessionsProjection = defineProjection({
   name: 'sessions',
@@ -89,20 +47,16 @@ export const sessionsProjection = defineProjection({
   stream: sessionStream,
   tables: ['sessions'],
   async applyBatch(tx, events) {
-    const placed = new Placements();
+    const rows = new RowWrites();
     const transcripts = new Appends();
     const invocations = new Appends();
     const metrics = new Appends();
     for (const event of events) {
-      if (event.type === 'session.placed') {
-        placed.add(event);
-        continue;
-      }
-      // A session's own later events find its row: its pending insert goes first.
-      if (placed.has(event.entityId)) await placed.flush(tx);
-      await applyOne(tx, event, transcripts, invocations, metrics);
+      // A session's later write finds its row as the writes before it left it (appends come last anyway).
+      if (!NOT_WRITTEN_NOW.has(event.type) && rows.has(event.entityId)) await rows.flush(tx);
+      if (!rows.add(event)) await applyOne(tx, event, transcripts, invocations, metrics);
     }
-    await placed.flush(tx);
+    await rows.flush(tx);
     await transcripts.flush(tx, 'transcript');
     await invocations.flush(tx, 'function_invocations');
     await metrics.flush(tx, 'turn_metrics');
@@ -120,43 +74,11 @@ async function applyOne(
   const set = (sql: string, params: unknown[]) =>
     tx.query(`UPDATE sessions SET ${sql} WHERE session_id = $1`, [id, ...params]);
   switch (event.type) {
-    case 'session.placed': {
-      const d = event.data;
-      await tx.query(
-        `INSERT INTO sessions (session_id, tenant_id, status, to_number, from_number, campaign_id, contact_id,
-               client_reference_id, voice_id, test_mode, created_at, email, first_name, last_name, direction)
-             VALUES ($1, $2, 'queued', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-             ON CONFLICT (session_id) DO NOTHING`,
-        [
-          id,
-          event.metadata.tenant_id,
-          d.to_number,
-          d.from_number,
-          d.campaign_id,
-          d.contact_id,
-          d.client_reference_id,
-          d.voice_id,
-          d.test_mode,
-          event.metadata.created_at,
-          d.email,
-          d.first_name,
-          d.last_name,
-          d.direction,
-        ],
-      );
-      break;
-    }
     case 'session.dispatch_held':
       await set(`hold_reason = $2`, [event.data.reason]);
       break;
     case 'session.dispatch_released':
       await set(`hold_reason = NULL`, []);
-      break;
-    case 'session.started':
-      // A room's session starts at the join, before it was stored: it was created then too (created_at ≤ started_at).
-      await set(`status = 'in_progress', started_at = $2, hold_reason = NULL, created_at = LEAST(created_at, $2)`, [
-        event.data.started_at,
-      ]);
       break;
     case 'session.transcript_appended':
       transcripts.add(id, event.data.entry);
@@ -181,6 +103,21 @@ async function applyOne(
     case 'session.consent_refused':
       await set('consent_refused = true', []);
       break;
+    case 'session.recording_completed':
+      await set(`recording_id = $2, recording_status = 'available', recording_url = $3`, [
+        event.data.recording_id,
+        event.data.recording_url,
+      ]);
+      break;
+    case 'session.opt_out_recording_pending_purge':
+      await set(`recording_status = 'pending_purge', purge_after = $2`, [event.data.purge_after]);
+      break;
+    case 'session.opt_out_recording_purged':
+      await set(`recording_status = 'purged'`, []);
+      break;
+    case 'session.placed':
+    case 'session.started':
+      break; // written by RowWrites
     case 'session.ended':
     case 'session.failed':
       await set(
@@ -193,18 +130,6 @@ async function applyOne(
           event.data.actual_cost_cents,
         ],
       );
-      break;
-    case 'session.recording_completed':
-      await set(`recording_id = $2, recording_status = 'available', recording_url = $3`, [
-        event.data.recording_id,
-        event.data.recording_url,
-      ]);
-      break;
-    case 'session.opt_out_recording_pending_purge':
-      await set(`recording_status = 'pending_purge', purge_after = $2`, [event.data.purge_after]);
-      break;
-    case 'session.opt_out_recording_purged':
-      await set(`recording_status = 'purged'`, []);
       break;
     case 'session.created':
     case 'session.signal_applied':
