@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
@@ -16,6 +16,7 @@ import { isDatabaseUnavailable } from './infra/database/faults';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { createLogger } from './infra/logging/logger';
 import { keepRawBody } from './kernel/http/raw-body';
+import { BodyValidationPipe } from './kernel/http/validation-pipe';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 /**
@@ -160,7 +161,7 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
     });
   app.useGlobalFilters(new HttpExceptionFilter((err) => (isDatabaseUnavailable(err) ? ApiError.unavailable() : err)));
   app.useGlobalPipes(
-    new ValidationPipe({
+    new BodyValidationPipe({
       whitelist: true,
       forbidNonWhitelisted: true,
       transform: true,

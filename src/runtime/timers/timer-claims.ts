@@ -204,6 +204,29 @@ export class TimerClaims {
   }
 
   /**
+   * Moves claimed timers to their next run and releases them (one statement): each only while it is
+   * still under its claim; one woken while it ran (`wakes` moved) keeps the earlier due time.
+   */
+  async reschedule(next: readonly { timer: ClaimedTimer; dueAt: Date; payload: unknown }[]): Promise<void> {
+    if (next.length === 0) return;
+    await this.pool.query({
+      name: 'timers_reschedule',
+      text: `UPDATE timers t SET due_at = CASE WHEN t.wakes = n.wakes THEN n.due_at ELSE LEAST(t.due_at, n.due_at) END,
+         payload = n.payload, locked_until = NULL, lease_id = NULL, held_on = NULL, attempts = 0, last_error = NULL
+       FROM unnest($1::uuid[], $2::uuid[], $3::int[], $4::timestamptz[], $5::jsonb[])
+         AS n(id, lease_id, wakes, due_at, payload)
+       WHERE t.timer_id = n.id AND t.lease_id = n.lease_id`,
+      values: [
+        next.map((n) => n.timer.timerId),
+        next.map((n) => n.timer.leaseId),
+        next.map((n) => n.timer.wakes),
+        next.map((n) => n.dueAt),
+        next.map((n) => JSON.stringify(n.payload)),
+      ],
+    });
+  }
+
+  /**
    * Parks a claimed timer on `park.key` and releases its claim, under the key's shared lock: a
    * `release` of the key holds it exclusively until its commit, so a park either commits before a
    * release's update (which then releases it) or after the release's commit (and its `stillWaiting`

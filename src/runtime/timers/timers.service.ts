@@ -105,6 +105,8 @@ export class TimersService extends PollingWorker {
   /** Timers done and not yet deleted: those that finish together go in one statement. */
   private finished: { timer: ClaimedTimer; deleted: () => void }[] = [];
   private flushing = false;
+  private rescheduled: { timer: ClaimedTimer; dueAt: Date; payload: unknown; done: () => void }[] = [];
+  private rescheduling = false;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -354,20 +356,35 @@ export class TimersService extends PollingWorker {
     this.held.delete(timer.timerId);
     if (!outcome) return this.finish(timer);
     if ('park' in outcome) return this.park(timer, outcome.park);
-    try {
-      // The same row, its next run: released at once, so nothing waits for the lease.
-      // Woken while it ran (`wakes` moved): it keeps the earlier due time and runs again at once.
-      await this.pool.query(
-        `UPDATE timers SET due_at = CASE WHEN wakes = $4 THEN $2 ELSE LEAST(due_at, $2) END, payload = $3,
-           locked_until = NULL, lease_id = NULL, held_on = NULL, attempts = 0, last_error = NULL
-         WHERE timer_id = $1 AND lease_id = $5`,
-        [timer.timerId, outcome.next.dueAt, JSON.stringify(outcome.next.payload), timer.wakes, timer.leaseId],
-      );
-      this.poke();
-    } catch (err) {
-      // The row keeps its previous run, claimed until the lease lapses, then runs again from there.
-      this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
+    // The same row, its next run: released at once, so nothing waits for the lease.
+    // Woken while it ran (`wakes` moved): it keeps the earlier due time and runs again at once.
+    return this.reschedule(timer, outcome.next);
+  }
+
+  /** Moves a timer to its next run now, with the others rescheduled in the same turn of the event loop. */
+  private reschedule(timer: ClaimedTimer, next: { dueAt: Date; payload: unknown }): Promise<void> {
+    return new Promise((done) => {
+      this.rescheduled.push({ timer, ...next, done });
+      if (this.rescheduling) return;
+      this.rescheduling = true;
+      setImmediate(() => void this.flushRescheduled());
+    });
+  }
+
+  private async flushRescheduled(): Promise<void> {
+    while (this.rescheduled.length > 0) {
+      const batch = this.rescheduled.splice(0);
+      try {
+        await this.claims.reschedule(batch);
+        this.poke();
+      } catch (err) {
+        // The rows keep their previous run, claimed until the lease lapses, then run again from there.
+        for (const { timer } of batch)
+          this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
+      }
+      for (const b of batch) b.done();
     }
+    this.rescheduling = false;
   }
 
   /** Deletes a finished timer's row now, with the others that finish in the same turn of the event loop. */

@@ -15,6 +15,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { Optional } from '../../kernel/http/optional';
+import { certainlyOfLength, fastBodyCheck, isPlainObject } from '../../kernel/http/validation-pipe';
 import { AgentConfigDto, AgentConfigField } from './agent-config.dto';
 
 /**
@@ -82,3 +83,46 @@ export class CreateCallDto {
   @Type(() => TestPersonaDto)
   test_persona?: TestPersonaDto;
 }
+
+const FAST_CALL_KEYS = new Set(['to', 'from', 'agent_config', 'test_mode']);
+const FAST_AGENT_KEYS = new Set(['prompt', 'voice_id', 'first_message', 'max_duration_seconds', 'interruptible']);
+
+/**
+ * The usual `agent_config` (a prompt, perhaps a voice, a first message, a bound, barge-in) as the
+ * pipe would make it, or undefined: anything else (tools, dispositions, language…) is class-validator's.
+ */
+function fastAgentConfig(value: unknown): AgentConfigDto | undefined {
+  if (!isPlainObject(value)) return undefined;
+  for (const key in value) if (!FAST_AGENT_KEYS.has(key)) return undefined;
+  const { prompt, voice_id, first_message, max_duration_seconds, interruptible } = value;
+  if (typeof prompt !== 'string' || !certainlyOfLength(prompt, 1, 20000)) return undefined;
+  if (voice_id !== undefined && (typeof voice_id !== 'string' || !certainlyOfLength(voice_id, 0, 100)))
+    return undefined;
+  if (first_message !== undefined && (typeof first_message !== 'string' || !certainlyOfLength(first_message, 1, 1000)))
+    return undefined;
+  if (
+    max_duration_seconds !== undefined &&
+    !(
+      Number.isInteger(max_duration_seconds) &&
+      Number(max_duration_seconds) >= 1 &&
+      Number(max_duration_seconds) <= 3600
+    )
+  )
+    return undefined;
+  if (interruptible !== undefined && typeof interruptible !== 'boolean') return undefined;
+  return Object.assign(new AgentConfigDto(), value);
+}
+
+// The body of POST /v1/calls as most requests send it, checked without class-validator's per-request
+// reflection; every other body (a test persona, an error to report) takes the pipe (decision 171).
+fastBodyCheck(CreateCallDto, (body) => {
+  if (!isPlainObject(body)) return undefined;
+  for (const key in body) if (!FAST_CALL_KEYS.has(key)) return undefined;
+  const { to, from, test_mode } = body;
+  if (typeof to !== 'string' || !certainlyOfLength(to, 0, 32)) return undefined;
+  if (typeof from !== 'string' || !certainlyOfLength(from, 0, 32)) return undefined;
+  if (test_mode !== undefined && typeof test_mode !== 'boolean') return undefined;
+  const agent_config = fastAgentConfig(body.agent_config);
+  if (!agent_config) return undefined;
+  return Object.assign(new CreateCallDto(), body, { agent_config });
+});
