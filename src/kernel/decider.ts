@@ -16,6 +16,11 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   readonly decide: (command: Command, state: State) => readonly Event[];
   /** Reads the stream's stored events as Event (older shapes upcast, then narrowed): `event-edge.ts`. */
   readonly edge: EventEdge<Event>;
+  /**
+   * True for a state that commands are not expected to change soon (a call ended and recorded): the
+   * command executor does not keep it in memory, and a later command reads the stream. Absent: kept.
+   */
+  readonly settled?: (state: State) => boolean;
 }
 
 export function fold<State, Event extends DomainEvent>(

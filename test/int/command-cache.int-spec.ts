@@ -115,6 +115,27 @@ describe('command executor: stream state kept between commands', () => {
     ]);
   });
 
+  it('keeps no state the decider calls settled: the next command reads the stream, and decides right', async () => {
+    // Settled once an item has been used: the executor drops it instead of keeping it.
+    const settling: Decider<ItemCommand, ItemState, ItemEvent> = { ...items, settled: (state) => state.used > 0 };
+    const stream = newStream();
+    const runSettling = (command: ItemCommand) => executor.execute(stream, settling, command, { tenantId: null });
+    await runSettling({ type: 'add', item: 'a' });
+    await runSettling({ type: 'add', item: 'b' });
+    expect(reads).not.toHaveBeenCalled();
+    await runSettling({ type: 'use', item: 'a' });
+    // Not kept: guessed new, the append expecting no stream fails, the stream is read and decided on.
+    const again = await runSettling({ type: 'use', item: 'b' });
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(again.state).toEqual({ items: ['a', 'b'], used: 2 });
+    expect(await stored(stream)).toEqual([
+      [0, 'item.added', 'a'],
+      [1, 'item.added', 'b'],
+      [2, 'item.used', 'a'],
+      [3, 'item.used', 'b'],
+    ]);
+  });
+
   it('decides again on fresh state when another writer appended behind the cache: nothing lost or doubled', async () => {
     const stream = newStream();
     await run(stream, { type: 'add', item: 'a' });

@@ -115,7 +115,7 @@ export class CommandExecutor implements OnModuleDestroy {
     const cached = this.cache.get<State>(streamId, decider);
     if (cached) return cached.state;
     const snapshot = snapshotOfStream(decider, await this.store.readStream(streamId));
-    this.cache.put(streamId, snapshot);
+    this.keep(streamId, decider, snapshot);
     this.metrics.commandCache('read');
     return snapshot.state;
   }
@@ -140,7 +140,7 @@ export class CommandExecutor implements OnModuleDestroy {
       if (readFresh) {
         const stored = await this.store.readStream(streamId);
         snapshot = snapshotOfStream(decider, stored);
-        this.cache.put(streamId, snapshot);
+        this.keep(streamId, decider, snapshot);
         this.metrics.commandCache('read');
         if (checksKey) earlier = committedUnder(stored, idempotencyKey);
       } else {
@@ -227,10 +227,20 @@ export class CommandExecutor implements OnModuleDestroy {
         // Appended with `any` to a stream whose cached state, if any, it has made stale.
         this.cache.drop(options.appendTo);
       } else {
-        this.cache.put(streamId, snapshotAfterAppend(snapshot, decider, streamId, events, result, idempotencyKey));
+        this.keep(streamId, decider, snapshotAfterAppend(snapshot, decider, streamId, events, result, idempotencyKey));
       }
       if (options.readYourWrites) await this.projections.waitForProjections(result.position);
       return { events, state: decided.reduce(decider.evolve, state), position: result.position };
     }
+  }
+
+  /** Keeps the stream's state for the next command, unless the decider calls it settled (then drops it). */
+  private keep<State>(
+    streamId: string,
+    decider: Pick<Decider<unknown, State, never>, 'settled'>,
+    snapshot: StreamSnapshot<State>,
+  ): void {
+    if (decider.settled?.(snapshot.state)) this.cache.drop(streamId);
+    else this.cache.put(streamId, snapshot);
   }
 }

@@ -23,6 +23,9 @@ export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent>
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
+  // Ended with its recording stored: nothing but a rare later command (a purge, a disposition) changes
+  // it, so the command cache need not hold its transcript meanwhile.
+  settled: (state) => state.status !== 'none' && isTerminal(state.status) && state.recording !== null,
 };
 
 function evolve(state: SessionState, event: SessionEvent): SessionState {
