@@ -67,13 +67,24 @@ async function inboundCalls(tenant: TenantInfo, phoneNumberId: string, count: nu
   return ids;
 }
 
+/**
+ * Until each session has ended with `status` and the numbers context has taken in its outcome (its
+ * end noted, its `number.call_ended` evaluation run): the calls placed next are then evaluated after
+ * these, as the answer-rate steps below assume. Under load the evaluations of two batches of calls
+ * could otherwise interleave (seen in a CI run).
+ */
 async function endedAs(tenant: TenantInfo, ids: readonly string[], status: string): Promise<void> {
   await eventually(async () => {
     for (const id of ids) {
       const s = await api(tenant, 'GET', `/v1/sessions/${id}`);
       if (s.body.status !== status) return false;
     }
-    return true;
+    const { rows } = await h.db.pool.query<{ pending: number }>(
+      `SELECT ((SELECT count(*) FROM inbound_calls WHERE session_id = ANY($1::text[]))
+             + (SELECT count(*) FROM timers WHERE dedupe_key = ANY($2::text[])))::int AS pending`,
+      [ids, ids.map((id) => `number.call_ended:${id}`)],
+    );
+    return rows[0]?.pending === 0;
   }, 30_000);
 }
 

@@ -8,7 +8,16 @@ import { inTransaction } from '../../src/infra/database/transaction';
 import { sessionsProjection } from '../../src/sessions/projections/sessions.projection';
 import type { SessionEvent } from '../../src/sessions/domain/session.decider';
 import { createTestDatabase, TestDatabase } from '../support/database';
-import { answered, at, ended, PARTIES, placed, SESSION_ID, turn } from '../support/session-decider-fixtures';
+import {
+  answered,
+  at,
+  ended,
+  PARTIES,
+  placed,
+  recordingCompleted,
+  SESSION_ID,
+  turn,
+} from '../support/session-decider-fixtures';
 
 jest.setTimeout(60_000);
 
@@ -39,20 +48,7 @@ function history(sessionId: string): SessionEvent[] {
       duration_seconds: 25,
       actual_cost_cents: 7,
     }),
-    {
-      type: 'session.recording_completed',
-      data: {
-        session_id: SESSION_ID,
-        ...PARTIES,
-        recording_id: 'rec_abcdefghij0123456789',
-        status: 'completed',
-        channels: 'dual',
-        started_at: at(5),
-        ended_at: at(30),
-        duration_seconds: 25,
-        recording_url: 'https://api.example/recordings/rec_abcdefghij0123456789.wav',
-      },
-    },
+    recordingCompleted(5, 30),
   ];
   // Every event of the fixtures names SESSION_ID; the stream decides whose row it changes.
   return events.map((e) => JSON.parse(JSON.stringify(e).replaceAll(SESSION_ID, sessionId)) as SessionEvent);

@@ -161,6 +161,22 @@ export const PARTIES = {
   last_name: null,
 };
 
+/** session.recording_completed of a call on TO answered at `startedS` and ended at `endedS` (seconds after T0). */
+export const recordingCompleted = (startedS: number, endedS: number): SessionEvent => ({
+  type: 'session.recording_completed',
+  data: {
+    session_id: SESSION_ID,
+    ...PARTIES,
+    recording_id: 'rec_abcdefghij0123456789',
+    status: 'completed',
+    channels: 'dual',
+    started_at: at(startedS),
+    ended_at: at(endedS),
+    duration_seconds: endedS - startedS,
+    recording_url: 'https://api.example/recordings/rec_abcdefghij0123456789.wav',
+  },
+});
+
 type EndedData = Extract<SessionEvent, { type: 'session.ended' }>['data'];
 type FailedData = Extract<SessionEvent, { type: 'session.failed' }>['data'];
 

@@ -12,8 +12,8 @@ import {
   ended,
   expectCatalogValid,
   GRACE_MS,
-  PARTIES,
   placed,
+  recordingCompleted,
   SESSION_ID,
   signal,
   spec,
@@ -59,20 +59,7 @@ describe('session decider: recordings, opt-out purge and consent', () => {
     );
   }
 
-  const recorded: SessionEvent = {
-    type: 'session.recording_completed',
-    data: {
-      session_id: SESSION_ID,
-      ...PARTIES,
-      recording_id: 'rec_abcdefghij0123456789',
-      status: 'completed',
-      channels: 'dual',
-      started_at: at(4),
-      ended_at: at(16),
-      duration_seconds: 12,
-      recording_url: 'https://api.example/recordings/rec_abcdefghij0123456789.wav',
-    },
-  };
+  const recorded = recordingCompleted(4, 16);
   /** The grace after the recording was ready at 41 s. */
   const purgeAfter = new Date(T0 + 41_000 + GRACE_MS).toISOString();
   const pendingPurge = (after: string): SessionEvent => ({
