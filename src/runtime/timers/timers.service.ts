@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { PollingWorker } from '../workers/polling-worker';
 import { PG_POOL } from '../../infra/database/database.tokens';
+import { TurnBatch } from './turn-batch';
 import { ClaimedTimer, TimerClaims, type DueTimer, type Queryable, type TimerPark } from './timer-claims';
 import type { ScheduleTimer, TimerKind } from './timer-kind';
 
@@ -102,11 +103,26 @@ export class TimersService extends PollingWorker {
   private readonly waits = new Set<() => void>();
   private idleFor = MAX_IDLE_MS;
   private nextRenewalCheck = 0;
-  /** Timers done and not yet deleted: those that finish together go in one statement. */
-  private finished: { timer: ClaimedTimer; deleted: () => void }[] = [];
-  private flushing = false;
-  private rescheduled: { timer: ClaimedTimer; dueAt: Date; payload: unknown; done: () => void }[] = [];
-  private rescheduling = false;
+  /** Timers done and not yet deleted: those that finish in one turn of the event loop go in one statement. */
+  private readonly finished = new TurnBatch<ClaimedTimer>(async (timers) => {
+    try {
+      await this.claims.finish(timers);
+    } catch (err) {
+      // They stay claimed until their lease lapses, then run again: handlers are idempotent.
+      this.logger.warn(`deleting ${timers.length} timers that ran failed: ${describe(err)}`);
+    }
+  });
+  /** Timers moved to their next run, likewise one statement per turn of the event loop. */
+  private readonly rescheduled = new TurnBatch<{ timer: ClaimedTimer; dueAt: Date; payload: unknown }>(async (next) => {
+    try {
+      await this.claims.reschedule(next);
+      this.poke();
+    } catch (err) {
+      // The rows keep their previous run, claimed until the lease lapses, then run again from there.
+      for (const { timer } of next)
+        this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
+    }
+  });
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -363,52 +379,12 @@ export class TimersService extends PollingWorker {
 
   /** Moves a timer to its next run now, with the others rescheduled in the same turn of the event loop. */
   private reschedule(timer: ClaimedTimer, next: { dueAt: Date; payload: unknown }): Promise<void> {
-    return new Promise((done) => {
-      this.rescheduled.push({ timer, ...next, done });
-      if (this.rescheduling) return;
-      this.rescheduling = true;
-      setImmediate(() => void this.flushRescheduled());
-    });
-  }
-
-  private async flushRescheduled(): Promise<void> {
-    while (this.rescheduled.length > 0) {
-      const batch = this.rescheduled.splice(0);
-      try {
-        await this.claims.reschedule(batch);
-        this.poke();
-      } catch (err) {
-        // The rows keep their previous run, claimed until the lease lapses, then run again from there.
-        for (const { timer } of batch)
-          this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
-      }
-      for (const b of batch) b.done();
-    }
-    this.rescheduling = false;
+    return this.rescheduled.add({ timer, ...next });
   }
 
   /** Deletes a finished timer's row now, with the others that finish in the same turn of the event loop. */
   private finish(timer: ClaimedTimer): Promise<void> {
-    return new Promise((deleted) => {
-      this.finished.push({ timer, deleted });
-      if (this.flushing) return;
-      this.flushing = true;
-      setImmediate(() => void this.flush());
-    });
-  }
-
-  private async flush(): Promise<void> {
-    while (this.finished.length > 0) {
-      const batch = this.finished.splice(0);
-      try {
-        await this.claims.finish(batch.map((b) => b.timer));
-      } catch (err) {
-        // They stay claimed until their lease lapses, then run again: handlers are idempotent.
-        this.logger.warn(`deleting ${batch.length} timers that ran failed: ${describe(err)}`);
-      }
-      for (const b of batch) b.deleted();
-    }
-    this.flushing = false;
+    return this.finished.add(timer);
   }
 
   /**
