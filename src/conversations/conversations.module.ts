@@ -7,9 +7,6 @@ import { PersonaCallRunner } from './application/persona-call-runner';
 import { CHAT_MODEL, EMBEDDED_SPEECH_SYNTHESIZER, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
-import { OpenAiChatModel } from './engines/openai/openai-chat-model';
-import { OpenAiRecognizer } from './engines/openai/openai-recognizer';
-import { OpenAiSynthesizer } from './engines/openai/openai-synthesizer';
 import { ConversationTelemetry } from './infra/telemetry';
 import { Conversations, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
 import { SessionReporters } from './application/session-reporter';
@@ -22,7 +19,8 @@ import { TenantsModule } from '../tenants';
  * The agent that talks (docs/conversations.md): a streaming speech pipeline per session (voice
  * activity, recognition, dialogue with tools, synthesis, barge-in), run by rooms, test persona calls
  * and phone calls through one audio-transport port. Each engine is the OpenAI-compatible adapter when
- * its URL is set (STT_URL, TTS_URL, LLM_URL), else the embedded one (docs/speech-engines.md).
+ * its URL is set (STT_URL, TTS_URL, LLM_URL), else the embedded one (docs/speech-engines.md). The
+ * adapters (and the `openai` library) are loaded only when their URL is set (decision 176).
  */
 /* Global for sessions' two ports it provides: DispositionModel (the LLM_* settings are this context's) and PersonaCalls. */
 @Global()
@@ -33,9 +31,10 @@ import { TenantsModule } from '../tenants';
     {
       provide: SPEECH_RECOGNIZER,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
+      useFactory: async (config: AppConfig) => {
         const { stt, speechModelDir } = settingsOf(config, conversationsSettings);
-        return stt ? new OpenAiRecognizer(stt) : new EmbeddedRecognizer(speechModelDir);
+        if (!stt) return new EmbeddedRecognizer(speechModelDir);
+        return new (await import('./engines/openai/openai-recognizer.js')).OpenAiRecognizer(stt);
       },
     },
     // Its helpers start on first use: with TTS_URL set it costs nothing until an apology needs it.
@@ -43,17 +42,17 @@ import { TenantsModule } from '../tenants';
     {
       provide: SPEECH_SYNTHESIZER,
       inject: [APP_CONFIG, EMBEDDED_SPEECH_SYNTHESIZER],
-      useFactory: (config: AppConfig, embedded: EmbeddedSynthesizer) => {
+      useFactory: async (config: AppConfig, embedded: EmbeddedSynthesizer) => {
         const { tts } = settingsOf(config, conversationsSettings);
-        return tts ? new OpenAiSynthesizer(tts) : embedded;
+        return tts ? new (await import('./engines/openai/openai-synthesizer.js')).OpenAiSynthesizer(tts) : embedded;
       },
     },
     {
       provide: CHAT_MODEL,
       inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => {
+      useFactory: async (config: AppConfig) => {
         const { llm } = settingsOf(config, conversationsSettings);
-        return llm ? new OpenAiChatModel(llm) : null;
+        return llm ? new (await import('./engines/openai/openai-chat-model.js')).OpenAiChatModel(llm) : null;
       },
     },
     ConversationTelemetry,

@@ -16,18 +16,21 @@ import { creditsSettings, paymentProcessorSetting } from './credits.config';
 import { creditsEvents, type CreditsPayloads } from './credits.events';
 import { creditsMigrations } from './credits.migrations';
 import { PAYMENT_PROCESSOR, PaymentProcessor } from './domain/payment-processor';
-import { StripePaymentProcessor } from './infra/stripe-payment-processor';
 import { TestPaymentProcessor } from './infra/test-payment-processor';
 import { CreditBalanceEntity, CreditTopupEntity } from './projections/credit.entity';
 import { creditsProjection } from './projections/credits.projection';
 import { ledgerEdge } from './domain/ledger.decider';
 
-/** PAYMENT_PROCESSOR as configured (credits.config.ts, decision 53); null: none, top-ups are refused. */
-function paymentProcessorOf(config: AppConfig): PaymentProcessor | null {
+/**
+ * PAYMENT_PROCESSOR as configured (credits.config.ts, decision 53); null: none, top-ups are refused.
+ * The Stripe adapter (and the `stripe` library) is loaded only when it is the one configured (decision 176).
+ */
+async function paymentProcessorOf(config: AppConfig): Promise<PaymentProcessor | null> {
   const telephony = config.mediaGatewayUrl !== null || config.sipTrunkUri !== null;
   const { stripe, topupSettleDelayMs } = settingsOf(config, creditsSettings);
   const chosen = paymentProcessorSetting(config);
-  if (chosen === 'stripe' && stripe) return new StripePaymentProcessor(stripe);
+  if (chosen === 'stripe' && stripe)
+    return new (await import('./infra/stripe-payment-processor.js')).StripePaymentProcessor(stripe);
   if (chosen === 'test') {
     if (telephony) {
       new Logger('Credits').warn(

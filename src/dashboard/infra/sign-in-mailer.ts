@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createTransport, type Transporter } from 'nodemailer';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { SmtpTransport } from '../../infra/mail/smtp-transport';
 
 /**
  * Sends a sign-in link by e-mail through nodemailer to SMTP_URL, while the visitor waits (decision 47):
@@ -11,10 +11,10 @@ import { APP_CONFIG, AppConfig } from '../../config/config';
 @Injectable()
 export class SignInMailer {
   private readonly logger = new Logger('Dashboard');
-  private readonly transport: Transporter | null;
+  private readonly transport: SmtpTransport | null;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+    this.transport = config.smtpUrl ? new SmtpTransport(config.smtpUrl) : null;
   }
 
   get configured(): boolean {

@@ -17,7 +17,8 @@ import { type ConversationHandle, Conversations, SessionReporters } from '../../
 import { offerProblem } from '../domain/room-offer';
 import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
 import type { AudioTransport } from '../../conversations';
-import { AgentPeer, AgentSetupFailed, OfferRejected, recordingRateFor } from '../infra/agent-peer';
+import { AgentSetupFailed, OfferRejected, recordingRateFor } from '../infra/agent-offer';
+import type { AgentPeer } from '../infra/agent-peer';
 import { CallRecorder } from '../infra/call-recorder';
 import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } from '../infra/media-gateway-relay';
 import { agentGreeting } from '../infra/room-assets';
@@ -270,6 +271,8 @@ export class RoomCalls implements Worker {
     call.recorder.onFailed((err) =>
       this.breakCall(roomId, 'recording_failed', `Recording the call failed: ${err.message}`),
     );
+    // The WebRTC stack (werift) is loaded with the first call a room's agent answers (decision 176).
+    const { AgentPeer } = await import('../infra/agent-peer.js');
     call.peer = await AgentPeer.answer({
       offerSdp,
       greeting: agentGreeting(),

@@ -4,20 +4,10 @@ import { type AudioTransport, type FrameSource, TransportListeners } from '../..
 import { resample } from '../../kernel/audio/rate-converter';
 import { offerProblem } from '../domain/room-offer';
 import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call-media';
-import { CallRecorder, RECORDING_RATE, WIDEBAND_RECORDING_RATE } from './call-recorder';
+import { AgentSetupFailed, OfferRejected } from './agent-offer';
+import { CallRecorder } from './call-recorder';
 
-/** The participant's offer cannot be answered (not SDP, no audio, neither Opus nor PCMU): the request's fault. */
-export class OfferRejected extends Error {}
-
-/** The agent's side could not be set up (no usable address, the WebRTC stack failed): the room fails with `code`. */
-export class AgentSetupFailed extends Error {
-  constructor(
-    message: string,
-    readonly code: 'agent_unreachable' | 'relay_authentication_failed' | 'recording_failed' = 'agent_unreachable',
-  ) {
-    super(message);
-  }
-}
+export { AgentSetupFailed, OfferRejected, recordingRateFor } from './agent-offer';
 
 const FRAME_MS = 20;
 /** The payload types the agent proposes; an offer's own numbers are kept in the answer. */
@@ -302,11 +292,6 @@ export function clipSource(samples: Int16Array, frame: number): FrameSource {
       return out;
     },
   };
-}
-
-/** The recording rate for a call answering `offerSdp`: 16 kHz when it offers Opus (the agent then takes it), else 8 kHz. */
-export function recordingRateFor(offerSdp: string): number {
-  return /^a=rtpmap:\d+ opus\/48000/im.test(offerSdp) ? WIDEBAND_RECORDING_RATE : RECORDING_RATE;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { signDelivery } from '../../kernel/signing/signing';
-import { AgentSetupFailed, OfferRejected } from './agent-peer';
+import { AgentSetupFailed, OfferRejected } from './agent-offer';
 
 export interface GatewayTarget {
   url: string;

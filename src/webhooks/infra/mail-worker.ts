@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { createTransport, type Transporter } from 'nodemailer';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig } from '../../config/config';
+import { SmtpTransport } from '../../infra/mail/smtp-transport';
 import { PG_POOL } from '../../infra/database/database.tokens';
 import { PollingWorker } from '../../runtime/workers/polling-worker';
 import { GetTenant } from '../../tenants';
@@ -25,7 +25,7 @@ interface Mail {
 @Injectable()
 export class MailWorker extends PollingWorker {
   private readonly logger = new Logger('Mail');
-  private readonly transport: Transporter | null;
+  private readonly transport: SmtpTransport | null;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
@@ -36,7 +36,7 @@ export class MailWorker extends PollingWorker {
       onError: (err) => new Logger('Mail').error(`mail loop: ${err instanceof Error ? err.message : String(err)}`),
       backoffMs: () => 1000,
     });
-    this.transport = config.smtpUrl ? createTransport(config.smtpUrl) : null;
+    this.transport = config.smtpUrl ? new SmtpTransport(config.smtpUrl) : null;
   }
 
   protected async tick(): Promise<boolean> {
