@@ -6,10 +6,8 @@ import { createLogger } from './infra/logging/logger';
 import { listeningUrl, startupBanner } from './infra/startup/banner';
 import { createHttpApp, lifecycle } from './http-app';
 import { configOrExit, run, shutDownOnSignals } from './infra/startup/process-lifecycle';
-import { boundHeapGrowth } from './infra/startup/heap-growth';
 
 async function main(): Promise<void> {
-  boundHeapGrowth();
   const config = configOrExit(() => loadAppConfig());
   const log = createLogger(config.logLevel).pino;
   let generatedAdminToken: string | null = null;

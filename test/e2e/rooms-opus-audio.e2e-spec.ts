@@ -14,7 +14,8 @@ import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/emb
 import { EmbeddedSynthesizer } from '../../src/conversations/engines/embedded/embedded-synthesizer';
 import { RateConverter, resample } from '../../src/kernel/audio/rate-converter';
 import { decodePcm16Wav } from '../../src/kernel/audio/wav';
-import { AgentPeer, clipSource, recordingRateFor } from '../../src/rooms/infra/agent-peer';
+import { recordingRateFor } from '../../src/rooms/infra/agent-offer';
+import { AgentPeer, clipSource } from '../../src/rooms/infra/agent-peer';
 import { CallRecorder } from '../../src/rooms/infra/call-recorder';
 import { agentGreeting } from '../../src/rooms/infra/room-assets';
 import { captureAgentAudio, heardInPage, serveRoomPage, speechWav } from '../support/room-audio-harness';

@@ -8,7 +8,8 @@ import { setFlagsFromString } from 'node:v8';
  * 177–195 MB for one full collection every 3–4 s (5–20 ms each) and the same CPU per call.
  *
  * V8 reads this flag each time it sets the next limit, so setting it at start-up takes effect from
- * the first full collection. An operator who chose otherwise on node's command line
+ * the first full collection after the modules have loaded (the one or two during loading keep V8's
+ * own factor). An operator who chose otherwise on node's command line
  * (`node --heap-growing-percent=<n> dist/main.js`; 0 is V8's own) is left alone. NODE_OPTIONS
  * cannot carry this flag (node refuses it there).
  */

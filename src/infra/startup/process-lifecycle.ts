@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import type { AppConfig } from '../../config/config';
 import { ConfigError } from '../../config/config';
+import { boundHeapGrowth } from './heap-growth';
 
 /**
  * What the service (`dist/main.js`) and the media process (`dist/media.js`) do alike around their
- * own start and stop: a configuration refused exits 78 (EX_CONFIG) with its message, and SIGTERM,
- * SIGINT and an error no worker caught lead to the same orderly shutdown.
+ * own start and stop: V8's heap growth is bounded (decision 177), a configuration refused exits 78
+ * (EX_CONFIG) with its message, and SIGTERM, SIGINT and an error no worker caught lead to the same
+ * orderly shutdown.
  */
 
 /** The configuration, or the process exits 78 with what is wrong (nothing else is started). */
@@ -39,8 +41,9 @@ export function shutDownOnSignals(log: Logger, shutdown: (reason: string, exitCo
   process.on('uncaughtException', fatal('uncaughtException'));
 }
 
-/** Started as a script: a failure to start is one line on stderr and exit 1. */
+/** Started as a script, its heap growth bounded first: a failure to start is one line on stderr and exit 1. */
 export function run(start: () => Promise<void>): void {
+  boundHeapGrowth();
   start().catch((err: unknown) => {
     process.stderr.write(`failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exit(1);

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
-import { AgentPeer, recordingRateFor } from './agent-peer';
+import { recordingRateFor } from './agent-offer';
+import { AgentPeer } from './agent-peer';
 import { CallRecorder } from './call-recorder';
 import { OPUS_FRAME, OpusDecoder, OpusEncoder } from './opus-codec';
 

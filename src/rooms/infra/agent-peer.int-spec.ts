@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
-import { AgentPeer, AgentSetupFailed, OfferRejected, udpSocketsOf } from './agent-peer';
+import { AgentSetupFailed, OfferRejected } from './agent-offer';
+import { AgentPeer, udpSocketsOf } from './agent-peer';
 import { CallRecorder } from './call-recorder';
 
 jest.setTimeout(30_000);

@@ -7,8 +7,6 @@ import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call
 import { AgentSetupFailed, OfferRejected } from './agent-offer';
 import { CallRecorder } from './call-recorder';
 
-export { AgentSetupFailed, OfferRejected, recordingRateFor } from './agent-offer';
-
 const FRAME_MS = 20;
 /** The payload types the agent proposes; an offer's own numbers are kept in the answer. */
 const OPUS = 111;
