@@ -115,6 +115,7 @@ export async function startServiceAnswerer(
 ): Promise<Answerer> {
   const svc: ServiceProcess = await startServiceProcess(ctx.databaseUrl, {
     SIP_LISTEN: `127.0.0.1:${opts.sipPort}`,
+    SIP_ALLOWED_SOURCES: '127.0.0.1',
     RTP_PORTS: opts.rtpPorts,
     LOG_LEVEL: 'error',
   });

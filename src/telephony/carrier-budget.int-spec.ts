@@ -108,11 +108,18 @@ describe('CarrierBudget', () => {
     expect(await budget.acquire({ sessionId: 'x3', tenantId: 't' })).toEqual({ granted: true });
   });
 
-  it('an inbound call is watched (a slot row with its holder) but takes nothing from the limits', async () => {
-    const budget = new CarrierBudget(db.pool, { cps: 1, maxCalls: 1, leaseMs: 15_000, holder: 'media-x' });
-    await budget.track({ sessionId: 'in1', tenantId: 't' });
-    await budget.track({ sessionId: 'in1', tenantId: 't' });
+  it('an inbound call is watched (a slot row with its holder) and counts against SIP_MAX_CALLS', async () => {
+    await db.pool.query('DELETE FROM sip_call_slots');
+    const budget = new CarrierBudget(db.pool, { cps: 5, maxCalls: 2, leaseMs: 15_000, holder: 'media-x' });
+    expect(await budget.admitInbound({ sessionId: 'in1', tenantId: 't' })).toEqual({ admitted: true });
+    expect(await budget.admitInbound({ sessionId: 'in1', tenantId: 't' })).toEqual({ admitted: true }); // again: idempotent
     expect(await budget.acquire({ sessionId: 'out1', tenantId: 't' })).toEqual({ granted: true });
+    // Two calls at once, one each way: the trunk is full both ways.
+    expect(await budget.admitInbound({ sessionId: 'in2', tenantId: 'u' })).toEqual({ admitted: false, limit: 'trunk' });
+    expect(await budget.acquire({ sessionId: 'out2', tenantId: 'u' })).toMatchObject({
+      granted: false,
+      reason: 'carrier_limit',
+    });
     const { rows } = await db.pool.query<{ session_id: string; direction: string; holder: string }>(
       'SELECT session_id, direction, holder FROM sip_call_slots ORDER BY session_id',
     );
@@ -122,7 +129,27 @@ describe('CarrierBudget', () => {
     ]);
     await budget.release('in1');
     await budget.release('in1');
+    await budget.release('out2');
     expect((await db.pool.query('SELECT 1 FROM sip_call_slots')).rowCount).toBe(1);
+    await budget.release('out1');
+  });
+
+  it("TENANT_MAX_CALLS caps one tenant's calls both ways; its waiting calls hold back no other tenant", async () => {
+    await db.pool.query('DELETE FROM sip_call_slots');
+    await db.pool.query('DELETE FROM sip_call_waiting');
+    const budget = new CarrierBudget(db.pool, { cps: 100, maxCalls: 10, tenantMaxCalls: 2, leaseMs: 15_000 });
+    expect(await budget.acquire({ sessionId: 'a1', tenantId: 'A' })).toEqual({ granted: true });
+    expect(await budget.admitInbound({ sessionId: 'a2', tenantId: 'A' })).toEqual({ admitted: true });
+    expect(await budget.admitInbound({ sessionId: 'a3', tenantId: 'A' })).toEqual({ admitted: false, limit: 'tenant' });
+    expect(await budget.acquire({ sessionId: 'a4', tenantId: 'A' })).toMatchObject({
+      granted: false,
+      reason: 'concurrency_limit',
+    });
+    // Tenant A's waiting call is not in the queue: tenant B's call goes out at once.
+    expect(await budget.acquire({ sessionId: 'b1', tenantId: 'B' })).toEqual({ granted: true });
+    await budget.release('a1');
+    expect(await budget.acquire({ sessionId: 'a4', tenantId: 'A' })).toEqual({ granted: true });
+    for (const id of ['a2', 'a4', 'b1']) await budget.release(id);
   });
 
   it('retryAt: the moment the window frees, later for calls further back, never beyond 2 s', () => {

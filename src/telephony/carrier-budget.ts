@@ -1,14 +1,18 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
+import type { BudgetAnswer, InboundAdmission } from './application/carrier-budget-port';
 
 /**
- * The carrier's limits on outbound calls, shared by every instance on the database (docs/telephony.md,
- * "Carrier limits"): at most SIP_CPS new calls in every sliding second and SIP_MAX_CALLS at once.
+ * The carrier's limits, shared by every instance on the database (docs/telephony.md, "Carrier
+ * limits"): at most SIP_CPS new outbound calls in every sliding second, SIP_MAX_CALLS calls at once
+ * (both directions), and TENANT_MAX_CALLS of one tenant's at once (both directions).
  * `acquire` decides in one short transaction under a transaction-scoped advisory lock, so two
  * instances never grant past a limit; times are the database's (`clock_timestamp()`), one clock for all.
- * A call over a limit is never refused: it is told when to ask again and keeps its place in the queue
- * (its first asking), and calls are granted oldest first.
+ * An outbound call over a limit is never refused: it is told when to ask again and keeps its place in
+ * the queue (its first asking), and calls are granted oldest first. A call whose tenant is at its own
+ * limit leaves the queue while it waits, so that it never holds back another tenant's calls. An
+ * inbound call over a limit is refused (`admitInbound`): the caller's carrier tries elsewhere.
  *
  * Each granted slot names its holder: this process (the one that places the call and holds its RTP),
  * whose lease in `sip_media_holders` the budget renews while it runs (`start`/`stop`, a runtime worker).
@@ -18,13 +22,15 @@ import type { Pool, PoolClient } from 'pg';
 export interface CarrierBudgetOptions {
   cps: number;
   maxCalls: number;
+  /** TENANT_MAX_CALLS; default: no limit beyond maxCalls. */
+  tenantMaxCalls?: number;
   /** A holder whose heartbeat is older than this is dead (SIP_MEDIA_LEASE). */
   leaseMs: number;
   /** This process's name in the slots; default host:pid:random. */
   holder?: string;
 }
 
-export type BudgetAnswer = { granted: true } | { granted: false; retryAt: Date };
+export type { BudgetAnswer, InboundAdmission } from './application/carrier-budget-port';
 
 /** The one advisory lock key of the budget (pg_advisory_xact_lock takes a bigint). */
 const BUDGET_LOCK = 0x5_1b_ca_11n;
@@ -66,6 +72,15 @@ export class CarrierBudget {
       // The clock read after the lock: every grant is later than the one before it.
       const nowRow = await db.query<{ now: Date }>('SELECT clock_timestamp() AS now');
       const now = nowRow.rows[0]?.now ?? new Date();
+      if (await this.tenantFull(db, req.tenantId)) {
+        // Out of the queue while its tenant is full: it holds back no one else's calls.
+        await db.query('DELETE FROM sip_call_waiting WHERE session_id = $1', [req.sessionId]);
+        return {
+          granted: false,
+          retryAt: new Date(now.getTime() + SLOT_POLL_MS),
+          reason: 'concurrency_limit',
+        };
+      }
       await db.query(
         `DELETE FROM sip_call_waiting WHERE last_asked_at < $1::timestamptz - make_interval(secs => $2::float8 / 1000)`,
         [now, STALE_WAITING_MS],
@@ -81,9 +96,7 @@ export class CarrierBudget {
         [req.sessionId],
       );
       const waitersAhead = Number(ahead.rows[0]?.n ?? 0);
-      const slots = await db.query<{ n: string }>(
-        `SELECT count(*) AS n FROM sip_call_slots WHERE direction = 'outbound'`,
-      );
+      const slots = await db.query<{ n: string }>(`SELECT count(*) AS n FROM sip_call_slots`);
       const inUse = Number(slots.rows[0]?.n ?? 0);
       const starts = await db.query<{ started_at: Date }>(
         `SELECT started_at FROM sip_call_starts
@@ -111,23 +124,46 @@ export class CarrierBudget {
         this.holding.add(req.sessionId);
         return { granted: true };
       }
-      return { granted: false, retryAt: retryAt(now.getTime(), window, waitersAhead, inUse, this.options) };
+      return {
+        granted: false,
+        retryAt: retryAt(now.getTime(), window, waitersAhead, inUse, this.options),
+        reason: 'carrier_limit',
+      };
     });
   }
 
   /**
-   * An inbound call answered by this process: not counted against the limits (the carrier paces what
-   * it sends us), but watched like the outbound ones, so that it ends `media_lost` if this process
-   * dies. `release` ends the watch. Idempotent.
+   * An inbound call to be answered by this process: taken while the trunk has fewer than SIP_MAX_CALLS
+   * calls and the tenant fewer than TENANT_MAX_CALLS (both directions, every instance), else refused
+   * with the limit that is full. Taken, it is watched like an outbound call, so that it ends
+   * `media_lost` if this process dies; `release` frees it. Idempotent.
    */
-  async track(req: { sessionId: string; tenantId: string }): Promise<void> {
-    await this.renewLease(this.pool);
-    await this.pool.query(
-      `INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction)
-       VALUES ($1, $2, $3, clock_timestamp(), 'inbound') ON CONFLICT (session_id) DO NOTHING`,
-      [req.sessionId, req.tenantId, this.holder],
-    );
-    this.holding.add(req.sessionId);
+  async admitInbound(req: { sessionId: string; tenantId: string }): Promise<InboundAdmission> {
+    return this.inTransaction(async (db) => {
+      await db.query('SELECT pg_advisory_xact_lock($1)', [BUDGET_LOCK.toString()]);
+      const held = await db.query('SELECT 1 FROM sip_call_slots WHERE session_id = $1', [req.sessionId]);
+      if (held.rowCount) return { admitted: true };
+      const slots = await db.query<{ n: string }>(`SELECT count(*) AS n FROM sip_call_slots`);
+      if (Number(slots.rows[0]?.n ?? 0) >= this.options.maxCalls) return { admitted: false, limit: 'trunk' };
+      if (await this.tenantFull(db, req.tenantId)) return { admitted: false, limit: 'tenant' };
+      await this.renewLease(db);
+      await db.query(
+        `INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction)
+         VALUES ($1, $2, $3, clock_timestamp(), 'inbound')`,
+        [req.sessionId, req.tenantId, this.holder],
+      );
+      this.holding.add(req.sessionId);
+      return { admitted: true };
+    });
+  }
+
+  private async tenantFull(db: PoolClient, tenantId: string): Promise<boolean> {
+    const limit = this.options.tenantMaxCalls;
+    if (limit === undefined) return false;
+    const { rows } = await db.query<{ n: string }>('SELECT count(*) AS n FROM sip_call_slots WHERE tenant_id = $1', [
+      tenantId,
+    ]);
+    return Number(rows[0]?.n ?? 0) >= limit;
   }
 
   /** The call ended (any way), or gave up waiting: its slot is free and it leaves the queue. Idempotent. */

@@ -18,6 +18,9 @@ describe('telephony settings', () => {
       ringTimeoutMs: 30_000,
       cps: 1,
       maxCalls: 100,
+      tenantMaxCalls: 20,
+      sipAllowedSources: null,
+      rtpAllowedSources: null,
       mediaProcess: 'inline',
       mediaLeaseMs: 15_000,
     });
@@ -34,6 +37,9 @@ describe('telephony settings', () => {
         SIP_RING_TIMEOUT: '45s',
         SIP_CPS: '5',
         SIP_MAX_CALLS: '30',
+        TENANT_MAX_CALLS: '5',
+        SIP_ALLOWED_SOURCES: '192.0.2.10, 198.51.100.0/24',
+        RTP_ALLOWED_SOURCES: '203.0.113.0/24',
         SIP_MEDIA_PROCESS: 'external',
         SIP_MEDIA_LEASE: '30s',
       }),
@@ -48,6 +54,9 @@ describe('telephony settings', () => {
       ringTimeoutMs: 45_000,
       cps: 5,
       maxCalls: 30,
+      tenantMaxCalls: 5,
+      sipAllowedSources: '192.0.2.10, 198.51.100.0/24',
+      rtpAllowedSources: '203.0.113.0/24',
       mediaProcess: 'external',
       mediaLeaseMs: 30_000,
     });
@@ -63,6 +72,9 @@ describe('telephony settings', () => {
         SIP_RING_TIMEOUT: '1h',
         SIP_CPS: '0',
         SIP_MAX_CALLS: 'many',
+        TENANT_MAX_CALLS: '0',
+        SIP_ALLOWED_SOURCES: '10.0.0.1, trunk.example.com',
+        RTP_ALLOWED_SOURCES: '10.0.0.0/33',
         SIP_MEDIA_PROCESS: 'remote',
         SIP_MEDIA_LEASE: '1s',
       });
@@ -72,6 +84,9 @@ describe('telephony settings', () => {
     );
     expect(load).toThrow(/SIP_CPS must be an integer between 1 and 1000/);
     expect(load).toThrow(/SIP_MAX_CALLS must be an integer/);
+    expect(load).toThrow(/TENANT_MAX_CALLS must be an integer/);
+    expect(load).toThrow(/SIP_ALLOWED_SOURCES must list IP addresses[^\n]*trunk\.example\.com/);
+    expect(load).toThrow(/RTP_ALLOWED_SOURCES must list IP addresses[^\n]*10\.0\.0\.0\/33/);
     expect(load).toThrow(/SIP_MEDIA_PROCESS must be inline or external/);
     expect(load).toThrow(/SIP_MEDIA_LEASE must be a duration from 3s to 5m/);
   });
@@ -80,7 +95,14 @@ describe('telephony settings', () => {
     const wanted = (env: Record<string, string>) => telephonyWanted(loadConfig(env, [telephonySettings]));
     expect(wanted({})).toBe(false);
     expect(wanted({ SIP_TRUNK_URI: 'sip:trunk.example.com' })).toBe(true);
-    expect(wanted({ SIP_LISTEN: '127.0.0.1:5070' })).toBe(true);
+    expect(wanted({ SIP_LISTEN: '127.0.0.1:5070', SIP_ALLOWED_SOURCES: '127.0.0.1' })).toBe(true);
+  });
+
+  it('refuses SIP_LISTEN with neither a trunk nor SIP_ALLOWED_SOURCES, naming both', () => {
+    const load = () => telephonyOf({ SIP_LISTEN: '0.0.0.0:5060' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/SIP_LISTEN is set with neither SIP_TRUNK_URI nor SIP_ALLOWED_SOURCES/);
+    expect(() => telephonyOf({ SIP_LISTEN: '0.0.0.0:5060', SIP_TRUNK_URI: 'sip:trunk.example.com' })).not.toThrow();
   });
 
   it('does not run the user agent on an API instance next to media processes (SIP_MEDIA_PROCESS=external)', () => {
@@ -93,6 +115,6 @@ describe('telephony settings', () => {
     expect(telephonyWanted(config(external))).toBe(false);
     expect(watchdogWanted(config(external))).toBe(true);
     expect(watchdogWanted(config({}))).toBe(false);
-    expect(watchdogWanted(config({ SIP_LISTEN: '127.0.0.1:5070' }))).toBe(true);
+    expect(watchdogWanted(config({ SIP_LISTEN: '127.0.0.1:5070', SIP_ALLOWED_SOURCES: '127.0.0.1' }))).toBe(true);
   });
 });

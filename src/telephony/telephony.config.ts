@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { defineSettings } from '../config/config-section';
 import { parsePortRange, type PortRange } from './media/rtp-ports';
+import { parseSourceList } from './sip/allowed-sources';
 
 export interface TelephonySettings {
   /** SIP_LISTEN: where the user agent listens over UDP and TCP. */
@@ -16,8 +17,14 @@ export interface TelephonySettings {
   ringTimeoutMs: number;
   /** SIP_CPS: new outbound calls in any sliding second, across all instances (carrier-budget.ts). */
   cps: number;
-  /** SIP_MAX_CALLS: outbound calls at once, across all instances. */
+  /** SIP_MAX_CALLS: calls at once, both directions, across all instances. */
   maxCalls: number;
+  /** TENANT_MAX_CALLS: one tenant's production calls at once, both directions, across all instances. */
+  tenantMaxCalls: number;
+  /** SIP_ALLOWED_SOURCES: who may send SIP (allowed-sources.ts); null: the trunk host's addresses. */
+  sipAllowedSources: string | null;
+  /** RTP_ALLOWED_SOURCES: who may send RTP; null: as SIP. */
+  rtpAllowedSources: string | null;
   /** SIP_MEDIA_PROCESS: `inline` (this process runs SIP and media) or `external` (media processes do). */
   mediaProcess: 'inline' | 'external';
   /** SIP_MEDIA_LEASE: a media process whose heartbeat is older than this is dead; its calls end `media_lost`. */
@@ -69,7 +76,25 @@ export const telephonySettings = defineSettings<TelephonySettings>({
       variable: 'SIP_MAX_CALLS',
       default: '`100`',
       meaning:
-        'Outbound calls at once the trunk allows (1 to 100000), across all instances; a call over it waits for one to end.',
+        'Calls at once the trunk allows, outbound and inbound together (1 to 100000), across all instances; an outbound call over it waits for one to end, an inbound one is refused with `503` and `Retry-After`.',
+    },
+    {
+      variable: 'TENANT_MAX_CALLS',
+      default: '`20`',
+      meaning:
+        'One tenant\'s production calls at once, both directions (1 to 100000), across all instances: an outbound call over it waits (`hold_reason: "concurrency_limit"`), an inbound one is refused with `486`.',
+    },
+    {
+      variable: 'SIP_ALLOWED_SOURCES',
+      default: "the trunk's addresses",
+      meaning:
+        "Comma-separated IP addresses or CIDR ranges allowed to send SIP (UDP datagrams and TCP connections). Unset: the addresses `SIP_TRUNK_URI`'s host resolves to, looked up again every 5 minutes. SIP from any other address gets no answer. `SIP_LISTEN` with neither this nor a trunk refuses to start.",
+    },
+    {
+      variable: 'RTP_ALLOWED_SOURCES',
+      default: '`SIP_ALLOWED_SOURCES`',
+      meaning:
+        "Comma-separated IP addresses or CIDR ranges allowed to send call media, and to be named as the media address in an SDP; RTP from any other address is dropped. Set it when the carrier's media servers are not its signalling servers.",
     },
     {
       variable: 'SIP_MEDIA_PROCESS',
@@ -104,6 +129,22 @@ export const telephonySettings = defineSettings<TelephonySettings>({
     const password = str('SIP_PASSWORD');
     if ((username === null) !== (password === null))
       problem('SIP_USERNAME and SIP_PASSWORD go together: set both or neither');
+    const sources = (name: string): string | null => {
+      const text = str(name);
+      if (text === null) return null;
+      try {
+        parseSourceList(text);
+      } catch (error) {
+        problem(`${name} must list IP addresses or CIDR ranges separated by commas: ${(error as Error).message}`);
+      }
+      return text;
+    };
+    const sipAllowedSources = sources('SIP_ALLOWED_SOURCES');
+    const rtpAllowedSources = sources('RTP_ALLOWED_SOURCES');
+    if (listen !== null && sipAllowedSources === null && str('SIP_TRUNK_URI') === null)
+      problem(
+        'SIP_LISTEN is set with neither SIP_TRUNK_URI nor SIP_ALLOWED_SOURCES: set SIP_ALLOWED_SOURCES to the addresses allowed to send SIP (the SIP port would otherwise answer anyone)',
+      );
     const mediaProcess = str('SIP_MEDIA_PROCESS') ?? 'inline';
     if (mediaProcess !== 'inline' && mediaProcess !== 'external')
       problem(`SIP_MEDIA_PROCESS must be inline or external (got "${mediaProcess}")`);
@@ -118,6 +159,9 @@ export const telephonySettings = defineSettings<TelephonySettings>({
       ringTimeoutMs: durationWithin('SIP_RING_TIMEOUT', '30s', 1000, 600_000, '1s to 10m'),
       cps: int('SIP_CPS', 1, 1, 1000),
       maxCalls: int('SIP_MAX_CALLS', 100, 1, 100_000),
+      tenantMaxCalls: int('TENANT_MAX_CALLS', 20, 1, 100_000),
+      sipAllowedSources,
+      rtpAllowedSources,
       mediaProcess: mediaProcess === 'external' ? 'external' : 'inline',
       mediaLeaseMs: durationWithin('SIP_MEDIA_LEASE', '15s', 3000, 300_000, '3s to 5m'),
     };

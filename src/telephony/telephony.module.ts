@@ -21,10 +21,12 @@ import { SipCallDialer } from './application/sip-call-dialer';
 import { TelephonyMetrics } from './infra/telephony-metrics';
 import { CarrierBudget } from './carrier-budget';
 import { MediaWatchdog, type LostCall } from './media-watchdog';
+import { AllowedSources } from './sip/allowed-sources';
+import { parseSipUri } from './sip/sip-message';
 import { SipUserAgent } from './sip/sip-user-agent';
 import { telephonySettings } from './telephony.config';
 import { telephonyMigrations } from './telephony.migrations';
-import { SIP_USER_AGENT } from './telephony.tokens';
+import { SIP_USER_AGENT, SOURCE_POLICIES } from './telephony.tokens';
 
 /**
  * The signal number of the watchdog's hangup: the top of the range, as a room's end (room-timers.ts),
@@ -33,6 +35,29 @@ import { SIP_USER_AGENT } from './telephony.tokens';
 export const MEDIA_LOST_SEQ = 2_000_000_000;
 
 export { SIP_USER_AGENT } from './telephony.tokens';
+
+/** Who may send SIP and who RTP (docs/telephony.md, "Who may talk"). */
+export interface SourcePolicies {
+  sip: AllowedSources;
+  rtp: AllowedSources;
+}
+
+/**
+ * SIP_ALLOWED_SOURCES, or the trunk host's addresses (looked up again every 5 minutes once started);
+ * RTP_ALLOWED_SOURCES, or the same as SIP. The configuration refuses SIP_LISTEN with neither a list
+ * nor a trunk, so an empty policy only remains for a trunk whose host has not resolved yet.
+ */
+export function sourcePolicies(config: AppConfig, logger: Logger): SourcePolicies {
+  const settings = settingsOf(config, telephonySettings);
+  const trunkHost = config.sipTrunkUri ? parseSipUri(config.sipTrunkUri).host : null;
+  const onLookupError = (error: Error) =>
+    logger.warn(`looking up the trunk host for SIP_ALLOWED_SOURCES failed: ${error.message.slice(0, 200)}`);
+  const sip = settings.sipAllowedSources
+    ? AllowedSources.parse(settings.sipAllowedSources)
+    : AllowedSources.ofHost(trunkHost ?? '', onLookupError);
+  const rtp = settings.rtpAllowedSources ? AllowedSources.parse(settings.rtpAllowedSources) : sip;
+  return { sip, rtp };
+}
 
 /**
  * Whether this process runs the SIP user agent: a trunk to call out through or SIP_LISTEN set, and
@@ -61,8 +86,8 @@ export function watchdogWanted(config: AppConfig): boolean {
   providers: [
     {
       provide: SIP_USER_AGENT,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): SipUserAgent | null => {
+      inject: [APP_CONFIG, SOURCE_POLICIES],
+      useFactory: (config: AppConfig, sources: SourcePolicies): SipUserAgent | null => {
         if (!telephonyWanted(config)) return null;
         const settings = settingsOf(config, telephonySettings);
         const logger = new Logger('SipUserAgent');
@@ -71,9 +96,17 @@ export function watchdogWanted(config: AppConfig): boolean {
           listenPort: settings.listenPort,
           ...(settings.publicHost ? { publicHost: settings.publicHost } : {}),
           rtpPorts: settings.rtpPorts,
-          onError: (error) => logger.warn(error.message),
+          sipAllows: (address) => sources.sip.allows(address),
+          rtpAllows: (address) => sources.rtp.allows(address),
+          // Anything received is quoted at most 200 characters (sip-message.ts `excerpt`).
+          onError: (error) => logger.warn(error.message.slice(0, 300)),
         });
       },
+    },
+    {
+      provide: SOURCE_POLICIES,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): SourcePolicies => sourcePolicies(config, new Logger('SipUserAgent')),
     },
     {
       provide: CarrierBudget,
@@ -83,6 +116,7 @@ export function watchdogWanted(config: AppConfig): boolean {
         return new CarrierBudget(pool, {
           cps: settings.cps,
           maxCalls: settings.maxCalls,
+          tenantMaxCalls: settings.tenantMaxCalls,
           leaseMs: settings.mediaLeaseMs,
         });
       },
@@ -123,6 +157,7 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
 
   constructor(
     @Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null,
+    @Inject(SOURCE_POLICIES) private readonly sources: SourcePolicies,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly budget: CarrierBudget,
     private readonly watchdog: MediaWatchdog,
@@ -139,10 +174,13 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.userAgent?.start();
+    if (!this.userAgent) return;
+    await this.sources.sip.start(); // the trunk's addresses, before the first datagram is read
+    await this.userAgent.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.sources.sip.stop();
     await this.userAgent?.stop();
   }
 }

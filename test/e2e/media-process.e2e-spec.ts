@@ -36,6 +36,7 @@ describe('the media process', () => {
     const sipPort = await freePort();
     media = startMediaProcess(h, {
       SIP_LISTEN: `127.0.0.1:${sipPort}`,
+      SIP_ALLOWED_SOURCES: '127.0.0.1',
       RTP_PORTS: '47700-47799',
       SIP_MEDIA_LEASE: '3s',
       // As the API instances' environment: the media process runs media whatever this says.
@@ -95,9 +96,14 @@ describe('the media process', () => {
         child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
         child.on('exit', (code) => resolve({ code, stderr }));
       });
-    const noDb = await run({ SIP_LISTEN: '127.0.0.1:0' });
+    const noDb = await run({ SIP_LISTEN: '127.0.0.1:0', SIP_ALLOWED_SOURCES: '127.0.0.1' });
     expect(noDb.code).toBe(78);
     expect(noDb.stderr).toMatch(/DATABASE_URL is required/);
+    // A SIP port open to anyone: refused, naming both ways to say who may talk.
+    const open = await run({ DATABASE_URL: h.db.url, SIP_LISTEN: '127.0.0.1:0' });
+    expect(open.code).toBe(78);
+    expect(open.stderr).toMatch(/SIP_TRUNK_URI/);
+    expect(open.stderr).toMatch(/SIP_ALLOWED_SOURCES/);
     const noSip = await run({ DATABASE_URL: h.db.url });
     expect(noSip.code).toBe(78);
     expect(noSip.stderr).toMatch(/SIP_TRUNK_URI or SIP_LISTEN is required/);

@@ -141,7 +141,7 @@ describe('a media process that was frozen past its lease', () => {
     const lostHere: string[] = [];
     budget.onSlotLost((id) => lostHere.push(id));
     for (const id of ['f1', 'f2', 'f3']) await budget.acquire({ sessionId: id, tenantId: 't' });
-    await budget.track({ sessionId: 'f_in', tenantId: 't' });
+    await budget.admitInbound({ sessionId: 'f_in', tenantId: 't' });
     // Frozen: the lease runs out (made old here), the watchdog ends its calls; one was released before.
     await budget.release('f3');
     await db.pool.query(`UPDATE sip_media_holders SET heartbeat_at = now() - interval '1 minute'`);

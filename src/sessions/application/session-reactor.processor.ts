@@ -26,12 +26,14 @@ export interface SessionTimerPayload {
 
 /**
  * A production call's dispatch to the media gateway or over SIP: the placed request; `held_until` once
- * a hold parked it; `carrier_held` once the SIP trunk's budget made it wait.
+ * a hold parked it; `carrier_held` once the SIP dialer made it wait, `held_for` with the hold reason
+ * it was held for (`carrier_limit` when absent: payloads stored before there were two).
  */
 export interface DispatchPayload extends SessionTimerPayload {
   request: SessionPlacedRequest;
   held_until?: number;
   carrier_held?: boolean;
+  held_for?: 'carrier_limit' | 'concurrency_limit';
 }
 
 export type SessionPlacedRequest = Extract<SessionEvent, { type: 'session.placed' }>['data'];

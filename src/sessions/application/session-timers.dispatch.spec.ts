@@ -61,16 +61,45 @@ describe('the dispatch of a production call over SIP', () => {
 
   it('without room the session is held carrier_limit once and the timer comes back at retryAt', async () => {
     const retryAt = new Date('2026-11-27T10:00:02Z');
-    const dialer = new ScriptedDialer([{ placed: false, retryAt }, { placed: true }]);
+    const dialer = new ScriptedDialer([
+      { placed: false, retryAt, holdReason: 'carrier_limit' },
+      { placed: false, retryAt, holdReason: 'carrier_limit' },
+      { placed: true },
+    ]);
     const { dispatch, actions } = setUp(dialer, {});
     const first = (await dispatch(timer())) as { next: { dueAt: Date; payload: DispatchPayload } };
     expect(first.next.dueAt).toEqual(retryAt);
     expect(first.next.payload.carrier_held).toBe(true);
     expect(actions).toEqual([{ type: 'hold', reason: 'carrier_limit' }]);
+    const second = (await dispatch({ ...timer(), payload: first.next.payload })) as {
+      next: { payload: DispatchPayload };
+    };
+    expect(actions).toEqual([{ type: 'hold', reason: 'carrier_limit' }]); // still the same hold: not again
     // Tried again: dialled now, the hold is lifted.
-    expect(await dispatch({ ...timer(), payload: first.next.payload })).toBeUndefined();
+    expect(await dispatch({ ...timer(), payload: second.next.payload })).toBeUndefined();
     expect(actions).toEqual([{ type: 'hold', reason: 'carrier_limit' }, { type: 'release' }]);
-    expect(dialer.asked).toEqual(['ses_1', 'ses_1']);
+    expect(dialer.asked).toEqual(['ses_1', 'ses_1', 'ses_1']);
+  });
+
+  it('a call that waits on the trunk and then on its tenant is held for each reason in turn', async () => {
+    const retryAt = new Date('2026-11-27T10:00:02Z');
+    const dialer = new ScriptedDialer([
+      { placed: false, retryAt, holdReason: 'carrier_limit' },
+      { placed: false, retryAt, holdReason: 'concurrency_limit' },
+      { placed: true },
+    ]);
+    const { dispatch, actions } = setUp(dialer, {});
+    const first = (await dispatch(timer())) as { next: { payload: DispatchPayload } };
+    const second = (await dispatch({ ...timer(), payload: first.next.payload })) as {
+      next: { payload: DispatchPayload };
+    };
+    expect(second.next.payload.held_for).toBe('concurrency_limit');
+    expect(await dispatch({ ...timer(), payload: second.next.payload })).toBeUndefined();
+    expect(actions).toEqual([
+      { type: 'hold', reason: 'carrier_limit' },
+      { type: 'hold', reason: 'concurrency_limit' },
+      { type: 'release' },
+    ]);
   });
 
   it('without SIP_TRUNK_URI the dialer is never asked', async () => {

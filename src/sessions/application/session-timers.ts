@@ -218,7 +218,7 @@ export class SessionTimers {
     const secret = this.config.mediaGatewaySecret;
     const sip = url === null && this.config.sipTrunkUri !== null && this.dialer !== null;
     if ((!url || !secret) && !sip) return;
-    const { held_until: heldUntil, carrier_held: carrierHeld, ...request } = timer.payload;
+    const { held_until: heldUntil, carrier_held: carrierHeld, held_for: heldFor, ...request } = timer.payload;
     const bound =
       heldUntil ?? holdBound(this.clock.now().getTime(), settingsOf(this.config, sessionsSettings).simTimeScale);
     const parked = await this.parkIfHeld(request.tenant_id, request.session_id, bound, {
@@ -230,14 +230,15 @@ export class SessionTimers {
       if (request.tenant_id === null) return;
       const dialled = await this.dialer.dial(this.opened(request).request, request.tenant_id);
       if (!dialled.placed) {
-        if (!carrierHeld)
+        // Held once per reason: a call that waited on the trunk and now waits on its tenant says so.
+        const reason = dialled.holdReason;
+        if ((heldFor ?? (carrierHeld ? CARRIER_HOLD_REASON : undefined)) !== reason)
           await this.commands.execute(
-            new SessionActionCommand(request.tenant_id, request.session_id, {
-              type: 'hold',
-              reason: CARRIER_HOLD_REASON,
-            }),
+            new SessionActionCommand(request.tenant_id, request.session_id, { type: 'hold', reason }),
           );
-        return { next: { dueAt: dialled.retryAt, payload: { ...timer.payload, carrier_held: true } } };
+        return {
+          next: { dueAt: dialled.retryAt, payload: { ...timer.payload, carrier_held: true, held_for: reason } },
+        };
       }
       if (heldUntil !== undefined || carrierHeld) await this.released(request.tenant_id, request.session_id);
       this.logger.log(`dialled ${request.session_id} over SIP`);

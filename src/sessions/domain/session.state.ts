@@ -90,10 +90,11 @@ export type SessionDirection = 'outbound' | 'inbound';
 /**
  * Why a queued session waits instead of going out (`hold_reason`), null when it does not:
  * `insufficient_credits` while the tenant's balance is depleted (docs/credits.md), `carrier_limit` while
- * the SIP trunk's budget (SIP_CPS, SIP_MAX_CALLS; docs/telephony.md) has no room for the call. The set
- * may grow: readers treat an unknown value as "held".
+ * the SIP trunk's budget (SIP_CPS, SIP_MAX_CALLS; docs/telephony.md) has no room for the call,
+ * `concurrency_limit` while the tenant has TENANT_MAX_CALLS production calls at once. The set may grow:
+ * readers treat an unknown value as "held".
  */
-export const SESSION_HOLD_REASONS = ['insufficient_credits', 'carrier_limit'] as const;
+export const SESSION_HOLD_REASONS = ['insufficient_credits', 'carrier_limit', 'concurrency_limit'] as const;
 
 /** The hold reason of a production SIP call waiting for room in the carrier's budget (docs/telephony.md). */
 export const CARRIER_HOLD_REASON: (typeof SESSION_HOLD_REASONS)[number] = 'carrier_limit';

@@ -33,6 +33,8 @@ export type CallEnding =
   | { by: 'remote' }
   /** The other party's RTP stopped for SIP's RTP timeout, with no BYE. */
   | { by: 'lost' }
+  /** The caller never acknowledged our 200 (Timer H): ended with a BYE. */
+  | { by: 'unacknowledged' }
   /** The agent ended it (goodbye, end_call, its maximum length, a transfer). */
   | { by: 'agent'; reason: 'goodbye' | 'end_call' | 'max_duration' | 'transferred' }
   /** An answering machine took the call (voicemail-detector.ts). */
@@ -59,6 +61,8 @@ export function endSignal(ending: CallEnding): Hangup {
       return { kind: 'hangup', status: 'completed', end_reason: AGENT_END_REASON[ending.reason] };
     case 'voicemail':
       return { kind: 'hangup', status: 'voicemail', end_reason: 'voicemail' };
+    case 'unacknowledged':
+      return { kind: 'hangup', status: 'failed', end_reason: 'sip_no_ack' };
     case 'shutdown':
       return { kind: 'hangup', status: 'failed', end_reason: 'media_lost' };
     case 'error':

@@ -17,7 +17,7 @@ import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { type ConversationHandle, Conversations, SessionReporters } from '../../conversations';
 import type { ConversationAgent } from '../../conversations';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
-import { newId } from '../../kernel/ids';
+import { idFromSeed, newId } from '../../kernel/ids';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
 import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
@@ -160,20 +160,36 @@ export class PhoneCalls implements Worker {
     await this.answered(live, outcome.call);
   }
 
-  /** An INVITE to one of our numbers: its active owner's agent answers; any other number is 404. */
+  /**
+   * An INVITE to one of our numbers: its active owner's agent answers; any other number is 404. Over
+   * SIP_MAX_CALLS it is 503 (with Retry-After), over the tenant's TENANT_MAX_CALLS 486; either way no
+   * session is made.
+   */
   private async incoming(invite: IncomingInvite): Promise<InviteDecision> {
     const to = normalisePhoneNumber(invite.to);
     const owner = to ? await this.queries.execute(new GetNumberOwner(to)) : null;
     if (!owner) return { reject: 404 };
+    // The session id the numbers context gives this Call-ID (numbers.commands.ts): the call's place in
+    // the limits is taken under it before the session exists, so that a refused call makes none.
+    const sessionId = idFromSeed('ses', `inbound:${owner.tenantId}:${invite.call.callId}`);
+    if (this.live.has(sessionId)) return { reject: 482 }; // the same Call-ID again: a loop
+    const admission = await this.budget.admitInbound({ sessionId, tenantId: owner.tenantId });
+    if (!admission.admitted) {
+      this.metrics.inboundRefused(admission.limit);
+      return admission.limit === 'trunk' ? { reject: 503, retryAfterSeconds: 5 } : { reject: 486 };
+    }
     // The caller as the trunk gives it: E.164 when it parses, else its digits as sent, else anonymous.
     const from = normalisePhoneNumber(invite.from) ?? (/^\+?\d{3,20}$/.test(invite.from) ? invite.from : 'anonymous');
-    const { sessionId, agentConfig } = await this.commands.execute(
-      new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, invite.call.callId),
-    );
-    if (this.live.has(sessionId)) return { reject: 482 }; // the same Call-ID again: a loop
+    let agentConfig: ConversationAgent;
+    try {
+      ({ agentConfig } = await this.commands.execute(
+        new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, invite.call.callId),
+      ));
+    } catch (err) {
+      await this.budget.release(sessionId).catch(() => undefined);
+      throw err;
+    }
     const live = this.track(owner.tenantId, sessionId, agentConfig, false);
-    // Watched by the media watchdog like an outbound call, without taking from the carrier's limits.
-    await this.budget.track({ sessionId, tenantId: owner.tenantId });
     // After this returns the user agent sends the 200 and starts the media.
     setImmediate(() => {
       void this.answered(live, invite.call).catch((err: unknown) => {
@@ -199,7 +215,9 @@ export class PhoneCalls implements Worker {
     }
     live.answeredSignal = this.signal(live, PHONE_SEQ.answered, { kind: 'answered' });
     // The promise, not a listener: a BYE that came while the recorder was opened still ends the call.
-    void call.ended.then(({ by }) => this.end(live, { by: by === 'error' ? 'lost' : 'remote' }));
+    void call.ended.then(({ by }) =>
+      this.end(live, { by: by === 'error' ? 'lost' : by === 'unacknowledged' ? 'unacknowledged' : 'remote' }),
+    );
     await live.answeredSignal;
     if (live.outbound) {
       const detector = new VoicemailDetector();

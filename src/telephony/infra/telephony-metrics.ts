@@ -41,8 +41,19 @@ export class TelephonyMetrics {
     registers: [this.registry],
   });
 
+  private readonly refused = new Counter({
+    name: 'sip_inbound_refused_total',
+    help: 'Inbound calls refused by a limit: SIP_MAX_CALLS (trunk, 503) or TENANT_MAX_CALLS (tenant, 486).',
+    labelNames: ['limit'],
+    registers: [this.registry],
+  });
+
   constructor(metrics: RuntimeMetrics) {
     metrics.contribute(this.registry);
+  }
+
+  inboundRefused(limit: 'trunk' | 'tenant'): void {
+    this.refused.inc({ limit });
   }
 
   /** Watches an answered call's media; the function returned counts its end (once). */

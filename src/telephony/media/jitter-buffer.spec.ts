@@ -4,6 +4,22 @@ const frame = (value: number, samples = 160): Int16Array => new Int16Array(sampl
 const silence = (samples: number): Int16Array => new Int16Array(samples);
 
 describe('jitter buffer', () => {
+  it('keeps nothing of empty payloads, however many come, and plays the audio around them', () => {
+    const buffer = new JitterBuffer(60);
+    for (let seq = 0; seq < 20_000; seq++) buffer.push(seq, new Int16Array(0));
+    expect(buffer.held).toBe(0);
+    expect(buffer.pull(silence)).toBeNull();
+    for (const seq of [20_000, 20_001, 20_002]) buffer.push(seq, frame(seq % 100));
+    expect(buffer.pull(silence)![0]).toBe(0);
+  });
+
+  it("holds at most its maximum of audio whatever the packets' sizes (tiny packets skip ahead)", () => {
+    const buffer = new JitterBuffer(60);
+    for (let seq = 0; seq < 30_000; seq++) buffer.push(seq & 0xffff, new Int16Array(1).fill(1));
+    // 300 ms at 8 kHz is 2,400 one-sample packets at most.
+    expect(buffer.held).toBeLessThanOrEqual(2400);
+  });
+
   it('waits for 60 ms, then plays in sequence order whatever order packets came in', () => {
     const buffer = new JitterBuffer(60);
     buffer.push(11, frame(11));

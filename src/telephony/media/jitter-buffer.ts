@@ -4,7 +4,9 @@
  * 20 ms frame per tick of the media clock. A packet that comes after its turn, or twice, is dropped.
  * A missing packet is concealed (`PacketLossConcealer`); after 200 ms without audio (the peer stopped sending,
  * or its clock ran slower) the buffer fills up to its depth again. Packets of any duration are
- * accepted: decoded samples go through a small FIFO cut into 160-sample frames.
+ * accepted: decoded samples go through a small FIFO cut into 160-sample frames. An empty packet
+ * carries no audio and is not kept. Each packet costs constant work (the buffered duration is a running
+ * count), apart from the rare skip ahead, which sorts what is buffered once.
  */
 import { sequenceDistance } from './rtp-packet';
 
@@ -32,11 +34,19 @@ export class JitterBuffer {
   private fifo: Int16Array = new Int16Array(0);
   private lastPacketSamples = FRAME;
   private starved = 0;
+  /** Samples held in `packets`. */
+  private buffered = 0;
 
   constructor(private readonly depthMs = 60) {}
 
+  /** Packets held, waiting for their turn. */
+  get held(): number {
+    return this.packets.size;
+  }
+
   push(sequence: number, samples: Int16Array): void {
     this.stats.received++;
+    if (samples.length === 0) return;
     if (this.lastPlayed !== null && sequenceDistance(this.lastPlayed, sequence) <= 0) {
       this.stats.late++;
       return;
@@ -46,6 +56,7 @@ export class JitterBuffer {
       return;
     }
     this.packets.set(sequence, samples);
+    this.buffered += samples.length;
     this.lastPacketSamples = samples.length;
     if (!this.playing && (this.nextSequence === null || sequenceDistance(this.nextSequence, sequence) < 0)) {
       this.nextSequence = sequence;
@@ -64,6 +75,7 @@ export class JitterBuffer {
       const next = this.packets.get(this.nextSequence);
       if (next) {
         this.packets.delete(this.nextSequence);
+        this.buffered -= next.length;
         this.append(next);
       } else if (this.packets.size > 0) {
         this.stats.lost++;
@@ -94,9 +106,7 @@ export class JitterBuffer {
   }
 
   private bufferedMs(): number {
-    let samples = 0;
-    for (const p of this.packets.values()) samples += p.length;
-    return samples / 8;
+    return this.buffered / 8;
   }
 
   private skipAhead(): void {
@@ -104,6 +114,7 @@ export class JitterBuffer {
     while (this.bufferedMs() > this.depthMs) {
       const oldest = order.shift();
       if (oldest === undefined) break;
+      this.buffered -= this.packets.get(oldest)?.length ?? 0;
       this.packets.delete(oldest);
       this.stats.late++;
     }

@@ -7,8 +7,12 @@
  *   `sendDtmf` go out as RFC 4733 events in place of audio.
  * - In: packets are decoded into the jitter buffer; each tick takes one frame from it (or a concealed
  *   one) for the listeners, from the first packet on. RFC 4733 events are reported once per digit.
- * - Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet arrives, then
- *   to wherever that packet came from; packets from elsewhere are ignored after that.
+ * - Who may send (docs/security.md): a packet from outside RTP_ALLOWED_SOURCES is dropped before it is
+ *   parsed. Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet
+ *   arrives, then to wherever that packet came from (an allowed source); packets from elsewhere are
+ *   ignored after that. An empty payload carries no audio: it is not buffered.
+ * - Nothing received or sent can throw out of a socket handler or the clock: a failure to send (a
+ *   bad address) or any error of a tick fails this call (`onFailed`), never the process.
  * - RTCP: a sender report with an SDES CNAME every 5 s; received RTCP is read and ignored.
  * - A peer that sends nothing for a while (`onPeerSilent`) is reported once: the user agent hangs up.
  * Recording: `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
@@ -60,6 +64,7 @@ export class RtpMediaSession implements AudioTransport {
   private lastHeardAt = 0;
   private silenceLimitMs = 0;
   private silentListener: (() => void) | null = null;
+  private failedListener: ((error: Error) => void) | null = null;
   private ticker: NodeJS.Timeout | null = null;
   private rtcpTimer: NodeJS.Timeout | null = null;
   private tickStart = 0;
@@ -80,20 +85,35 @@ export class RtpMediaSession implements AudioTransport {
     private readonly rtp: Socket,
     private readonly rtcp: Socket,
     private readonly release: () => void,
+    private readonly allows: (address: string) => boolean,
   ) {
     this.dtmfIn = new DtmfReceiver((digit) => {
       this.stats.dtmfReceived += digit;
       for (const l of this.dtmfListeners) l(digit);
     });
     this.flowing = new Promise((resolve) => (this.markFlowing = resolve));
-    rtp.on('message', (data, rinfo) => this.receive(data, rinfo));
+    rtp.on('message', (data, rinfo) => {
+      if (!allows(rinfo.address)) return; // before any parsing: a stranger's packet costs one lookup
+      try {
+        this.receive(data, rinfo);
+      } catch (error) {
+        this.fail(error);
+      }
+    });
     rtcp.on('message', () => undefined);
     rtp.on('error', () => undefined);
     rtcp.on('error', () => undefined);
   }
 
-  /** Binds a free even/odd pair of the range on `host`; throws when the range is exhausted. */
-  static async open(host: string, ports: RtpPortAllocator): Promise<RtpMediaSession> {
+  /**
+   * Binds a free even/odd pair of the range on `host`, picked at random; throws when the range is
+   * exhausted. `allows` says which source addresses may send (RTP_ALLOWED_SOURCES).
+   */
+  static async open(
+    host: string,
+    ports: RtpPortAllocator,
+    allows: (address: string) => boolean,
+  ): Promise<RtpMediaSession> {
     for (let attempt = 0; attempt < ports.capacity; attempt++) {
       const port = ports.allocate();
       if (port === null) break;
@@ -102,7 +122,7 @@ export class RtpMediaSession implements AudioTransport {
       try {
         await bind(rtp, host, port);
         await bind(rtcp, host, port + 1);
-        return new RtpMediaSession(host, port, rtp, rtcp, () => ports.free(port));
+        return new RtpMediaSession(host, port, rtp, rtcp, () => ports.free(port), allows);
       } catch {
         rtp.close();
         rtcp.close();
@@ -112,7 +132,7 @@ export class RtpMediaSession implements AudioTransport {
     throw new Error('No free RTP port in RTP_PORTS.');
   }
 
-  /** Starts the media once offer and answer agree (the 200 OK sent or received). */
+  /** Starts the media once offer and answer agree and the dialog is up (our ACK sent, or the peer's received). */
   start(media: NegotiatedMedia): void {
     if (this.closed || this.media) return;
     this.media = media;
@@ -200,8 +220,29 @@ export class RtpMediaSession implements AudioTransport {
     this.silentListener = listener;
   }
 
+  /** Calls `listener` once when this call's media fails (an error sending or in a tick): the user agent hangs up. */
+  onFailed(listener: (error: Error) => void): void {
+    this.failedListener = listener;
+  }
+
+  private fail(error: unknown): void {
+    const listener = this.failedListener;
+    this.failedListener = null;
+    if (listener) listener(error instanceof Error ? error : new Error(String(error)));
+    else this.close();
+  }
+
   private tick(): void {
     if (this.closed) return;
+    try {
+      this.runTick();
+    } catch (error) {
+      this.fail(error);
+      if (!this.closed) this.close();
+    }
+  }
+
+  private runTick(): void {
     if (this.silenceLimitMs > 0 && this.silentListener && performance.now() - this.lastHeardAt > this.silenceLimitMs) {
       const listener = this.silentListener;
       this.silentListener = null;
@@ -249,7 +290,7 @@ export class RtpMediaSession implements AudioTransport {
       payload = media.codec === 'PCMA' ? encodeAlaw(sent) : encodeUlaw(sent);
     }
     const packet = serialiseRtp({ payloadType, marker, sequence: this.sequence, timestamp, ssrc: this.ssrc, payload });
-    this.rtp.send(packet, this.remote.port, this.remote.host);
+    this.rtp.send(packet, this.remote.port, this.remote.host); // throws on a bad address: the tick fails the call
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + FRAME) >>> 0;
     this.stats.sent++;
@@ -288,6 +329,7 @@ export class RtpMediaSession implements AudioTransport {
       this.dtmfIn.receive(packet.timestamp, packet.payload);
       return;
     }
+    if (packet.payload.length === 0) return; // no audio: nothing to buffer
     const samples = media.codec === 'PCMA' ? decodeAlaw(packet.payload) : decodeUlaw(packet.payload);
     this.jitter.push(packet.sequence, samples);
     if (!this.hearing) {
@@ -318,7 +360,11 @@ export class RtpMediaSession implements AudioTransport {
     sdes[1] = 202;
     sdes.writeUInt16BE((8 + padded.length) / 4 - 1, 2);
     sdes.writeUInt32BE(this.ssrc, 4);
-    this.rtcp.send(Buffer.concat([sr, sdes, padded]), this.remote.port + 1, this.remote.host);
+    try {
+      this.rtcp.send(Buffer.concat([sr, sdes, padded]), this.remote.port + 1, this.remote.host);
+    } catch (error) {
+      this.fail(error);
+    }
   }
 }
 

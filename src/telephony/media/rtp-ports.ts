@@ -1,8 +1,12 @@
 /**
  * The RTP port range (`RTP_PORTS`, default 40000-40999): each call takes an even port for RTP and
- * the odd one above it for RTCP (RFC 3550 section 11), and gives them back when it ends. A port
- * another program holds is skipped when binding fails (the session asks for the next).
+ * the odd one above it for RTCP (RFC 3550 section 11), and gives them back when it ends. Pairs are
+ * picked at random among the free ones, so that a call's port cannot be guessed from the last one's
+ * (docs/security.md). A port another program holds is skipped when binding fails (the session asks
+ * for another).
  */
+import { randomInt } from 'node:crypto';
+
 export interface PortRange {
   first: number;
   last: number;
@@ -20,22 +24,29 @@ export function parsePortRange(text: string): PortRange {
 
 export class RtpPortAllocator {
   private readonly inUse = new Set<number>();
-  private cursor: number;
 
-  constructor(private readonly range: PortRange) {
-    this.cursor = this.firstEven();
-  }
+  constructor(private readonly range: PortRange) {}
 
   /** The number of RTP/RTCP pairs the range holds. */
   get capacity(): number {
     return Math.floor((this.range.last - this.firstEven() + 1) / 2);
   }
 
-  /** An even port whose pair is free, or null when every pair is taken. */
+  /** A random even port whose pair is free, or null when every pair is taken. */
   allocate(): number | null {
-    for (let tried = 0; tried < this.capacity; tried++) {
-      const port = this.cursor;
-      this.cursor = port + 2 + 1 > this.range.last ? this.firstEven() : port + 2;
+    const capacity = this.capacity;
+    if (this.inUse.size >= capacity) return null;
+    // A few random draws find a free pair unless the range is nearly full; then a walk from a random start.
+    for (let draw = 0; draw < 8; draw++) {
+      const port = this.firstEven() + 2 * randomInt(0, capacity);
+      if (!this.inUse.has(port)) {
+        this.inUse.add(port);
+        return port;
+      }
+    }
+    const start = randomInt(0, capacity);
+    for (let i = 0; i < capacity; i++) {
+      const port = this.firstEven() + 2 * ((start + i) % capacity);
       if (!this.inUse.has(port)) {
         this.inUse.add(port);
         return port;

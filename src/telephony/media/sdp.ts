@@ -4,6 +4,8 @@
  * (PCMU or PCMA) and its telephone-event payload type when it has one.
  */
 import { randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 export type G711Codec = 'PCMU' | 'PCMA';
 
@@ -61,7 +63,22 @@ export function parseSdp(text: string): MediaDescription {
   if (!media) throw new SdpError('The SDP has no audio stream.');
   const host = mediaHost ?? sessionHost;
   if (!host) throw new SdpError('The SDP has no connection address.');
+  checkMediaAddress(host, media.port);
   return { ...media, host };
+}
+
+/**
+ * Where media may be sent (docs/security.md, "SIP and RTP"): an IP literal that is not unspecified,
+ * multicast or broadcast (a host name would be looked up at every packet), and a port within 1-65534
+ * (RTCP goes to the port above it). Anything else is an SdpError: the call is refused (488) or failed.
+ */
+export function checkMediaAddress(host: string, port: number): void {
+  if (!Number.isInteger(port) || port < 1 || port > 65534)
+    throw new SdpError(`The SDP's media port ${port} is out of range (1-65534).`);
+  if (isIP(host) === 0) throw new SdpError('The SDP names no IP address (a host name is not accepted).');
+  const range = ipaddr.parse(host).range();
+  if (['unspecified', 'multicast', 'broadcast'].includes(range))
+    throw new SdpError(`The SDP's media address is ${range}.`);
 }
 
 /** Our SDP (an offer with every payload type, or an answer with the chosen ones). */
@@ -99,12 +116,19 @@ export function buildOffer(host: string, port: number): string {
 }
 
 /** What the peer's answer to our offer chose (its first G.711 payload type). */
-export function negotiatedFromAnswer(answer: MediaDescription): NegotiatedMedia {
-  return negotiate(answer);
+export function negotiatedFromAnswer(
+  answer: MediaDescription,
+  allows: (host: string) => boolean = () => true,
+): NegotiatedMedia {
+  return negotiate(answer, allows);
 }
 
-/** Chooses from an offer: its first G.711 codec; throws SdpError when it has none (answer 488). */
-export function negotiate(offer: MediaDescription): NegotiatedMedia {
+/**
+ * Chooses from an offer: its first G.711 codec; throws SdpError when it has none, or when its media
+ * address is not one `allows` (RTP_ALLOWED_SOURCES) accepts (answer 488).
+ */
+export function negotiate(offer: MediaDescription, allows: (host: string) => boolean = () => true): NegotiatedMedia {
+  if (!allows(offer.host)) throw new SdpError("The SDP's media address is not within RTP_ALLOWED_SOURCES.");
   const chosen = offer.payloadTypes.find((pt) => ['PCMU', 'PCMA'].includes(offer.encodings.get(pt) ?? ''));
   if (chosen === undefined) throw new SdpError('No common codec (we speak PCMU and PCMA).');
   const dtmf = offer.payloadTypes.find((pt) => offer.encodings.get(pt) === 'TELEPHONE-EVENT');

@@ -1,7 +1,9 @@
 /**
  * HTTP digest authentication as SIP uses it (RFC 3261 section 22, RFC 2617 / RFC 7616): the answer to
- * a 401 `WWW-Authenticate` or a 407 `Proxy-Authenticate` challenge, MD5, with `qop="auth"` when the
- * challenge offers it and without (the RFC 2069 form) when it does not.
+ * a 401 `WWW-Authenticate` or a 407 `Proxy-Authenticate` challenge, SHA-256 (RFC 8760) or MD5, with
+ * `qop="auth"` when the challenge offers it and without (the RFC 2069 form) when it does not. A server
+ * may offer several challenges (RFC 8760 lists SHA-256 first): `strongestChallenge` picks the one we
+ * answer; none we support is an `UnsupportedDigest`, which fails that call, never the process.
  */
 import { createHash, randomBytes } from 'node:crypto';
 
@@ -32,7 +34,22 @@ export function parseChallenge(value: string): DigestChallenge | null {
   };
 }
 
-const md5 = (text: string): string => createHash('md5').update(text).digest('hex');
+/** The algorithms we answer, strongest first (the `-sess` variants are not supported). */
+const HASHES: Record<string, string> = { 'SHA-256': 'sha256', MD5: 'md5' };
+const STRENGTH = ['SHA-256', 'MD5'];
+
+export class UnsupportedDigest extends Error {}
+
+const algorithmOf = (challenge: DigestChallenge): string => (challenge.algorithm ?? 'MD5').toUpperCase();
+
+/** The strongest challenge we support among those offered, or null when there is none. */
+export function strongestChallenge(values: readonly string[]): DigestChallenge | null {
+  const supported = values
+    .map(parseChallenge)
+    .filter((c): c is DigestChallenge => c !== null && HASHES[algorithmOf(c)] !== undefined);
+  supported.sort((a, b) => STRENGTH.indexOf(algorithmOf(a)) - STRENGTH.indexOf(algorithmOf(b)));
+  return supported[0] ?? null;
+}
 
 export interface DigestAnswer {
   method: string;
@@ -47,8 +64,10 @@ export interface DigestAnswer {
 
 /** The `Authorization` / `Proxy-Authorization` value answering `challenge`. */
 export function digestAuthorization(challenge: DigestChallenge, answer: DigestAnswer): string {
-  const algorithm = challenge.algorithm ?? 'MD5';
-  if (algorithm.toUpperCase() !== 'MD5') throw new Error(`Unsupported digest algorithm ${algorithm}.`);
+  const algorithm = algorithmOf(challenge);
+  const hashName = HASHES[algorithm];
+  if (hashName === undefined) throw new UnsupportedDigest(`Unsupported digest algorithm ${algorithm.slice(0, 40)}.`);
+  const md5 = (text: string): string => createHash(hashName).update(text).digest('hex');
   const ha1 = md5(`${answer.username}:${challenge.realm}:${answer.password}`);
   const ha2 = md5(`${answer.method}:${answer.uri}`);
   const offersAuth = (challenge.qop ?? '')

@@ -3,15 +3,17 @@
  * answers reported as ringing, a digest challenge (401 or 407) answered once with the credentials,
  * CANCEL when the ring timeout passes (as soon as a provisional answer allows it: RFC 3261 section
  * 9.1), the ACK of the 2xx (resent when the 2xx is), and the outcome mapped from the final answer.
- * A 2xx that comes after we gave up is acknowledged and ended with a BYE.
+ * A 2xx that comes after we gave up is acknowledged and ended with a BYE. Whatever the trunk answers
+ * is handled inside this call: a challenge we cannot answer fails it `sip_401`/`sip_407`, an answer SDP
+ * whose media address is not allowed fails it 488, and any other error fails it, never the process.
  */
 import { randomBytes } from 'node:crypto';
 import { RtpMediaSession } from '../media/rtp-media-session';
 import { buildOffer, negotiatedFromAnswer, parseSdp } from '../media/sdp';
-import { digestAuthorization, parseChallenge } from './digest';
+import { digestAuthorization, strongestChallenge } from './digest';
 import { type CallOptions, type CallOutcome, type OutboundCall, outcomeOfFailure } from './outbound-call';
 import { SipCall } from './sip-call';
-import { cseqOf, header, parseSipUri, type SipRequest, type SipResponse } from './sip-message';
+import { cseqOf, headers, parseSipUri, type SipRequest, type SipResponse } from './sip-message';
 import type { Flow } from './sip-transport';
 import { type ClientTransaction, newTag, type TransactionLayer } from './transactions';
 import type { UserAgentCore } from './user-agent-core';
@@ -23,7 +25,7 @@ export async function dial(core: UserAgentCore, options: CallOptions): Promise<O
   const hostPort = trunk.port ? `${trunk.host}:${trunk.port}` : trunk.host;
   const requestUri = `sip:${options.to}@${hostPort}${protocol === 'tcp' ? ';transport=tcp' : ''}`;
   const local = core.localAddress(flow);
-  const media = await RtpMediaSession.open(core.mediaHost, core.rtpPorts);
+  const media = await RtpMediaSession.open(core.mediaHost, core.rtpPorts, (address) => core.rtpAllows(address));
   const tag = newTag();
   const call = new SipCall(
     'outbound',
@@ -94,6 +96,18 @@ class Dialer implements OutboundCall {
   }
 
   private receive(response: SipResponse): void {
+    try {
+      this.handle(response);
+    } catch {
+      // Nothing the trunk sends may end more than this call.
+      clearTimeout(this.ringTimer);
+      if (this.call.state === 'confirmed') void this.core.hangUp(this.call);
+      else this.call.finish('local');
+      this.resolve({ kind: 'failed', code: response.status >= 300 ? response.status : 500 });
+    }
+  }
+
+  private handle(response: SipResponse): void {
     const status = response.status;
     if (status < 200) {
       if (status === 100) return;
@@ -115,7 +129,8 @@ class Dialer implements OutboundCall {
     const { username, password } = this.options;
     if (this.authenticated || this.settled || username === undefined || password === undefined) return false;
     const challengeHeader = response.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
-    const challenge = parseChallenge(header(response, challengeHeader) ?? '');
+    // Several challenges may be offered (RFC 8760: SHA-256 first): the strongest we support is answered.
+    const challenge = strongestChallenge(headers(response, challengeHeader));
     if (!challenge) return false;
     this.authenticated = true;
     const value = digestAuthorization(challenge, { method: 'INVITE', uri: this.requestUri, username, password });
@@ -140,7 +155,7 @@ class Dialer implements OutboundCall {
       return;
     }
     try {
-      this.call.media.start(negotiatedFromAnswer(parseSdp(response.body)));
+      this.call.media.start(negotiatedFromAnswer(parseSdp(response.body), (host) => this.core.rtpAllows(host)));
     } catch {
       this.call.state = 'confirmed';
       void this.core.hangUp(this.call);

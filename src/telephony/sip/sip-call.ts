@@ -12,8 +12,11 @@ import { newBranch } from './transactions';
 
 export type CallDirection = 'outbound' | 'inbound';
 export type CallState = 'calling' | 'early' | 'confirmed' | 'ended';
-/** Who ended the call: the peer (BYE or CANCEL), us (hangUp), or an error (the peer's RTP stopped). */
-export type EndedBy = 'remote' | 'local' | 'error';
+/**
+ * Who ended the call: the peer (BYE or CANCEL), us (hangUp), an error (the peer's RTP stopped, or
+ * its media failed), or the peer never acknowledged our 200 (Timer H, RFC 3261 section 17.2.1).
+ */
+export type EndedBy = 'remote' | 'local' | 'error' | 'unacknowledged';
 
 export interface TransferResult {
   /** True when the transfer target answered (a 2xx in the NOTIFY's sipfrag). */
@@ -45,6 +48,7 @@ export class SipCall {
   readonly ended: Promise<CallEnd>;
   private endListeners: ((end: CallEnd) => void)[] = [];
   private settleEnded: (end: CallEnd) => void = () => undefined;
+  private attached: RtpMediaSession | null;
 
   constructor(
     readonly direction: CallDirection,
@@ -56,13 +60,31 @@ export class SipCall {
     public remoteHeader: string,
     readonly flow: Flow,
     readonly local: LocalAddress,
-    readonly media: RtpMediaSession,
+    /** Null for an inbound call until it is routed to a number: no port is bound before (`attachMedia`). */
+    media: RtpMediaSession | null,
     initialCseq: number,
     initialTarget: string,
   ) {
+    this.attached = media;
     this.localCseq = initialCseq;
     this.remoteTarget = initialTarget;
     this.ended = new Promise((resolve) => (this.settleEnded = resolve));
+  }
+
+  /** The call's media; an inbound call has it once answered (asking before is a bug of ours). */
+  get media(): RtpMediaSession {
+    if (!this.attached) throw new Error(`call ${this.callId.slice(0, 60)} has no media yet`);
+    return this.attached;
+  }
+
+  get hasMedia(): boolean {
+    return this.attached !== null;
+  }
+
+  /** Gives an inbound call its media once it is routed (closed at once when the call already ended). */
+  attachMedia(media: RtpMediaSession): void {
+    this.attached = media;
+    if (this.state === 'ended') media.close();
   }
 
   /** The caller or callee user part of the peer (`+15551234567`). */
@@ -78,7 +100,7 @@ export class SipCall {
   finish(by: EndedBy): void {
     if (this.state === 'ended') return;
     this.state = 'ended';
-    this.media.close();
+    this.attached?.close();
     if (this.pendingTransfer) this.pendingTransfer({ ok: false, code: 481 });
     this.pendingTransfer = null;
     const end = { by };

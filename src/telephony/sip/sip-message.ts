@@ -70,6 +70,26 @@ const LIST_HEADERS = new Set(['via', 'route', 'record-route', 'contact', 'allow'
 
 export class SipParseError extends Error {}
 
+/** A message on a stream over its limits: `head` (16 KB) or `body` (64 KB); `request` when its head parsed. */
+export class StreamLimitError extends SipParseError {
+  constructor(
+    readonly kind: 'head' | 'body',
+    readonly request: SipRequest | null,
+  ) {
+    super(
+      kind === 'head'
+        ? 'A message on a stream has headers over the limit.'
+        : 'A message on a stream has a body over the limit.',
+    );
+  }
+}
+
+/** At most 200 characters of something received, for an error message or a log line. */
+export function excerpt(text: string, limit = 200): string {
+  const flat = text.replace(/[\r\n]+/g, ' ');
+  return flat.length > limit ? `${flat.slice(0, limit)}…` : flat;
+}
+
 export function canonicalName(name: string): string {
   const lower = name.trim().toLowerCase();
   const expanded = COMPACT[lower] ?? lower;
@@ -108,7 +128,7 @@ export function parseSipMessage(head: string, body: string): SipMessage {
     if (line === '') continue;
     if (/^[ \t]/.test(line)) throw new SipParseError('Folded header lines are not supported.');
     const colon = line.indexOf(':');
-    if (colon <= 0) throw new SipParseError(`Malformed header line: ${line}`);
+    if (colon <= 0) throw new SipParseError(`Malformed header line: ${excerpt(line)}`);
     const name = canonicalName(line.slice(0, colon));
     const value = line.slice(colon + 1).trim();
     const values = LIST_HEADERS.has(name.toLowerCase()) ? splitList(value) : [value];
@@ -117,7 +137,7 @@ export function parseSipMessage(head: string, body: string): SipMessage {
   const status = /^SIP\/2\.0 (\d{3}) ?(.*)$/.exec(startLine);
   if (status) return { kind: 'response', status: Number(status[1]), reason: status[2] ?? '', headers, body };
   const request = /^([A-Z]+) (\S+) SIP\/2\.0$/.exec(startLine);
-  if (!request) throw new SipParseError(`Malformed start line: ${startLine}`);
+  if (!request) throw new SipParseError(`Malformed start line: ${excerpt(startLine)}`);
   for (const required of ['Via', 'Call-ID', 'CSeq', 'From', 'To']) {
     if (!headers.some((h) => h.name === required)) throw new SipParseError(`Missing ${required} header.`);
   }
@@ -140,27 +160,76 @@ export function parseDatagram(data: Buffer): SipMessage {
   return message;
 }
 
+export interface StreamSplit {
+  messages: SipMessage[];
+  rest: Buffer;
+  /** Leading bytes of `rest` known to hold no blank line (pass back as `scanned`). */
+  scanned: number;
+  /** The length `rest` must reach before the message it starts is whole (0: unknown). */
+  awaiting: number;
+}
+
+export interface StreamLimits {
+  /** The most bytes of a message's start line and headers. */
+  headerBytes: number;
+  /** The most bytes of its body. */
+  bodyBytes: number;
+}
+
 /**
  * Takes whole messages off the front of a TCP stream buffer (Content-Length is mandatory on streams):
- * returns them and the remainder. Leading CRLF keep-alives are skipped.
+ * returns them and the remainder. Leading CRLF keep-alives are skipped. A head longer than
+ * `limits.headerBytes` without its blank line, or a declared body over `limits.bodyBytes`, is a
+ * `StreamLimitError`: the stream cannot go on. `scanned` says how many leading bytes are already
+ * known to hold no blank line (the caller's last look), so that a slowly sent head is searched once.
  */
-export function splitStream(buffer: Buffer): { messages: SipMessage[]; rest: Buffer } {
+export function splitStream(
+  buffer: Buffer,
+  limits: StreamLimits = { headerBytes: Infinity, bodyBytes: Infinity },
+  scanned = 0,
+): StreamSplit {
   const messages: SipMessage[] = [];
   let rest = buffer;
+  let from = scanned;
+  let known = 0;
+  let awaiting = 0;
   for (;;) {
-    while (rest.length >= 2 && rest[0] === 0x0d && rest[1] === 0x0a) rest = rest.subarray(2);
-    const end = rest.indexOf('\r\n\r\n');
-    if (end < 0) break;
+    while (rest.length >= 2 && rest[0] === 0x0d && rest[1] === 0x0a) {
+      rest = rest.subarray(2);
+      from = Math.max(0, from - 2);
+    }
+    const end = rest.indexOf('\r\n\r\n', Math.max(0, from - 3));
+    if (end < 0 || end > limits.headerBytes) {
+      if (rest.length > limits.headerBytes) throw new StreamLimitError('head', null);
+      known = rest.length;
+      break;
+    }
+    from = 0;
     const head = rest.subarray(0, end).toString('utf8');
     const lengthLine = /^(?:content-length|l)[ \t]*:[ \t]*(\d+)/im.exec(head);
     if (!lengthLine) throw new SipParseError('A message on a stream needs Content-Length.');
-    const total = end + 4 + Number(lengthLine[1]);
-    if (rest.length < total) break;
+    const bodyLength = Number(lengthLine[1]);
+    if (bodyLength > limits.bodyBytes) {
+      let request: SipRequest | null = null;
+      try {
+        const parsed = parseSipMessage(head, '');
+        if (parsed.kind === 'request') request = parsed;
+      } catch {
+        // Answered without its headers.
+      }
+      throw new StreamLimitError('body', request);
+    }
+    const total = end + 4 + bodyLength;
+    if (rest.length < total) {
+      known = end; // the head is whole: found again at once when more of the body comes
+      awaiting = total;
+      break;
+    }
     const message = parseSipMessage(head, rest.subarray(end + 4, total).toString('utf8'));
     messages.push(message);
     rest = rest.subarray(total);
   }
-  return { messages, rest };
+  return { messages, rest, scanned: known, awaiting };
 }
 
 export function serialiseSipMessage(message: SipMessage): Buffer {
@@ -231,7 +300,7 @@ export interface SipUri {
 
 export function parseSipUri(text: string): SipUri {
   const match = /^(sips?):(?:([^@;]+)@)?(\[[^\]]+\]|[^:;?]+)(?::(\d+))?([^?]*)/i.exec(text.trim());
-  if (!match) throw new SipParseError(`Not a SIP URI: ${text}`);
+  if (!match) throw new SipParseError(`Not a SIP URI: ${excerpt(text)}`);
   const params: Record<string, string> = {};
   for (const part of (match[5] ?? '').split(';').slice(1)) {
     const [key, val] = part.split('=');

@@ -3,10 +3,27 @@
  * the same host and port. A message arrives with the `Flow` it came on (protocol, peer address and,
  * for TCP, the connection), and responses go back on that flow; requests to a peer over TCP reuse an
  * open connection to it or open one.
+ *
+ * Facing the internet (docs/security.md, "SIP and RTP"):
+ * - a datagram or connection from outside SIP_ALLOWED_SOURCES is dropped before anything of it is
+ *   read: no answer, nothing stored;
+ * - over TCP a message's headers are at most 16 KB (else a `400` and the connection closes) and its
+ *   body at most 64 KB (`413`, then closed); a connection idle for 60 s is closed; a source has at
+ *   most 32 connections; bytes are gathered in one growing buffer (linear in what arrives);
+ * - nothing received can throw out of a socket handler: a message the listener fails on is reported
+ *   through `onError`, and a send that fails (a bad address) fails that flow only.
  */
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { parseDatagram, serialiseSipMessage, SipParseError, type SipMessage, splitStream } from './sip-message';
+import {
+  parseDatagram,
+  responseTo,
+  serialiseSipMessage,
+  SipParseError,
+  type SipMessage,
+  splitStream,
+  StreamLimitError,
+} from './sip-message';
 
 export type SipProtocol = 'udp' | 'tcp';
 
@@ -23,6 +40,18 @@ export type SipTrace = (direction: 'in' | 'out', message: SipMessage, flow: Flow
 
 const flowKey = (flow: Flow): string => `${flow.protocol}:${flow.host}:${flow.port}`;
 
+/** The TCP limits of the contract (docs/telephony.md). */
+export const TCP_LIMITS = { headerBytes: 16 * 1024, bodyBytes: 64 * 1024, idleMs: 60_000, perSource: 32 };
+
+export interface SipTransportOptions {
+  /** Whether a source address may send SIP (SIP_ALLOWED_SOURCES); default: anyone (library use). */
+  allows?: (address: string) => boolean;
+  onError?: (error: Error) => void;
+  trace?: SipTrace | null;
+  /** Overrides of TCP_LIMITS (tests). */
+  tcpLimits?: Partial<typeof TCP_LIMITS>;
+}
+
 export class SipTransport {
   private udp: UdpSocket | null = null;
   private tcp: Server | null = null;
@@ -30,13 +59,23 @@ export class SipTransport {
   private listener: MessageListener = () => undefined;
   private flowFailed: (flow: Flow) => void = () => undefined;
   private boundPort = 0;
+  /** Open TCP connections by peer address (accepted and opened). */
+  private readonly perSource = new Map<string, number>();
+  private readonly allows: (address: string) => boolean;
+  private readonly onError: (error: Error) => void;
+  private readonly trace: SipTrace | null;
+  private readonly limits: typeof TCP_LIMITS;
 
   constructor(
     private readonly host: string,
     private readonly port: number,
-    private readonly onError: (error: Error) => void = () => undefined,
-    private readonly trace: SipTrace | null = null,
-  ) {}
+    options: SipTransportOptions = {},
+  ) {
+    this.allows = options.allows ?? (() => true);
+    this.onError = options.onError ?? (() => undefined);
+    this.trace = options.trace ?? null;
+    this.limits = { ...TCP_LIMITS, ...options.tcpLimits };
+  }
 
   /** The address the UA puts in Via and Contact. */
   get address(): { host: string; port: number } {
@@ -54,7 +93,10 @@ export class SipTransport {
 
   async start(): Promise<void> {
     const udp = createSocket('udp4');
-    udp.on('message', (data, rinfo) => this.receive(data, { protocol: 'udp', host: rinfo.address, port: rinfo.port }));
+    udp.on('message', (data, rinfo) => {
+      if (!this.allows(rinfo.address)) return; // before any parsing: no answer, nothing kept
+      this.receive(data, { protocol: 'udp', host: rinfo.address, port: rinfo.port });
+    });
     udp.on('error', (error) => this.onError(error));
     await new Promise<void>((resolve, reject) => {
       udp.once('error', reject);
@@ -62,7 +104,15 @@ export class SipTransport {
     });
     this.udp = udp;
     this.boundPort = udp.address().port;
-    const tcp = createServer((socket) => this.adopt(socket));
+    const tcp = createServer((socket) => {
+      const address = socket.remoteAddress?.replace(/^::ffff:/, '') ?? '';
+      if (!this.allows(address) || (this.perSource.get(address) ?? 0) >= this.limits.perSource) {
+        socket.on('error', () => undefined);
+        socket.destroy();
+        return;
+      }
+      this.adopt(socket);
+    });
     tcp.on('error', (error) => this.onError(error));
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject);
@@ -80,20 +130,26 @@ export class SipTransport {
     this.tcp = null;
   }
 
+  /** Sends on `flow`; a failure (a bad address, a broken connection) is that flow's, reported once. */
   send(message: SipMessage, flow: Flow): void {
     this.trace?.('out', message, flow);
     const data = serialiseSipMessage(message);
-    if (flow.protocol === 'udp') {
-      this.udp?.send(data, flow.port, flow.host);
-      return;
+    try {
+      if (flow.protocol === 'udp') {
+        this.udp?.send(data, flow.port, flow.host, (error) => error && this.onError(error));
+        return;
+      }
+      let socket = this.connections.get(flowKey(flow));
+      if (!socket) {
+        socket = createConnection({ host: flow.host, port: flow.port, localAddress: this.host });
+        this.adopt(socket, flow);
+        socket.once('error', () => this.flowFailed(flow));
+      }
+      socket.write(data);
+    } catch (error) {
+      this.onError(error instanceof Error ? error : new Error(String(error)));
+      setImmediate(() => this.flowFailed(flow));
     }
-    let socket = this.connections.get(flowKey(flow));
-    if (!socket) {
-      socket = createConnection({ host: flow.host, port: flow.port, localAddress: this.host });
-      this.adopt(socket, flow);
-      socket.once('error', () => this.flowFailed(flow));
-    }
-    socket.write(data);
   }
 
   private adopt(socket: Socket, known?: Flow): void {
@@ -104,21 +160,36 @@ export class SipTransport {
     };
     const key = flowKey(flow);
     this.connections.set(key, socket);
-    let buffer: Buffer = Buffer.alloc(0);
+    this.perSource.set(flow.host, (this.perSource.get(flow.host) ?? 0) + 1);
+    const stream = new StreamBuffer();
+    socket.setTimeout(this.limits.idleMs, () => socket.destroy());
+    let scanned = 0;
+    let awaiting = 0;
     socket.on('data', (chunk) => {
-      buffer = Buffer.concat([buffer, chunk]);
+      stream.append(chunk);
+      if (stream.size < awaiting) return; // the body is not whole yet: nothing to look at again
       try {
-        const { messages, rest } = splitStream(buffer);
-        buffer = rest;
-        for (const message of messages) this.deliver(message, flow);
+        const split = splitStream(stream.view(), this.limits, scanned);
+        stream.keep(split.rest);
+        scanned = split.scanned;
+        awaiting = split.awaiting;
+        for (const message of split.messages) this.deliver(message, flow);
       } catch (error) {
-        this.onError(error instanceof Error ? error : new Error(String(error)));
-        socket.destroy();
+        const failure = error instanceof Error ? error : new Error(String(error));
+        this.onError(failure);
+        // A message over the limits is answered (400 or 413) when its head could be read, then the
+        // connection closes; anything else malformed just closes it.
+        if (failure instanceof StreamLimitError) socket.end(limitAnswer(failure));
+        else socket.destroy();
+        stream.keep(Buffer.alloc(0));
       }
     });
     socket.on('error', (error) => this.onError(error));
     socket.on('close', () => {
       if (this.connections.get(key) === socket) this.connections.delete(key);
+      const left = (this.perSource.get(flow.host) ?? 1) - 1;
+      if (left > 0) this.perSource.set(flow.host, left);
+      else this.perSource.delete(flow.host);
     });
   }
 
@@ -136,7 +207,56 @@ export class SipTransport {
   }
 
   private deliver(message: SipMessage, flow: Flow): void {
-    this.trace?.('in', message, flow);
-    this.listener(message, flow);
+    try {
+      this.trace?.('in', message, flow);
+      this.listener(message, flow);
+    } catch (error) {
+      // The listener's failure is this message's, never the process's.
+      this.onError(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
+
+/** The answer to a message over the TCP limits: 413 for its body, else 400 (with its head when it parsed). */
+function limitAnswer(error: StreamLimitError): Buffer {
+  const status = error.kind === 'body' ? 413 : 400;
+  const reason = error.kind === 'body' ? 'Request Entity Too Large' : 'Message Too Large';
+  if (error.request) return serialiseSipMessage(responseTo(error.request, status, reason));
+  return Buffer.from(`SIP/2.0 ${status} ${reason}\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * The bytes of a TCP stream not yet taken as messages, in one buffer that grows by doubling: appending
+ * a chunk copies it once (amortised), where concatenating everything so far per chunk would be
+ * quadratic in a slowly sent message.
+ */
+class StreamBuffer {
+  private data = Buffer.alloc(0);
+  private length = 0;
+
+  append(chunk: Buffer): void {
+    if (this.length + chunk.length > this.data.length) {
+      const grown = Buffer.allocUnsafe(Math.max(4096, this.data.length * 2, this.length + chunk.length));
+      this.data.copy(grown, 0, 0, this.length);
+      this.data = grown;
+    }
+    chunk.copy(this.data, this.length);
+    this.length += chunk.length;
+  }
+
+  get size(): number {
+    return this.length;
+  }
+
+  view(): Buffer {
+    return this.data.subarray(0, this.length);
+  }
+
+  /** Keeps `rest` (the tail of `view()`) as the whole content. */
+  keep(rest: Buffer): void {
+    if (rest.length === this.length) return;
+    rest.copy(this.data, 0);
+    this.length = rest.length;
+    if (this.length === 0 && this.data.length > 64 * 1024) this.data = Buffer.alloc(0);
   }
 }

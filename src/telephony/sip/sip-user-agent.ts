@@ -1,8 +1,11 @@
 /**
  * The SIP user agent the platform places and answers calls with (docs/telephony.md). It listens on
- * one address over UDP and TCP and routes what comes in:
- * - a new INVITE: `100 Trying`, `180 Ringing`, then the `onInvite` handler decides: answered with our
- *   SDP (200, retransmitted until the ACK) or refused with its code; no handler refuses with 404;
+ * one address over UDP and TCP and routes what comes in (only from `sipAllows` sources: sip-transport.ts):
+ * - a new INVITE: `100 Trying`; an offer whose media address is not an allowed IP literal, or with no
+ *   codec we speak, is `488`; then the `onInvite` handler decides (routing, limits): refused with its
+ *   code, or answered: only then is an RTP port pair bound (at random in RTP_PORTS), and the 200 with
+ *   our SDP is retransmitted until the ACK. Media flows from the ACK; a 200 never acknowledged ends
+ *   the call with a BYE after 64·T1 (Timer H, 32 s). No handler refuses with 404;
  * - CANCEL of a pending INVITE: 200, then 487 for the INVITE; BYE: 200 and the call ends;
  * - a re-INVITE inside a call: refused with 488, the call goes on unchanged (decision 128);
  * - OPTIONS: 200; NOTIFY of a transfer we asked for: 200 and its outcome; anything else: 405/481.
@@ -12,11 +15,12 @@ import { networkInterfaces } from 'node:os';
 import { RtpMediaSession } from '../media/rtp-media-session';
 import type { PortRange } from '../media/rtp-ports';
 import { RtpPortAllocator } from '../media/rtp-ports';
-import { buildAnswer, negotiate, parseSdp } from '../media/sdp';
+import { buildAnswer, negotiate, type NegotiatedMedia, parseSdp } from '../media/sdp';
 import type { CallOptions, OutboundCall } from './outbound-call';
 import { dial } from './outbound-dialer';
 import { type LocalAddress, SipCall, type TransferResult } from './sip-call';
 import {
+  excerpt,
   header,
   paramOf,
   parseSipUri,
@@ -47,6 +51,15 @@ export interface SipUserAgentOptions {
   trace?: SipTrace;
   /** Told of malformed messages and socket errors (they never stop the agent). */
   onError?: (error: Error) => void;
+  /**
+   * Whether a source address may send SIP (SIP_ALLOWED_SOURCES), checked before anything is parsed;
+   * and RTP, and be an SDP's media address (RTP_ALLOWED_SOURCES). The service always gives both
+   * (telephony.module.ts); unset, anyone may (the library in tests).
+   */
+  sipAllows?: (address: string) => boolean;
+  rtpAllows?: (address: string) => boolean;
+  /** How long an answered INVITE waits for its ACK before a BYE ends it (Timer H); default 64·T1. */
+  ackTimeoutMs?: number;
 }
 
 export interface IncomingInvite {
@@ -59,8 +72,16 @@ export interface IncomingInvite {
   call: SipCall;
 }
 
-export type InviteDecision = 'answer' | { reject: number };
+export type InviteDecision = 'answer' | { reject: number; retryAfterSeconds?: number };
 export type InviteHandler = (invite: IncomingInvite) => Promise<InviteDecision>;
+
+interface PendingInvite {
+  transaction: ServerTransaction;
+  /** What the offer and our answer agreed: the media starts with it at the ACK. */
+  negotiated: NegotiatedMedia;
+  /** Timer H, once the 200 is sent. */
+  ackTimer: NodeJS.Timeout | null;
+}
 
 const REASONS: Record<number, string> = {
   200: 'OK',
@@ -84,13 +105,23 @@ export class SipUserAgent implements UserAgentCore {
   readonly userAgentName: string;
   private readonly transport: SipTransport;
   private readonly calls = new Map<string, SipCall>();
-  private readonly pendingInvites = new Map<SipCall, ServerTransaction>();
+  /** Inbound calls answered or being decided, until their ACK (or their end). */
+  private readonly pendingInvites = new Map<SipCall, PendingInvite>();
   private inviteHandler: InviteHandler | null = null;
 
   constructor(private readonly options: SipUserAgentOptions) {
-    this.transport = new SipTransport(options.listenHost, options.listenPort, options.onError, options.trace);
+    this.transport = new SipTransport(options.listenHost, options.listenPort, {
+      ...(options.sipAllows ? { allows: options.sipAllows } : {}),
+      ...(options.onError ? { onError: options.onError } : {}),
+      trace: options.trace ?? null,
+    });
     this.transactions = new TransactionLayer(this.transport, {
-      onRequest: (request, flow, transaction) => void this.receive(request, flow, transaction),
+      onRequest: (request, flow, transaction) =>
+        void this.receive(request, flow, transaction).catch((error: unknown) => {
+          // This request's failure: answered 500 if nothing was yet, never the process's.
+          this.report(error);
+          if (!transaction.finalSent) transaction.respond(this.response(request, 500));
+        }),
       onAck: (request) => this.receiveAck(request),
       onStrayResponse: (response, flow) => this.receiveStray(response, flow),
     });
@@ -128,9 +159,13 @@ export class SipUserAgent implements UserAgentCore {
     return dial(this, options);
   }
 
+  rtpAllows(address: string): boolean {
+    return this.options.rtpAllows ? this.options.rtpAllows(address) : true;
+  }
+
   /** Ends a call: BYE when answered, 480 for an inbound call not yet answered. */
-  async hangUp(call: SipCall, by: 'local' | 'error' = 'local'): Promise<void> {
-    const pending = this.pendingInvites.get(call);
+  async hangUp(call: SipCall, by: 'local' | 'error' | 'unacknowledged' = 'local'): Promise<void> {
+    const pending = this.pendingInvites.get(call)?.transaction;
     if (pending && !pending.finalSent) {
       pending.respond(this.response(pending.request, 480, call.localTag));
       call.finish(by);
@@ -178,9 +213,29 @@ export class SipUserAgent implements UserAgentCore {
 
   track(call: SipCall): void {
     this.calls.set(call.callId, call);
+    if (call.hasMedia) this.watchMedia(call);
+    call.onEnded(() => {
+      const pending = this.pendingInvites.get(call);
+      if (pending?.ackTimer) clearTimeout(pending.ackTimer);
+      this.pendingInvites.delete(call);
+      // Kept a little after the end to answer retransmissions, then forgotten.
+      setTimeout(() => {
+        if (this.calls.get(call.callId) === call) this.calls.delete(call.callId);
+      }, 64 * T1).unref();
+    });
+  }
+
+  /** A peer silent too long, or media that failed (a send to a bad address), ends the call. */
+  private watchMedia(call: SipCall): void {
     call.media.onPeerSilent(this.options.rtpTimeoutMs ?? 60_000, () => void this.hangUp(call, 'error'));
-    // Kept a little after the end to answer retransmissions, then forgotten.
-    call.onEnded(() => setTimeout(() => this.calls.delete(call.callId), 64 * T1).unref());
+    call.media.onFailed((error) => {
+      this.report(error);
+      void this.hangUp(call, 'error');
+    });
+  }
+
+  private report(error: unknown): void {
+    this.options.onError?.(error instanceof Error ? error : new Error(excerpt(String(error))));
   }
 
   send(message: SipMessage, flow: Flow): void {
@@ -236,17 +291,12 @@ export class SipUserAgent implements UserAgentCore {
   }
 
   private async answerInvite(request: SipRequest, flow: Flow, transaction: ServerTransaction): Promise<void> {
-    let negotiated;
+    let negotiated: NegotiatedMedia;
     try {
-      negotiated = negotiate(parseSdp(request.body));
+      negotiated = negotiate(parseSdp(request.body), (host) => this.rtpAllows(host));
     } catch {
-      return transaction.respond(this.response(request, 488)); // no offer, or no codec we speak
-    }
-    let media: RtpMediaSession;
-    try {
-      media = await RtpMediaSession.open(this.mediaHost, this.rtpPorts);
-    } catch {
-      return transaction.respond(this.response(request, 503));
+      // No offer, no codec we speak, or media to an address that is not allowed (RTP_ALLOWED_SOURCES).
+      return transaction.respond(this.response(request, 488));
     }
     const tag = newTag();
     const call = new SipCall(
@@ -257,31 +307,35 @@ export class SipUserAgent implements UserAgentCore {
       header(request, 'From') ?? '',
       flow,
       this.address,
-      media,
+      null, // no port is bound before the call is routed
       Math.floor(Math.random() * 10_000),
       request.uri,
     );
     call.confirmFromRequest(request);
+    this.pendingInvites.set(call, { transaction, negotiated, ackTimer: null });
     this.track(call);
-    this.pendingInvites.set(call, transaction);
-    const ringing = this.response(request, 180, tag);
-    ringing.headers.push({ name: 'Contact', value: call.contact('agent') });
-    transaction.respond(ringing);
     let decision: InviteDecision;
     try {
       const to = parseSipUri(request.uri).user ?? '';
       decision = this.inviteHandler
         ? await this.inviteHandler({ to, from: call.remoteUser, request, call })
         : { reject: 404 };
-    } catch {
+    } catch (error) {
+      this.report(error);
       decision = { reject: 500 };
     }
-    if (call.state === 'ended' || transaction.finalSent) return; // cancelled while deciding
-    if (decision !== 'answer') {
-      transaction.respond(this.response(request, decision.reject, tag));
-      this.pendingInvites.delete(call);
-      return call.finish('local');
+    const over = (): boolean => call.state === 'ended' || transaction.finalSent;
+    if (over()) return; // cancelled while deciding
+    if (decision !== 'answer') return this.refuse(call, transaction, decision);
+    let media: RtpMediaSession;
+    try {
+      media = await RtpMediaSession.open(this.mediaHost, this.rtpPorts, (address) => this.rtpAllows(address));
+    } catch {
+      return this.refuse(call, transaction, { reject: 503, retryAfterSeconds: 5 });
     }
+    call.attachMedia(media);
+    if (over()) return; // cancelled while binding: its media closed with it
+    this.watchMedia(call);
     const ok = this.response(request, 200, tag);
     ok.headers.push(
       { name: 'Contact', value: call.contact('agent') },
@@ -290,22 +344,45 @@ export class SipUserAgent implements UserAgentCore {
     );
     ok.body = buildAnswer(this.address.host, media.port, negotiated);
     call.state = 'confirmed';
-    media.start(negotiated);
     transaction.respond(ok);
+    // Timer H: an answer never acknowledged ends the call (a forged INVITE cannot make us stream).
+    const pending = this.pendingInvites.get(call);
+    if (pending)
+      pending.ackTimer = setTimeout(
+        () => void this.hangUp(call, 'unacknowledged'),
+        this.options.ackTimeoutMs ?? 64 * T1,
+      );
   }
 
+  private refuse(
+    call: SipCall,
+    transaction: ServerTransaction,
+    decision: { reject: number; retryAfterSeconds?: number },
+  ): void {
+    const refusal = this.response(transaction.request, decision.reject, call.localTag);
+    if (decision.retryAfterSeconds !== undefined)
+      refusal.headers.push({ name: 'Retry-After', value: String(decision.retryAfterSeconds) });
+    transaction.respond(refusal);
+    this.pendingInvites.delete(call);
+    call.finish('local');
+  }
+
+  /** The ACK of our 200: retransmissions stop and the media starts (not before: RFC 3261 section 13.3.1.4). */
   private receiveAck(request: SipRequest): void {
     const call = this.calls.get(header(request, 'Call-ID') ?? '');
-    const transaction = call && this.pendingInvites.get(call);
-    if (!call || !transaction) return;
-    transaction.acknowledged();
+    const pending = call && this.pendingInvites.get(call);
+    if (!call || !pending || !pending.transaction.answeredWith2xx) return;
+    if (paramOf(header(request, 'To') ?? '', 'tag') !== call.localTag) return;
+    pending.transaction.acknowledged();
+    if (pending.ackTimer) clearTimeout(pending.ackTimer);
     this.pendingInvites.delete(call);
+    if (call.state === 'confirmed' && call.hasMedia) call.media.start(pending.negotiated);
   }
 
   private receiveCancel(request: SipRequest, respond: (code: number) => void): void {
     const invite = this.transactions.inviteTransactionFor(request);
     const call = this.calls.get(header(request, 'Call-ID') ?? '');
-    if (!invite || !call) return respond(481);
+    if (!invite || !call || this.pendingInvites.get(call)?.transaction !== invite) return respond(481);
     respond(200);
     if (invite.finalSent) return; // too late: the call was answered or refused already
     invite.respond(this.response(invite.request, 487, call.localTag));

@@ -14,6 +14,8 @@ export interface UserAgentCore {
   /** The address RTP binds to and SDP advertises. */
   readonly mediaHost: string;
   readonly userAgentName: string;
+  /** Whether an address may send RTP and be named as the media address of an SDP (RTP_ALLOWED_SOURCES). */
+  rtpAllows(address: string): boolean;
   /** Our address in Via and Contact for requests over `flow`. */
   localAddress(flow: Flow): LocalAddress;
   /** Keeps `call` findable by its Call-ID until it ends. */
