@@ -1,4 +1,4 @@
-import { SipUserAgent } from '../src/telephony';
+import { type RtpMediaSession, SipUserAgent } from '../src/telephony';
 import { percentiles, round2 } from './percentiles';
 import type { Answerer } from './sip-service';
 import type { BenchContext } from './support';
@@ -62,17 +62,20 @@ export async function startToneAnswerer(
     if (current.answered === 1) current.firstAt = current.lastAt;
     current.active++;
     current.maxActive = Math.max(current.maxActive, current.active);
-    const media = invite.call.media;
-    media.play({ nextFrame: () => TONE });
-    media.onPacing((lateMs) => current.lateness.push(lateMs));
     invite.call.onEnded((end) => {
       current.active--;
       if (end.by === 'remote') current.endedRemote++;
       else current.endedOther++;
-      current.underruns += media.stats.underruns;
-      current.lost += media.stats.lost;
+      if (!invite.call.hasMedia) return;
+      current.underruns += invite.call.media.stats.underruns;
+      current.lost += invite.call.media.stats.lost;
     });
-    return Promise.resolve('answer' as const);
+    return Promise.resolve({
+      answered: (media: RtpMediaSession) => {
+        media.play({ nextFrame: () => TONE });
+        media.onPacing((lateMs) => current.lateness.push(lateMs));
+      },
+    });
   });
   return {
     target: `127.0.0.1:${ua.address.port}`,

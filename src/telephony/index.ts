@@ -8,6 +8,7 @@ export type { RtpMediaSession, MediaStats } from './media/rtp-media-session';
 export { parsePortRange } from './media/rtp-ports';
 export type { PortRange } from './media/rtp-ports';
 export { TelephonyModule, SIP_USER_AGENT, telephonyWanted, MEDIA_LOST_SEQ } from './telephony.module';
-export { CarrierBudget, type BudgetAnswer } from './carrier-budget';
+export { CarrierBudget, type BudgetAnswer, type InboundAdmission } from './carrier-budget';
+export { AllowedSources } from './sip/allowed-sources';
 export { telephonySettings } from './telephony.config';
 export type { TelephonySettings } from './telephony.config';

@@ -37,8 +37,7 @@ describe('our user agent calling our user agent', () => {
       const answered: IncomingInvite[] = [];
       callee.onInvite(async (invite) => {
         answered.push(invite);
-        invite.call.media.play(tone(700));
-        return 'answer';
+        return { answered: (media) => media.play(tone(700)) };
       });
       const placed = await caller.call({
         to: '+15551112222',

@@ -150,9 +150,8 @@ describe('SIP user agent against SIPp', () => {
     ua.onInvite(async (invite) => {
       seen.push({ to: invite.to, from: invite.from });
       if (invite.to !== '+15551112222') return { reject: 404 };
-      invite.call.media.onDtmf((d) => digits.push(d));
       invite.call.onEnded((e) => ended.push(e.by));
-      return 'answer';
+      return { answered: (media) => media.onDtmf((d) => digits.push(d)) };
     });
     const target = `127.0.0.1:${ua.address.port}`;
     const caller = await startSipp({ scenario: 'uac-inbound.xml', target, service: '+15551112222', rtpEcho: true });
@@ -199,10 +198,13 @@ describe('SIP user agent against SIPp', () => {
         ended.push(e.by);
         framesSent += invite.call.media.stats.sent;
       });
-      invite.call.media.onPacing((ms) => lateness.push(ms)); // the bench's jitter: one report per frame sent
-      let n = 0;
-      invite.call.media.play({ nextFrame: () => (n++ % 2 ? new Int16Array(160).fill(3000) : null) });
-      return 'answer';
+      return {
+        answered: (media) => {
+          media.onPacing((ms) => lateness.push(ms)); // the bench's jitter: one report per frame sent
+          let n = 0;
+          media.play({ nextFrame: () => (n++ % 2 ? new Int16Array(160).fill(3000) : null) });
+        },
+      };
     });
     const target = `127.0.0.1:${ua.address.port}`;
     const load = await startSipp({

@@ -190,14 +190,37 @@ export class PhoneCalls implements Worker {
       throw err;
     }
     const live = this.track(owner.tenantId, sessionId, agentConfig, false);
-    // After this returns the user agent sends the 200 and starts the media.
-    setImmediate(() => {
-      void this.answered(live, invite.call).catch((err: unknown) => {
-        this.logger.error(`session ${sessionId}: the inbound call failed: ${describe(err)}`);
-        void this.end(live, { by: 'error' });
-      });
+    let answered = false;
+    // Never answered after all (the caller cancelled while its media was bound, or no port was free):
+    // the session ends unanswered and its place is given back.
+    void invite.call.ended.then(() => {
+      if (!answered) void this.abandon(live);
     });
-    return 'answer';
+    // The user agent tells once the 200 is sent with the call's media (it flows from the ACK).
+    return {
+      answered: () => {
+        answered = true;
+        void this.answered(live, invite.call).catch((err: unknown) => {
+          this.logger.error(`session ${sessionId}: the inbound call failed: ${describe(err)}`);
+          void this.end(live, { by: 'error' });
+        });
+      },
+    };
+  }
+
+  /** An inbound call that ended before it was answered: its session ends `no_answer`. */
+  private async abandon(live: LiveCall): Promise<void> {
+    live.ending ??= (async () => {
+      try {
+        await this.signal(live, PHONE_SEQ.hangup, unansweredSignal({ kind: 'no_answer', code: 487 }));
+      } catch (err) {
+        this.logger.error(`session ${live.sessionId}: ending the unanswered call failed: ${describe(err)}`);
+      } finally {
+        this.live.delete(live.sessionId);
+        await this.release(live);
+      }
+    })();
+    return live.ending;
   }
 
   /** The call is up: the session starts, the recording and the screening begin, the agent talks once media flows. */

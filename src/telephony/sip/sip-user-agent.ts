@@ -72,7 +72,13 @@ export interface IncomingInvite {
   call: SipCall;
 }
 
-export type InviteDecision = 'answer' | { reject: number; retryAfterSeconds?: number };
+/**
+ * The handler's answer: refuse with a code, or answer. The call's media exists only once answered (no
+ * port is bound for a call not routed): `{ answered }` is told, with it, right after the 200 is sent
+ * (audio flows from the ACK).
+ */
+export type InviteDecision =
+  'answer' | { answered: (media: RtpMediaSession) => void } | { reject: number; retryAfterSeconds?: number };
 export type InviteHandler = (invite: IncomingInvite) => Promise<InviteDecision>;
 
 interface PendingInvite {
@@ -326,7 +332,10 @@ export class SipUserAgent implements UserAgentCore {
     }
     const over = (): boolean => call.state === 'ended' || transaction.finalSent;
     if (over()) return; // cancelled while deciding
-    if (decision !== 'answer') return this.refuse(call, transaction, decision);
+    const ringing = this.response(request, 180, tag);
+    ringing.headers.push({ name: 'Contact', value: call.contact('agent') });
+    if (decision !== 'answer' && 'reject' in decision) return this.refuse(call, transaction, decision);
+    transaction.respond(ringing); // routed: it rings while its media is bound
     let media: RtpMediaSession;
     try {
       media = await RtpMediaSession.open(this.mediaHost, this.rtpPorts, (address) => this.rtpAllows(address));
@@ -345,6 +354,7 @@ export class SipUserAgent implements UserAgentCore {
     ok.body = buildAnswer(this.address.host, media.port, negotiated);
     call.state = 'confirmed';
     transaction.respond(ok);
+    if (decision !== 'answer') decision.answered(media);
     // Timer H: an answer never acknowledged ends the call (a forged INVITE cannot make us stream).
     const pending = this.pendingInvites.get(call);
     if (pending)
