@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 import { decodePcm16Wav } from '../../src/kernel/audio/wav';
-import { startBaresip } from '../support/baresip';
+import { baresipMediaSources, startBaresip } from '../support/baresip';
 import { type CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { freeUdpPort, type SippRun, startSipp } from '../support/sipp';
@@ -36,6 +36,7 @@ beforeAll(async () => {
     SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
     SIP_LISTEN: `127.0.0.1:${listenPort}`,
     RTP_PORTS: `${rtp}-${rtp + 199}`,
+    RTP_ALLOWED_SOURCES: baresipMediaSources(),
     SIP_USERNAME: 'agent',
     SIP_PASSWORD: 's3cret',
     SIP_RING_TIMEOUT: '3s',

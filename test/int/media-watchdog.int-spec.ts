@@ -40,7 +40,7 @@ function startMediaHolder(url: string, sessionIds: string[]): { child: ChildProc
         const answer = await budget.acquire({ sessionId: id, tenantId: 'ten_a' });
         if (!answer.granted) throw new Error('not granted: ' + id);
       }
-      await budget.track({ sessionId: 'ses_a_in', tenantId: 'ten_a' }); // an inbound call it answered
+      await budget.admitInbound({ sessionId: 'ses_a_in', tenantId: 'ten_a' }); // an inbound call it answered
       process.stdout.write('ready\\n');
       setInterval(() => undefined, 1000);
     })().catch((e) => { process.stderr.write(String(e)); process.exit(1); });`;

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freeUdpPort } from './sipp';
 
@@ -16,6 +16,19 @@ export interface Baresip {
   heardFiles(): string[];
   output(): string;
   stop(): Promise<void>;
+}
+
+/**
+ * The RTP_ALLOWED_SOURCES a service needs for baresip's media: baresip 1.0 names this machine's first
+ * external IPv4 address in its SDP (its socket answers there too: the address is local), and cannot
+ * be told to name 127.0.0.1 (`net_interface lo` fails to start it).
+ */
+export function baresipMediaSources(): string {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i && i.family === 'IPv4' && !i.internal)
+    .map((i) => i!.address);
+  return ['127.0.0.1', ...external].join(', ');
 }
 
 /**
