@@ -26,7 +26,6 @@ const A_NUMBER = '+14155550301';
 const B_PENDING = '+14155550302';
 const B_TEST_REGISTRATION = '+14155550303';
 const UNKNOWN = '+14155550304';
-const B_NUMBER = '+14155550305';
 const CALLEE = '+14155550399';
 const AGENT = { prompt: 'Be brief.' };
 
