@@ -27,6 +27,8 @@ import { BenchContext, currentLoad, numberFromEnv, round2 } from './support';
  */
 
 const SCALE = '0.01';
+/** The number the hostile tenant's production calls come from, assigned to it. */
+const HOSTILE_FROM = '+14155550199';
 const CALL_TIMEOUT_MS = 60_000;
 
 export async function neighboursBench(ctx: BenchContext): Promise<object> {
@@ -44,10 +46,14 @@ export async function neighboursBench(ctx: BenchContext): Promise<object> {
     const alone = await victimLatencies(base, victim, victimCalls);
     ctx.log(`victim calls alone: p50 ${alone.latency.p50} p99 ${alone.latency.p99} ms`);
 
-    const hostile = await postJson<{ api_key: string }>(`${base}/admin/v1/tenants`, ADMIN_TOKEN, {
+    const hostile = await postJson<{ tenant_id: string; api_key: string }>(`${base}/admin/v1/tenants`, ADMIN_TOKEN, {
       name: 'hostile',
       email: 'hostile@example.com',
       plan: 'pro',
+    });
+    // Production calls come from a number the tenant owns (decision 178): the operator assigns it.
+    await postJson(`${base}/admin/v1/tenants/${hostile.tenant_id}/phone_numbers`, ADMIN_TOKEN, {
+      phone_number: HOSTILE_FROM,
     });
     const uploads = await uploadVoices(base, hostile.api_key, sample);
     ctx.log(`hostile: voice uploads ${JSON.stringify(uploads)}`);
@@ -185,7 +191,7 @@ async function queueHeldCalls(base: string, apiKey: string, count: number): Prom
         headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({
           to: `+1415555${String(2000 + (i % 7000)).padStart(4, '0')}`,
-          from: '+14155550199',
+          from: HOSTILE_FROM,
           agent_config: { prompt: 'hold' },
           test_mode: false,
         }),

@@ -2,3 +2,4 @@
 export { NumbersModule } from './numbers.module';
 export { GetNumberOwner, type NumberOwner } from './application/numbers.queries';
 export { ReceiveInboundCall } from './application/numbers.commands';
+export { NumberOwnedBy, ensureCallerIdOwned } from './application/caller-id.query';

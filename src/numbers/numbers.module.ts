@@ -1,9 +1,9 @@
-import { Module, OnModuleInit } from '@nestjs/common';
+import { Global, Module, OnModuleInit } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { ProjectionsService } from '../runtime/processing/processors.service';
 import { TimersService } from '../runtime/timers/timers.service';
-import { SessionsModule } from '../sessions';
+import { CallerIds, SessionsModule } from '../sessions';
 import { TenantsModule } from '../tenants';
 import { VoicesModule } from '../voices';
 import { AdminPhoneNumbersController } from './api/admin-phone-numbers.controller';
@@ -13,6 +13,7 @@ import { AnswerRateTimers, numbersReactor } from './application/answer-rate-time
 import { ChangePhoneNumberHandler, ReceiveInboundCallHandler } from './application/numbers.commands';
 import { ConfirmNumberVerificationHandler, RequestNumberVerificationHandler } from './application/number-verification';
 import { GetNumberOwnerHandler, NumbersQueries } from './application/numbers.queries';
+import { NumberOwnedByHandler, NumbersCallerIds } from './application/caller-id.query';
 import { VerificationCodes } from './infra/verification-codes';
 import { APP_CONFIG, type AppConfig } from '../config/config';
 import { numberEvents, type NumberPayloads } from './numbers.events';
@@ -24,7 +25,12 @@ import { answerRateEdge } from './domain/answer-rate';
 import { phoneNumberEdge } from './domain/phone-number.decider';
 import { tenantVerificationCallsEdge } from './domain/tenant-verification-calls.decider';
 
-/** Inbound phone numbers: registration, verification, inbound calls and the answer-rate alert (docs/numbers.md). */
+/**
+ * Inbound phone numbers: registration, verification, inbound calls and the answer-rate alert (docs/numbers.md).
+ * Global for one export only: sessions' `CallerIds` port, which `POST /v1/calls` asks whether the
+ * tenant owns a production call's caller ID (decision 178).
+ */
+@Global()
 @Module({
   imports: [TypeOrmModule.forFeature([PhoneNumberEntity]), TenantsModule, SessionsModule, VoicesModule],
   controllers: [PhoneNumbersController, InboundCallsController, AdminPhoneNumbersController],
@@ -34,6 +40,9 @@ import { tenantVerificationCallsEdge } from './domain/tenant-verification-calls.
     RequestNumberVerificationHandler,
     ConfirmNumberVerificationHandler,
     GetNumberOwnerHandler,
+    NumberOwnedByHandler,
+    NumbersCallerIds,
+    { provide: CallerIds, useExisting: NumbersCallerIds },
     NumbersQueries,
     AnswerRateTimers,
     {
@@ -42,6 +51,7 @@ import { tenantVerificationCallsEdge } from './domain/tenant-verification-calls.
       useFactory: (config: AppConfig) => VerificationCodes.fromConfig(config),
     },
   ],
+  exports: [CallerIds],
 })
 export class NumbersModule implements OnModuleInit {
   static readonly context: BoundedContext<NumberPayloads> = {

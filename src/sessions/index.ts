@@ -18,6 +18,7 @@ export { sessionEdge, sessionStream } from './domain/session.decider';
 export { BillingHolds } from './application/billing-holds';
 export { PersonaCalls, type PersonaCall } from './application/persona-calls';
 export { CallDialer, type DialResult } from './application/call-dialer';
+export { CallerIds } from './application/caller-ids';
 export { DispositionModel, type ChatModelEndpoint } from './application/disposition-model';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */

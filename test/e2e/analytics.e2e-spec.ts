@@ -4,13 +4,20 @@
  * answers, and a campaign's progress over time. Each figure is checked against the records the API
  * lists one by one; bad input is a 400 naming the parameter; another tenant sees none of it.
  */
-import { placeCall, startCallsService, type CallsService, type SessionBody } from '../support/calls-harness';
+import {
+  FROM_NUMBER,
+  placeCall,
+  startCallsService,
+  type CallsService,
+  type SessionBody,
+} from '../support/calls-harness';
 import { ALWAYS, contactsFor, FROM } from '../support/campaigns-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
 import {
   closeAllReceivers,
   createEndpoint,
+  assignNumber,
   createTenant,
   envelopeOf,
   startReceiver,
@@ -34,6 +41,8 @@ beforeAll(async () => {
     WEBHOOK_SUSPEND_AFTER: '1000',
   });
   tenant = await createTenant(h.call, h.svc.adminToken, 'Analytics Co');
+  // Its production calls come from a number it owns (decision 178).
+  await assignNumber(h.call, h.svc.adminToken, tenant.tenant_id, FROM_NUMBER);
   other = await createTenant(h.call, h.svc.adminToken, 'Other Co');
 });
 

@@ -25,6 +25,7 @@ import {
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
 import {
+  assignNumber,
   closeAllReceivers,
   consistently,
   createTenant,
@@ -65,6 +66,8 @@ beforeAll(async () => {
   ]);
   tenant = await createTenant(plain.call, plain.svc.adminToken, 'Validation Co');
   gwTenant = await createTenant(gw.call, gw.svc.adminToken, 'Gateway Co');
+  // Its production calls come from FROM_NUMBER, which it must own (decision 178).
+  await assignNumber(gw.call, gw.svc.adminToken, gwTenant.tenant_id, FROM_NUMBER);
 });
 
 afterAll(async () => {
@@ -763,7 +766,8 @@ describe('a production call held for credit, with a gateway', () => {
       ]);
       return rows[0]?.depleted === true;
     }, 20_000);
-    const session = await placeCall(gw.call, held.api_key, '+14155550100', { testMode: false });
+    await assignNumber(gw.call, gw.svc.adminToken, held.tenant_id, '+14155550009');
+    const session = await placeCall(gw.call, held.api_key, '+14155550100', { testMode: false, from: '+14155550009' });
     expect(session).toMatchObject({ status: 'queued', test_mode: false, hold_reason: 'insufficient_credits' });
     const dispatched = () => gateway.requests.some((r) => r.body.includes(session.session_id));
     await consistently(() => expect(dispatched()).toBe(false), 1_000);

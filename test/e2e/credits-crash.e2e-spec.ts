@@ -9,11 +9,11 @@
  * 2. Two service processes on one database place 100 production calls for one tenant at once (50
  *    through each): 100 debits, one per session, and the balance exactly right.
  */
-import { CallsService, placeCall, SessionBody, startCallsService } from '../support/calls-harness';
+import { CallsService, FROM_NUMBER, placeCall, SessionBody, startCallsService } from '../support/calls-harness';
 import { createTestDatabase, TestDatabase } from '../support/database';
 import { eventually } from '../support/eventually';
 import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from '../support/process';
-import { apiClient, ApiCall, createTenant, newSecretKey, TenantInfo } from '../support/webhooks-harness';
+import { apiClient, ApiCall, assignNumber, createTenant, newSecretKey, TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(240_000);
 
@@ -71,6 +71,8 @@ describe('a crash while production calls end and a top-up settles', () => {
   it('debits each session once and applies the top-up once', async () => {
     h = await startCallsService({ SIM_TIME_SCALE: '0.02', TOPUP_SETTLE_DELAY: '1500ms' });
     const tenant = await createTenant(h.call, h.svc.adminToken, 'Crash Credits Co');
+    // Its production calls come from a number it owns (decision 178).
+    await assignNumber(h.call, h.svc.adminToken, tenant.tenant_id, FROM_NUMBER);
     await grant(h.call, h.svc.adminToken, tenant, GRANT);
     const calls: SessionBody[] = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -138,6 +140,7 @@ describe('two instances on one database', () => {
     const callA = apiClient(() => a.baseUrl).call;
     const callB = apiClient(() => b.baseUrl).call;
     const tenant = await createTenant(callA, a.adminToken, 'Twin Credits Co');
+    await assignNumber(callA, a.adminToken, tenant.tenant_id, FROM_NUMBER);
     await grant(callA, a.adminToken, tenant, GRANT);
     const calls = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>

@@ -6,7 +6,7 @@
  * rotates a secret that it sees once. Every page is screenshotted, labelled and readable on a phone;
  * none requests anything outside the platform or logs a console error.
  */
-import { allEvents, CallsService, placeCall } from '../support/calls-harness';
+import { allEvents, CallsService, FROM_NUMBER, placeCall } from '../support/calls-harness';
 import { ALWAYS, contactsFor, FROM } from '../support/campaigns-harness';
 import {
   DashboardRig,
@@ -18,6 +18,7 @@ import {
 } from '../support/dashboard-harness';
 import { eventually } from '../support/eventually';
 import {
+  assignNumber,
   createEndpoint,
   createTenant,
   decodeMailText,
@@ -361,7 +362,9 @@ describe('every page', () => {
     await page.getByLabel('Amount (USD)').fill('25');
     await page.getByRole('button', { name: 'Top up' }).click();
     await eventually(async () => (await page.getByTestId('balance').innerText()).includes('25.00'), 15_000, 100);
-    // A few billed calls, so that the spend and cost figures have something to show.
+    // A few billed calls, so that the spend and cost figures have something to show: production calls
+    // come from a number the tenant owns (decision 178).
+    await assignNumber(h.call, h.svc.adminToken, tenant.tenant_id, FROM_NUMBER);
     const billed = await Promise.all(
       ['+14155550161', '+14155550162', '+14155550163'].map((n) => placeCall(h.call, tenant.api_key, n)),
     );
@@ -481,7 +484,8 @@ describe('alerts', () => {
       body: { amount_cents: -500 },
     });
     expect(grant.status).toBe(200);
-    const held = await placeCall(h.call, broke.api_key, '+14155550177');
+    await assignNumber(h.call, h.svc.adminToken, broke.tenant_id, '+14155550176');
+    const held = await placeCall(h.call, broke.api_key, '+14155550177', { from: '+14155550176' });
     expect(held.status).toBe('queued');
 
     const { page, seen } = await open(broke);

@@ -3,9 +3,10 @@
  * depleted tenant shows its hold reason in the sessions list and on its page, and no longer once a
  * top-up let it go out.
  */
-import { placeCall } from '../support/calls-harness';
+import { FROM_NUMBER, placeCall } from '../support/calls-harness';
 import { DashboardRig, expectClean, startDashboardRig } from '../support/dashboard-harness';
 import { eventually } from '../support/eventually';
+import { assignNumber } from '../support/webhooks-harness';
 
 jest.setTimeout(180_000);
 
@@ -34,6 +35,8 @@ it('a held call shows why it waits in the list and on its page, until a top-up l
     ]);
     return rows[0]?.depleted === true;
   }, 20_000);
+  // A production call comes from a number the tenant owns (decision 178).
+  await assignNumber(h.call, h.svc.adminToken, tenant.tenant_id, FROM_NUMBER);
   const session = await placeCall(h.call, tenant.api_key, '+14155550100', { testMode: false });
   expect(session.hold_reason).toBe('insufficient_credits');
   await eventually(

@@ -257,7 +257,12 @@ describe('refusals', () => {
       description: 'their CRM',
     });
     const theirCampaign = (
-      await api('POST', '/v1/campaigns', { name: 'Their secret plan', from_number: FROM, contacts: [] }, other)
+      await api(
+        'POST',
+        '/v1/campaigns',
+        { name: 'Their secret plan', from_number: FROM, test_mode: true, contacts: [] },
+        other,
+      )
     ).body;
     const theirRoom = (await api('POST', '/v1/rooms', { client_reference_id: 'their-lead' }, other)).body;
     const theirNumber = (

@@ -14,11 +14,12 @@ import {
   CallsService,
   depletedTenant as depletedTenantOf,
   placeCall,
+  productionTenant,
   startCallsService,
 } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
-import { createTenant, TenantInfo } from '../support/webhooks-harness';
+import { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(240_000);
 
@@ -133,7 +134,7 @@ describe('held production calls', () => {
     const free = await placeCall(h.call, tenant.api_key, ANSWERED, { testMode: true });
     expect(free.status).toBe('queued');
     // Another tenant is not affected.
-    const other = await createTenant(h.call, h.svc.adminToken, 'Uncapped Co');
+    const other = await productionTenant(h, 'Uncapped Co');
     const call = await placeCall(h.call, other.api_key, ANSWERED, { testMode: false });
     expect(call.status).toBe('queued');
   });

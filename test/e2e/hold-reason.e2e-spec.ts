@@ -15,11 +15,12 @@ import {
   CallsService,
   depletedTenant as depletedTenantOf,
   placeCall,
+  productionTenant,
   startCallsService,
 } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { killAllServices } from '../support/process';
-import { createTenant, TenantInfo } from '../support/webhooks-harness';
+import { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(180_000);
 
@@ -88,7 +89,7 @@ describe('a production call held for credit', () => {
     const depleted = await depletedTenant('Test Calls Co');
     const test = await placeCall(h.call, depleted.api_key, ANSWERED, { testMode: true });
     expect(test).toMatchObject({ test_mode: true, hold_reason: null });
-    const fresh = await createTenant(h.call, h.svc.adminToken, 'Fresh Co');
+    const fresh = await productionTenant(h, 'Fresh Co');
     const billed = await placeCall(h.call, fresh.api_key, ANSWERED);
     expect(billed).toMatchObject({ test_mode: false, hold_reason: null });
     await sessionOnce(depleted, test.session_id, (s) => s.status === 'completed' && s.hold_reason === null);

@@ -44,7 +44,8 @@ beforeAll(async () => {
     TOPUP_SETTLE_DELAY: '100ms',
   });
   // Production calls are billed: the tenant has credit (a depleted one's calls wait).
-  tenant = await createFundedTenant(h, 'Phone Calls Co');
+  // It calls from OUR_NUMBER, which it must own (decision 178).
+  tenant = await createFundedTenant(h, 'Phone Calls Co', undefined, [OUR_NUMBER]);
 });
 
 afterAll(async () => {

@@ -30,7 +30,8 @@ beforeAll(async () => {
     TOPUP_SETTLE_DELAY: '100ms',
   });
   // Production calls are billed: the tenant has credit (a depleted one's calls wait).
-  tenant = await createFundedTenant(h, 'Carrier Limits Co');
+  // Its production calls come from +14155550188, which it must own (decision 178).
+  tenant = await createFundedTenant(h, 'Carrier Limits Co', undefined, ['+14155550188']);
 });
 
 afterAll(async () => {

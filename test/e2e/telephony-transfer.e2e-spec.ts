@@ -89,7 +89,8 @@ beforeAll(async () => {
     PAYMENT_PROCESSOR: 'test',
     TOPUP_SETTLE_DELAY: '100ms',
   });
-  tenant = await createFundedTenant(h, 'Transfers Co');
+  // Its production calls come from +14155550188, which it must own (decision 178).
+  tenant = await createFundedTenant(h, 'Transfers Co', undefined, ['+14155550188']);
 });
 
 afterAll(async () => {

@@ -24,6 +24,7 @@ import {
   consistently,
   createEndpoint,
   CreatedEndpoint,
+  assignNumber,
   createTenant,
   Envelope,
   envelopeOf,
@@ -165,6 +166,8 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
   });
   tenant = await createTenant(h.call, h.svc.adminToken, 'Test Pool Co');
+  // Its production calls come from a number it owns (decision 178); its test calls from any.
+  await assignNumber(h.call, h.svc.adminToken, tenant.tenant_id, FROM_NUMBER);
   other = await createTenant(h.call, h.svc.adminToken, 'Other Co');
   endpoint = await createEndpoint(h.call, tenant.api_key, { url: receiver.url });
   expect(endpoint.events).toEqual(['*']);

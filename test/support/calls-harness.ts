@@ -7,7 +7,15 @@ import { createHmac } from 'node:crypto';
 import { createTestDatabase, TestDatabase } from './database';
 import { killAllServices, makeDataDir, removeDataDir, ServiceProcess, startService } from './process';
 import { eventually } from './eventually';
-import { apiClient, ApiCall, closeAllReceivers, createTenant, Envelope, type TenantInfo } from './webhooks-harness';
+import {
+  apiClient,
+  ApiCall,
+  assignNumber,
+  closeAllReceivers,
+  createTenant,
+  Envelope,
+  type TenantInfo,
+} from './webhooks-harness';
 
 export interface CallsService {
   svc: ServiceProcess;
@@ -253,9 +261,23 @@ export function placeCallsUntilStopped(
   };
 }
 
-/** A new tenant whose balance is depleted (a grant of -1 cent), once the credits read model says so. */
-export async function depletedTenant(h: CallsService, label: string): Promise<TenantInfo> {
+/**
+ * A new tenant that owns `from` (FROM_NUMBER unless given), assigned by the operator, so that it may
+ * place production calls from it (decision 178). A number has one owner: this takes it from any
+ * tenant of the same service that owned it before.
+ */
+export async function productionTenant(h: CallsService, label: string, from = FROM_NUMBER): Promise<TenantInfo> {
   const tenant = await createTenant(h.call, h.svc.adminToken, label);
+  await assignNumber(h.call, h.svc.adminToken, tenant.tenant_id, from);
+  return tenant;
+}
+
+/**
+ * A new tenant whose balance is depleted (a grant of -1 cent), once the credits read model says so;
+ * it owns FROM_NUMBER (productionTenant), so its production calls are accepted and held.
+ */
+export async function depletedTenant(h: CallsService, label: string): Promise<TenantInfo> {
+  const tenant = await productionTenant(h, label);
   const res = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/credits`, {
     token: h.svc.adminToken,
     body: { amount_cents: -1 },

@@ -343,6 +343,25 @@ export async function createTenant(
   return { tenant_id: res.body.tenant_id, api_key: res.body.api_key, email };
 }
 
+/**
+ * The operator assigns `phoneNumber` to the tenant (POST /admin/v1/tenants/{id}/phone_numbers): the
+ * tenant then owns it, `active`, and may place production calls from it (decision 178). A number has
+ * one owner: assigning it to another tenant takes it from this one.
+ */
+export async function assignNumber(
+  call: ApiCall,
+  adminToken: string,
+  tenantId: string,
+  phoneNumber: string,
+): Promise<void> {
+  const res = await call('POST', `/admin/v1/tenants/${tenantId}/phone_numbers`, {
+    token: adminToken,
+    body: { phone_number: phoneNumber },
+  });
+  if (res.status !== 201 || res.body.status !== 'active')
+    throw new Error(`assignNumber ${phoneNumber}: ${res.status} ${res.text}`);
+}
+
 export interface CreatedEndpoint {
   id: string;
   url: string;

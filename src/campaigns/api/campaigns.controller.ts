@@ -13,6 +13,7 @@ import { parseTimestamp } from '../../kernel/timestamp';
 import { checkAgentConfig } from '../../sessions';
 import { ApiKeyGuard } from '../../tenants';
 import { ensureVoiceUsable } from '../../voices';
+import { ensureCallerIdOwned } from '../../numbers';
 import { AddContacts, ChangeCampaign, ContactInput, CreateCampaign } from '../application/campaign.commands';
 import { CampaignsQueries } from '../application/campaigns.queries';
 import type { CampaignSettings } from '../domain/campaign.decider';
@@ -54,7 +55,7 @@ export class CampaignsController {
     id: 'createCampaign',
     summary: 'Create a campaign',
     description:
-      'A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled.',
+      'A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled. A production campaign’s `from_number` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned`; a test-mode campaign may use any number.',
     status: 201,
     body: CAMPAIGN,
     returns: 'The campaign, draft.',
@@ -69,7 +70,8 @@ export class CampaignsController {
   @ApiDoc({
     id: 'runCampaign',
     summary: 'Create and start a campaign',
-    description: 'As creating a campaign, then starting it at once: the pacer begins dialling its contacts.',
+    description:
+      'As creating a campaign, then starting it at once: the pacer begins dialling its contacts. A production campaign’s `from_number` must be an active phone number of the tenant, else 422 `from_number_not_owned` and nothing is created or dialled.',
     status: 201,
     body: CAMPAIGN,
     returns: 'The campaign, running.',
@@ -170,11 +172,12 @@ export class CampaignsController {
   @ApiDoc({
     id: 'startCampaign',
     summary: 'Start a campaign',
-    description: 'Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409.',
+    description:
+      'Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409. A production campaign whose `from_number` is no longer an active phone number of the tenant is a 422 `from_number_not_owned`, and stays as it was.',
     body: CAMPAIGN,
     returns: 'The campaign, running.',
     example: { ...CAMPAIGN_EXAMPLE, status: 'running' },
-    errors: [404, 409],
+    errors: [404, 409, 422],
   })
   @HttpCode(200)
   start(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
@@ -201,11 +204,12 @@ export class CampaignsController {
   @ApiDoc({
     id: 'resumeCampaign',
     summary: 'Resume a campaign',
-    description: 'Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409.',
+    description:
+      'Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409. A production campaign whose `from_number` is no longer an active phone number of the tenant is a 422 `from_number_not_owned`, and stays paused.',
     body: CAMPAIGN,
     returns: 'The campaign, running.',
     example: { ...CAMPAIGN_EXAMPLE, status: 'running' },
-    errors: [404, 409],
+    errors: [404, 409, 422],
   })
   @HttpCode(200)
   resume(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
@@ -213,7 +217,11 @@ export class CampaignsController {
   }
 
   private async change(tenant: AuthenticatedTenant, id: string, change: ChangeCampaign['change']) {
-    await this.load(tenant, id);
+    const campaign = await this.load(tenant, id);
+    // Dialling (again) shows the caller ID: the number may have been released or moved since the
+    // campaign was created (422 from_number_not_owned, decision 178). Pausing needs no number.
+    if (change !== 'pause' && !campaign.test_mode)
+      await ensureCallerIdOwned(this.queries, tenant.tenantId, campaign.from_number, 'from_number');
     await this.commands.execute(new ChangeCampaign(tenant.tenantId, id, change));
     return this.load(tenant, id);
   }
@@ -226,6 +234,7 @@ export class CampaignsController {
         'from_number',
       );
     const contacts = contactsOf(body.contacts);
+    const testMode = body.test_mode ?? false;
     const s = body.settings ?? {};
     let endsAt: string | null = null;
     if (s.ends_at != null) {
@@ -245,13 +254,16 @@ export class CampaignsController {
     // A cloned voice must have finished training when the campaign is created (422 voice_not_ready).
     if (agent?.voice_id)
       await ensureVoiceUsable(this.queries, tenant.tenantId, agent.voice_id, 'agent_config.voice_id');
+    // A production campaign calls from one of the tenant's own active numbers, else 422
+    // from_number_not_owned and nothing is created; a test campaign may show any number (decision 178).
+    if (!testMode) await ensureCallerIdOwned(this.queries, tenant.tenantId, from, 'from_number');
     const { campaignId } = await this.commands.execute(
       new CreateCampaign(
         tenant.tenantId,
         {
           name: body.name,
           from_number: from,
-          test_mode: body.test_mode ?? false,
+          test_mode: testMode,
           agent_config: agent ? await checkAgentConfig(agent, this.config, tenant.tenantId) : null,
           settings,
         },

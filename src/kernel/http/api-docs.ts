@@ -23,7 +23,7 @@ export const ERROR_STATUSES = {
   410: 'Gone: the resource existed and has expired or been purged.',
   413: 'The request body is too large.',
   415: 'Unsupported Content-Type.',
-  422: 'Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key).',
+  422: 'Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key).',
   429: 'Too many requests: a per-tenant cap is reached; retry after `Retry-After` seconds.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;

@@ -20,6 +20,8 @@ export type ApiErrorType =
   /** 422: the upload would take the tenant's stored voice samples past its quota (VOICE_STORAGE_MB_PER_TENANT). */
   | 'storage_quota_exceeded'
   | 'idempotency_error'
+  /** 422: a production call's caller ID is not an active phone number of the tenant (docs/calls-and-test-pool.md). */
+  | 'from_number_not_owned'
   /** 422: a phone number's verification code does not match (docs/numbers.md). */
   | 'verification_failed'
   /** 409: no verification code is pending for the number (none asked, expired or tries used up): place a new call. */

@@ -22,6 +22,7 @@ import { SessionViews } from '../application/get-session.query';
 import { RecordingLinks } from '../infra/recording-links';
 import { SessionsQueries } from '../application/sessions.queries';
 import { AuditQueries } from '../../audit';
+import { CallerIds } from '../application/caller-ids';
 import { ensureVoiceUsable } from '../../voices';
 
 const DIRECTIONS = ['outbound', 'inbound'];
@@ -38,6 +39,7 @@ export class CallsController {
     private readonly views: SessionViews,
     private readonly audit: AuditQueries,
     private readonly links: RecordingLinks,
+    private readonly callerIds: CallerIds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -46,7 +48,7 @@ export class CallsController {
     id: 'placeCall',
     summary: 'Place an outbound call',
     description:
-      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).',
+      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).',
     status: 201,
     body: SESSION,
     returns: 'The new session, queued.',
@@ -67,6 +69,9 @@ export class CallsController {
     if (body.agent_config.voice_id)
       await ensureVoiceUsable(this.queries, tenant.tenantId, body.agent_config.voice_id, 'agent_config.voice_id');
     const agentConfig = await checkAgentConfig(body.agent_config, this.config, tenant.tenantId);
+    // A production call's caller ID is one of the tenant's own active numbers, else 422
+    // from_number_not_owned and nothing is placed; a test call may show any number (decision 178).
+    if (!body.test_mode) await this.callerIds.ensureOwned(tenant.tenantId, fromNumber, 'from');
     const admission = body.test_mode ? null : await this.admitToQueue(tenant.tenantId);
     const placed = await this.commands
       .execute(
