@@ -142,6 +142,31 @@ describe('a JSON body over the 1 MB limit, sent with fetch', () => {
     );
   });
 
+  it('20 MB streamed (chunked): read up to 16 MB, then a 413 or a closed connection; the service stays up', async () => {
+    const chunk = Buffer.alloc(256 * 1024, 0x78);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 20 * MB) return controller.close();
+        controller.enqueue(sent === 0 ? Buffer.concat([Buffer.from('{"a":"'), chunk]) : chunk);
+        sent += chunk.length;
+      },
+    });
+    try {
+      const res = await fetch(`${app.baseUrl}/v1/calls`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tenant.api_key}`, 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      });
+      expect(res.status).toBe(413);
+    } catch (err) {
+      expect(String((err as Error & { cause?: unknown }).cause ?? err)).toMatch(/EPIPE|ECONNRESET|closed|socket/i);
+    }
+    expect(sent).toBeLessThan(20 * MB + chunk.length);
+    await expectServing();
+  });
+
   it('20 MB: a 413 or a closed connection, and the service serves the next request', async () => {
     try {
       await expectTooLarge(await postCall(callBody(20 * MB)));

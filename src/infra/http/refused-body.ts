@@ -17,16 +17,19 @@ export function bodyStillArriving(raw: IncomingMessage): boolean {
 }
 
 /**
- * Reads what is left of `raw`'s body and drops it: each chunk is counted, never kept, so a drain holds
- * no more memory than the socket's own buffers. Resolves `true` once the body has ended (the
- * connection can serve the next request), `false` when it is cut off: more than `limitBytes` to read
- * (a declared Content-Length says so at once), `deadlineMs` passed (a client trickling its body holds
- * the connection no longer than any other slow client), or the client gone. The caller then closes
- * the connection. Whatever else read the body (a multipart parser) is detached first.
+ * Reads what is left of `raw`'s body and drops it: each chunk is counted, never kept, so a drain
+ * holds no more memory than the socket's own buffers. Resolves `true` once the body has ended (the
+ * connection can serve the next request), `false` when it is cut off: more than `limitBytes` left
+ * to read (an unread body's Content-Length says so at once), `deadlineMs` passed (a client
+ * trickling its body holds the connection no longer than any other slow client), or the client
+ * gone. The caller then closes the connection. Whatever else was reading the body (a multipart
+ * parser) is detached first.
  */
 export function drainBody(raw: IncomingMessage, limitBytes: number, deadlineMs: number): Promise<boolean> {
   if (!bodyStillArriving(raw)) return Promise.resolve(true);
-  if (Number(raw.headers['content-length']) > limitBytes || deadlineMs <= 0) return Promise.resolve(false);
+  // Never read yet (refused on its Content-Length): what is left is what it declares.
+  const unread = raw.readableFlowing === null ? Number(raw.headers['content-length']) : 0;
+  if (unread > limitBytes || deadlineMs <= 0) return Promise.resolve(false);
   return new Promise((resolve) => {
     let read = 0;
     const finish = (ended: boolean): void => {
