@@ -14,6 +14,7 @@ import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
 import { draining } from './kernel/http/draining';
 import { isDatabaseUnavailable } from './infra/database/faults';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
+import { bodyStillArriving, drainBody, DRAIN_LIMIT_BYTES } from './infra/http/refused-body';
 import { createLogger } from './infra/logging/logger';
 import { keepRawBody } from './kernel/http/raw-body';
 import { BodyValidationPipe } from './kernel/http/validation-pipe';
@@ -71,14 +72,16 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
   });
   // A client that trickles its body (slowloris) holds a connection only HTTP_REQUEST_TIMEOUT_MS:
   // Node's own request timeout stops counting once the headers are in.
-  const bodyDeadlines = new WeakMap<FastifyRequest, NodeJS.Timeout>();
+  const bodyDeadlines = new WeakMap<FastifyRequest, { timer: NodeJS.Timeout; at: number }>();
+  const timedOut = new WeakSet<FastifyRequest>();
   const clearDeadline = (request: FastifyRequest): void => {
-    clearTimeout(bodyDeadlines.get(request));
+    clearTimeout(bodyDeadlines.get(request)?.timer);
     bodyDeadlines.delete(request);
   };
   fastify.addHook('onRequest', async (request, reply) => {
-    const deadline = setTimeout(() => {
+    const timer = setTimeout(() => {
       if (reply.sent) return;
+      timedOut.add(request);
       const response = toErrorResponse(
         new ApiError(408, 'invalid_request', 'The request took too long to arrive.'),
         String(request.id),
@@ -86,8 +89,8 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
       reply.raw.once('finish', () => request.raw.socket?.destroy());
       void reply.status(408).header('connection', 'close').send(response.body);
     }, options.config.httpRequestTimeoutMs);
-    deadline.unref();
-    bodyDeadlines.set(request, deadline);
+    timer.unref();
+    bodyDeadlines.set(request, { timer, at: Date.now() + options.config.httpRequestTimeoutMs });
   });
   for (const hook of ['preValidation', 'onResponse'] as const) {
     fastify.addHook(hook, (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
@@ -98,6 +101,21 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
   fastify.addHook('onRequestAbort', (request: FastifyRequest, done: () => void) => {
     clearDeadline(request);
     done();
+  });
+  // A refused body still arriving (over its limit, or refused unread: a 415, an upload refused half-way)
+  // is read and dropped before the answer, up to 16 MB and within the body's deadline (decision 179):
+  // answering and closing at once resets a client still sending, and Node's fetch never reads the 413.
+  // Read to its end, the connection stays open; cut off, it is closed after the answer.
+  fastify.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode < 400 || timedOut.has(request) || !bodyStillArriving(request.raw)) return;
+    const deadlineAt = bodyDeadlines.get(request)?.at ?? Date.now() + options.config.httpRequestTimeoutMs;
+    clearDeadline(request);
+    if (await drainBody(request.raw, DRAIN_LIMIT_BYTES, deadlineAt - Date.now())) {
+      void reply.removeHeader('connection');
+      return;
+    }
+    void reply.header('connection', 'close');
+    reply.raw.once('finish', () => request.raw.socket?.destroy());
   });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('request-id', String(request.id));

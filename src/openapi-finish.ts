@@ -7,9 +7,17 @@
  * - the one error schema, the security schemes, and the tags with their descriptions;
  * - `security: []` on the public operations (no scheme applies to them);
  * - the headers every operation shares: `Idempotency-Key` on guarded POSTs, `Retry-After` on 429
- *   and 503, and the 503 any operation answers while the database is unreachable.
+ *   and 503, and the 503 any operation answers while the database is unreachable;
+ * - the 413 and 415 every operation that takes a body answers (a body over its limit, another
+ *   media type; decision 179), whatever its decorators list.
  */
-import { ERROR_SCHEMA_NAME, OPERATOR_SECURITY, RETRY_AFTER_STATUSES, TENANT_SECURITY } from './kernel/http/api-docs';
+import {
+  ERROR_SCHEMA_NAME,
+  ERROR_STATUSES,
+  OPERATOR_SECURITY,
+  RETRY_AFTER_STATUSES,
+  TENANT_SECURITY,
+} from './kernel/http/api-docs';
 
 type Json = Record<string, unknown>;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -178,16 +186,27 @@ export function finishOpenApiDocument(emitted: Json): Json {
   return document;
 }
 
+/** A response with the one error body. */
+const errorResponse = (description: string): Json => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
+});
+
 function finishOperation(method: string, operation: Json): void {
   const responses = (operation.responses ?? {}) as Record<string, Json>;
   const secured = Array.isArray(operation.security) && operation.security.length > 0;
   // A public operation says so (health probes, signed recording links): no scheme applies.
   if (!secured) operation.security = [];
-  if (secured) {
-    responses['503'] = {
-      description: 'The service cannot reach its database right now; nothing was done, retry after `Retry-After`.',
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA_NAME}` } } },
-    };
+  if (secured)
+    responses['503'] = errorResponse(
+      'The service cannot reach its database right now; nothing was done, retry after `Retry-After`.',
+    );
+  // Refused by the HTTP layer before any handler: a body over its limit, a body of another media type.
+  if (isObject(operation.requestBody)) {
+    const content = operation.requestBody.content;
+    const types = Object.keys(isObject(content) ? content : {}).map((type) => `\`${type}\``);
+    responses['413'] ??= errorResponse(ERROR_STATUSES[413]);
+    responses['415'] ??= errorResponse(`Unsupported Content-Type: send ${types.join(' or ')}.`);
   }
   for (const [status, response] of Object.entries(responses)) {
     if (RETRY_AFTER_STATUSES.includes(Number(status)))

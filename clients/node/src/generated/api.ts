@@ -464,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).
+         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).
          */
         post: operations["placeCall"];
         delete?: never;
@@ -672,7 +672,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled. A production campaign’s `from_number` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned`; a test-mode campaign may use any number.
+         * @description A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         /**
          * Create and start a campaign
-         * @description As creating a campaign, then starting it at once: the pacer begins dialling its contacts. A production campaign’s `from_number` must be an active phone number of the tenant, else 422 `from_number_not_owned` and nothing is created or dialled.
+         * @description As creating a campaign, then starting it at once: the pacer begins dialling its contacts.
          */
         post: operations["runCampaign"];
         delete?: never;
@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Start a campaign
-         * @description Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409. A production campaign whose `from_number` is no longer an active phone number of the tenant is a 422 `from_number_not_owned`, and stays as it was.
+         * @description Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409.
          */
         post: operations["startCampaign"];
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a campaign
-         * @description Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409. A production campaign whose `from_number` is no longer an active phone number of the tenant is a 422 `from_number_not_owned`, and stays paused.
+         * @description Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409.
          */
         post: operations["resumeCampaign"];
         delete?: never;
@@ -3411,7 +3411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,6 +3486,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -3553,6 +3571,24 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4058,7 +4094,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,6 +4314,24 @@ export interface operations {
             };
             /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4709,6 +4781,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -4969,7 +5059,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5645,6 +5753,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -5913,7 +6039,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6179,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6342,6 +6504,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -6437,15 +6617,6 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6657,15 +6828,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -6862,6 +7024,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -7019,6 +7199,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -7149,6 +7347,24 @@ export interface operations {
             };
             /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7363,7 +7579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7769,7 +7985,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8023,7 +8257,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8248,7 +8500,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8373,6 +8643,24 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8560,7 +8848,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8649,7 +8955,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            /** @description The request body is too large. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported Content-Type: send `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
