@@ -130,8 +130,8 @@ export class SessionsTurnMetrics1795772756107 extends ForwardOnlyMigration {
 
 /**
  * Test persona calls a tenant runs at once are capped (decision 181): the read model tells a
- * persona call's session (`test_persona`, from session.placed; sessions stored before are false, as
- * a rebuild gives for them only if they had none), and an admission says which cap it counts for.
+ * persona call's session (`test_persona`, from session.placed; the sessions already stored get
+ * false, a rebuild gives each its own), and an admission says which cap it counts for.
  */
 export class SessionsTestPersona1795836277416 extends ForwardOnlyMigration {
   async up(db: QueryRunner): Promise<void> {

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type OpenAI from 'openai';
 import type { EngineEndpoint } from '../../conversations.config';
 import { EngineError, type SpeechSynthesizer, type SynthesizedSpeech } from '../engines';
@@ -93,13 +94,11 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
 export async function readBounded(response: Response, max: number): Promise<Buffer> {
   const bytes = new ByteQueue();
   if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  // Leaving the loop early (too large) destroys the stream, which cancels the rest of the body.
+  const body: AsyncIterable<Uint8Array> = Readable.fromWeb(response.body);
+  for await (const value of body) {
     bytes.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     if (bytes.length > max) {
-      await reader.cancel().catch(() => undefined);
       throw new EngineError('synthesis', `The speech synthesis engine answered more than ${max} bytes for one piece.`);
     }
   }
