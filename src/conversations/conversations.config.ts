@@ -16,11 +16,16 @@ export interface ConversationsSettings {
   tts: EngineEndpoint | null;
   /** The dialogue model over streamed `/v1/chat/completions`; null: the built-in dialogue. */
   llm: EngineEndpoint | null;
+  /** `max_tokens` of each dialogue model request (LLM_MAX_TOKENS): the longest answer the model may give. */
+  llmMaxTokens: number;
   /** The pocketsphinx model folder of the embedded recogniser. */
   speechModelDir: string;
   /** Where traces go over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); null: spans are not exported. */
   otlpEndpoint: string | null;
 }
+
+/** The default `max_tokens` of a dialogue request: about 2,000 characters, a minute and a half of speech. */
+export const DEFAULT_LLM_MAX_TOKENS = 512;
 
 const ENGINES = [
   { prefix: 'STT', path: '/v1/audio/transcriptions', model: 'whisper-1', what: 'speech recognition' },
@@ -65,6 +70,12 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       },
     ]),
     {
+      variable: 'LLM_MAX_TOKENS',
+      default: `\`${DEFAULT_LLM_MAX_TOKENS}\``,
+      meaning:
+        'The `max_tokens` of every dialogue request to `LLM_URL` (16 to 8192): the longest answer the model may give to one user turn, tool calls included (about 4 characters per token; a spoken line is synthesised in pieces of at most 400 characters, docs/conversations.md).',
+    },
+    {
       variable: 'SPEECH_MODEL_DIR',
       default: '`/usr/share/pocketsphinx/model/en-us`',
       meaning: "The embedded recogniser's pocketsphinx model folder (Debian's `pocketsphinx-en-us`).",
@@ -76,7 +87,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
         'OTLP/HTTP collector base URL: spans of every conversation turn are exported to `<url>/v1/traces`. Unset: no export.',
     },
   ],
-  parse: ({ str, url, problem }) => {
+  parse: ({ str, url, int, problem }) => {
     // Every variable is read whatever the others say: the documentation test reads them once.
     const endpoint = (prefix: string, defaultModel: string | null): EngineEndpoint | null => {
       const base = url(`${prefix}_URL`, ['http:', 'https:']);
@@ -92,6 +103,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       tts: endpoint('TTS', 'tts-1'),
       // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
       llm: endpoint('LLM', null),
+      llmMaxTokens: int('LLM_MAX_TOKENS', DEFAULT_LLM_MAX_TOKENS, 16, 8192),
       speechModelDir: str('SPEECH_MODEL_DIR') ?? '/usr/share/pocketsphinx/model/en-us',
       otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
     };

@@ -51,8 +51,10 @@ import { TenantsModule } from '../tenants';
       provide: CHAT_MODEL,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
-        const { llm } = settingsOf(config, conversationsSettings);
-        return llm ? new (await import('./engines/openai/openai-chat-model.js')).OpenAiChatModel(llm) : null;
+        const { llm, llmMaxTokens } = settingsOf(config, conversationsSettings);
+        if (!llm) return null;
+        const { OpenAiChatModel, CHAT_LIMITS } = await import('./engines/openai/openai-chat-model.js');
+        return new OpenAiChatModel(llm, CHAT_LIMITS, llmMaxTokens);
       },
     },
     ConversationTelemetry,

@@ -128,6 +128,21 @@ export class SessionsTurnMetrics1795772756107 extends ForwardOnlyMigration {
   }
 }
 
+/**
+ * Test persona calls a tenant runs at once are capped (decision 181): the read model tells a
+ * persona call's session (`test_persona`, from session.placed; the sessions already stored get
+ * false, a rebuild gives each its own), and an admission says which cap it counts for.
+ */
+export class SessionsTestPersona1795836277416 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS test_persona boolean NOT NULL DEFAULT false`);
+    await db.query(
+      `CREATE INDEX IF NOT EXISTS sessions_persona_live ON sessions (tenant_id) WHERE test_persona AND status IN ('queued', 'in_progress')`,
+    );
+    await db.query(`ALTER TABLE call_admissions ADD COLUMN IF NOT EXISTS kind text NOT NULL DEFAULT 'production'`);
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
@@ -137,4 +152,5 @@ export const sessionsMigrations: readonly Migration[] = [
   SessionsCallAdmissions0000000000312,
   SessionsHoldReason1795639474242,
   SessionsTurnMetrics1795772756107,
+  SessionsTestPersona1795836277416,
 ];

@@ -97,4 +97,73 @@ describe('test persona calls', () => {
       expect(list.data.map((d) => d.phone_number)).toContain('+14155550100');
     }, 15_000);
   });
+
+  it('a tenant runs at most 4 persona calls at once, on every instance together: the 5th is a 429', async () => {
+    // A second instance on the same database, as the platform runs: the cap is the tenant's, not a process's.
+    const b = await startTestApp({ database: t.db, adminToken: t.adminToken });
+    try {
+      const busy = await t.createTenant('Busy Persona Co');
+      const post = (app: TestApp) =>
+        app.asTenant(busy.api_key, {
+          method: 'POST',
+          url: '/v1/calls',
+          payload: {
+            to: '+14155550101',
+            from: '+14155550000',
+            test_mode: true,
+            agent_config: { prompt: 'You are the front desk.', first_message: 'Hello.' },
+            test_persona: { script: ['Goodbye.'], pause_ms: 300 },
+          },
+        });
+      // Two at once on each instance.
+      const first = await Promise.all([post(t), post(b), post(t), post(b)]);
+      expect(first.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+      for (const app of [t, b]) {
+        const refused = await post(app);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(refused.json<{ error: { type: string; message: string; request_id: string } }>().error).toMatchObject({
+          type: 'rate_limited',
+          message: expect.stringMatching(/At most 4 test calls with test_persona/),
+          request_id: refused.headers['request-id'],
+        });
+      }
+      // A test call without a persona is not counted, nor is another tenant's persona call.
+      const plain = await b.asTenant(busy.api_key, {
+        method: 'POST',
+        url: '/v1/calls',
+        payload: { to: '+14155550102', from: '+14155550000', test_mode: true, agent_config: { prompt: 'Hi.' } },
+      });
+      expect(plain.statusCode).toBe(201);
+
+      // Once one has ended, one more may run.
+      const ids = first.map((r) => r.json<{ session_id: string }>().session_id);
+      const ended = async (id: string) => {
+        const s = (await t.asTenant(busy.api_key, { method: 'GET', url: `/v1/sessions/${id}` })).json<Session>();
+        return s.status !== 'queued' && s.status !== 'in_progress';
+      };
+      await eventually(
+        async () => {
+          const done = await Promise.all(ids.map(ended));
+          expect(done.some(Boolean)).toBe(true);
+        },
+        90_000,
+        500,
+      );
+      const again = await post(t);
+      expect(again.statusCode).toBe(201);
+      ids.push(again.json<{ session_id: string }>().session_id);
+      // All of them end (none is left running when the instances stop).
+      await eventually(
+        async () => {
+          const done = await Promise.all(ids.map(ended));
+          expect(done.every(Boolean)).toBe(true);
+        },
+        110_000,
+        1_000,
+      );
+    } finally {
+      await b.close();
+    }
+  }, 300_000);
 });

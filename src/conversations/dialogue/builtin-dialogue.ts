@@ -35,8 +35,28 @@ export class BuiltinDialogue implements Dialogue {
         turn.say(LINES.goodbye);
         return Promise.resolve({ type: 'end', reason: 'goodbye' });
       default:
-        turn.say(`I heard: ${words}.`);
+        turn.say(`I heard: ${echoOf(words)}.`);
         return Promise.resolve({ type: 'continue' });
     }
   }
+}
+
+/** The most of an utterance the built-in dialogue says back. */
+export const MAX_ECHO = 200;
+
+/**
+ * What is said back of `words`: all of it up to MAX_ECHO characters, else its first MAX_ECHO
+ * characters cut back to the last whole word (not inside a surrogate pair), then "…". A long
+ * utterance (up to 2 minutes of speech) is not spoken back whole.
+ */
+export function echoOf(words: string): string {
+  const text = words.replace(/\s+/g, ' ').trim();
+  if (text.length <= MAX_ECHO) return text;
+  let cut = text.lastIndexOf(' ', MAX_ECHO);
+  if (cut <= 0) {
+    cut = MAX_ECHO;
+    const code = text.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut--;
+  }
+  return `${text.slice(0, cut).trimEnd()}…`;
 }

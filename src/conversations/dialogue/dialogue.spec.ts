@@ -1,4 +1,5 @@
-import { BuiltinDialogue } from './builtin-dialogue';
+import { MAX_SYNTHESIS_PIECE } from '../engines/synthesis-pieces';
+import { BuiltinDialogue, echoOf, MAX_ECHO } from './builtin-dialogue';
 import { intentOf, LINES } from './phrases';
 import { SentenceSplitter } from './sentences';
 
@@ -36,6 +37,22 @@ describe('BuiltinDialogue', () => {
     expect(said).toEqual(['I heard: hello there.']);
   });
 
+  it('says back at most the first 200 characters of a long utterance, cut at a word', async () => {
+    const dialogue = new BuiltinDialogue({ prompt: '' });
+    const long = 'and then i said '.repeat(1_000); // 16,000 characters, as 2 minutes of speech may give
+    await dialogue.answer(long, turn);
+    expect(said).toHaveLength(1);
+    const line = said[0] ?? '';
+    expect(line).toMatch(/^I heard: and then i said .*…\.$/);
+    expect(line.length).toBeLessThanOrEqual('I heard: '.length + MAX_ECHO + 2);
+    expect(long.startsWith(line.slice('I heard: '.length, -2))).toBe(true);
+    expect(echoOf('short words')).toBe('short words');
+    expect(echoOf('x'.repeat(200))).toBe('x'.repeat(200));
+    expect(echoOf('x'.repeat(500))).toBe(`${'x'.repeat(200)}…`);
+    // Not cut inside a surrogate pair.
+    expect(echoOf(`a${'😀'.repeat(150)}`)).toBe(`a${'😀'.repeat(99)}…`);
+  });
+
   it('transfers only with a transfer_number; opts out; says goodbye and ends', async () => {
     const withNumber = new BuiltinDialogue({ prompt: '', transfer_number: '+14155550123' });
     await expect(withNumber.answer('a human please', turn)).resolves.toEqual({
@@ -66,5 +83,21 @@ describe('SentenceSplitter', () => {
       'Your order of the blue sweater and the two pairs of socks, placed on Monday, will arrive',
     );
     expect(pieces).toEqual(['Your order of the blue sweater and the two pairs of socks,']);
+  });
+
+  it('cuts text with no sentence or clause end at a space once a piece is full, in linear time', () => {
+    const splitter = new SentenceSplitter();
+    const pieces: string[] = [];
+    // A long answer streamed in small deltas, with no punctuation at all.
+    for (let i = 0; i < 4_000; i++) pieces.push(...splitter.push('word '));
+    const rest = splitter.flush();
+    if (rest) pieces.push(rest);
+    expect(pieces.length).toBeGreaterThanOrEqual(50);
+    expect(pieces.every((p) => p.length <= MAX_SYNTHESIS_PIECE)).toBe(true);
+    expect(pieces.join(' ')).toBe('word '.repeat(4_000).trim());
+    // One delta of 20,000 characters with no space at all: pieces of exactly 400.
+    const glued = new SentenceSplitter().push('y'.repeat(20_000));
+    expect(glued).toHaveLength(49);
+    expect(glued.every((p) => p.length === MAX_SYNTHESIS_PIECE)).toBe(true);
   });
 });

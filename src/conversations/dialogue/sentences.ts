@@ -1,8 +1,10 @@
+import { MAX_SYNTHESIS_PIECE } from '../engines/synthesis-pieces';
+
 /**
  * Cuts a model's streamed text into pieces to synthesise as soon as each is whole: sentences (ended
  * by . ! ? or a line break, followed by a space), and, in a long sentence, clauses at a comma, colon
  * or semicolon once MIN_CLAUSE characters are waiting, so the first audio never waits for a long
- * sentence's end.
+ * sentence's end. Text that has neither is cut at a space once MAX_SYNTHESIS_PIECE characters wait.
  */
 const MIN_CLAUSE = 60;
 
@@ -30,18 +32,25 @@ export class SentenceSplitter {
     return rest || null;
   }
 
+  /**
+   * The end of the next piece, looked for in the first MAX_SYNTHESIS_PIECE + 1 characters only: text
+   * with no sentence or clause end is cut there (at its last space, if it has one), so each piece
+   * costs a bounded search and the whole answer is cut in linear time.
+   */
   private boundary(): number {
-    const sentence = /[.!?]+["')\]]*\s|\n/.exec(this.pending);
+    const window = this.pending.slice(0, MAX_SYNTHESIS_PIECE + 1);
+    const sentence = /[.!?]+["')\]]*\s|\n/.exec(window);
     if (sentence) return sentence.index + sentence[0].length;
-    if (this.pending.length < MIN_CLAUSE) return -1;
+    if (window.length < MIN_CLAUSE) return -1;
     const clause = /[,;:]\s/g;
-    let last = -1;
-    for (let m = clause.exec(this.pending); m; m = clause.exec(this.pending)) {
-      if (m.index >= MIN_CLAUSE / 2) {
-        last = m.index + m[0].length;
-        break;
-      }
+    for (let m = clause.exec(window); m; m = clause.exec(window)) {
+      if (m.index >= MIN_CLAUSE / 2) return m.index + m[0].length;
     }
-    return last;
+    if (window.length <= MAX_SYNTHESIS_PIECE) return -1;
+    const space = window.lastIndexOf(' ', MAX_SYNTHESIS_PIECE);
+    if (space > 0) return space + 1;
+    // One word longer than a piece: not cut inside a surrogate pair.
+    const code = window.charCodeAt(MAX_SYNTHESIS_PIECE - 1);
+    return code >= 0xd800 && code <= 0xdbff ? MAX_SYNTHESIS_PIECE - 1 : MAX_SYNTHESIS_PIECE;
   }
 }

@@ -1,4 +1,3 @@
-import { wavHeader } from '../../kernel/audio/wav';
 import { type AudioTransport, type FrameSource, frameSamples, TransportListeners } from '../pipeline/audio-transport';
 
 /** At most this many frames are sent at once to catch up after the event loop stalled. */
@@ -8,8 +7,10 @@ const FRAME_MS = 20;
 /**
  * Two ends of a call that exists only in this process: what one end plays the other hears, paced by
  * one real-time 20 ms clock, as a phone line would carry it. A test persona call puts the agent's
- * conversation on `agent` and the simulated callee on `callee`. Both directions are kept for the
- * recording (dual channel: the agent left, the callee right), up to the call's maximum length.
+ * conversation on `agent` and the simulated callee on `callee`. Both directions go, interleaved as
+ * they are carried (dual channel: the agent left, the callee right), to the `recorder` when there is
+ * one (a persona call's WavFileWriter, on disk), up to the call's maximum length: nothing of the call
+ * is kept in memory here.
  */
 export class LoopbackCall {
   readonly agent: AudioTransport;
@@ -18,11 +19,13 @@ export class LoopbackCall {
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly frame: number;
-  /** Frames sent by each end, in order: [agent, callee]. */
-  private readonly recorded: [Int16Array[], Int16Array[]] = [[], []];
+  /** Frames carried so far (each end sent one per tick). */
+  private carried = 0;
 
   constructor(
     readonly sampleRate: number,
+    /** Where the call's audio goes, interleaved stereo (agent, callee); none: not recorded. */
+    private readonly recorder: { write(interleaved: Int16Array): void } | null = null,
     private readonly maxRecordedFrames = 3_600 * 50,
   ) {
     this.frame = frameSamples(sampleRate);
@@ -58,34 +61,22 @@ export class LoopbackCall {
 
   /** Seconds of audio carried so far. */
   get seconds(): number {
-    return (this.recorded[0].length * FRAME_MS) / 1000;
-  }
-
-  /** The call as a dual-channel 16-bit WAV: the agent on the left, the callee on the right. */
-  recording(): Buffer {
-    const frames = this.recorded[0].length;
-    const samples = frames * this.frame;
-    const body = Buffer.alloc(samples * 4);
-    for (let f = 0; f < frames; f++) {
-      const left = this.recorded[0][f];
-      const right = this.recorded[1][f];
-      for (let i = 0; i < this.frame; i++) {
-        const at = (f * this.frame + i) * 4;
-        body.writeInt16LE(left?.[i] ?? 0, at);
-        body.writeInt16LE(right?.[i] ?? 0, at + 2);
-      }
-    }
-    return Buffer.concat([wavHeader(2, this.sampleRate, body.length), body]);
+    return (this.carried * FRAME_MS) / 1000;
   }
 
   private tick(): void {
     const silence = new Int16Array(this.frame);
     const fromAgent = this.ends[0].pull() ?? silence;
     const fromCallee = this.ends[1].pull() ?? silence;
-    if (this.recorded[0].length < this.maxRecordedFrames) {
-      this.recorded[0].push(fromAgent);
-      this.recorded[1].push(fromCallee);
+    if (this.recorder && this.carried < this.maxRecordedFrames) {
+      const both = new Int16Array(this.frame * 2);
+      for (let i = 0; i < this.frame; i++) {
+        both[i * 2] = fromAgent[i] ?? 0;
+        both[i * 2 + 1] = fromCallee[i] ?? 0;
+      }
+      this.recorder.write(both);
     }
+    this.carried++;
     this.ends[1].hear(fromAgent);
     this.ends[0].hear(fromCallee);
   }

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { SpeechSynthesizer } from '../engines/engines';
+import { abortError, type SpeechSynthesizer, type SynthesizedSpeech } from '../engines/engines';
+import { synthesisPieces } from '../engines/synthesis-pieces';
 import { frameSamples } from './audio-transport';
 import type { OutputQueue } from './output-queue';
 import { resample } from '../../kernel/audio/rate-converter';
@@ -25,7 +26,8 @@ export interface AnswerTiming {
 
 /**
  * One answer of the agent on its way out: each piece of text the dialogue says is sent to the
- * synthesiser at once (several synthesise in parallel), and queued for playback in the order it was
+ * synthesiser at once (several synthesise in parallel; a line longer than MAX_SYNTHESIS_PIECE in
+ * pieces of at most that, one after the other), and queued for playback in the order it was
  * said as soon as it and those before it are ready, so the first sentence is heard while the next
  * ones are still being made. Aborting drops what is not queued yet. It remembers each piece's length
  * to tell, after a barge-in, which words were heard.
@@ -57,11 +59,32 @@ export class SpokenAnswer {
     return this.abort.signal;
   }
 
+  /**
+   * Speaks `text` after what was said before: in pieces of at most MAX_SYNTHESIS_PIECE characters
+   * (synthesisPieces), each queued as soon as it and those before it are made. The pieces of one
+   * line are synthesised one after the other (the next while the one before plays), so that a long
+   * line never has more than one piece in the synthesiser; separate lines synthesise in parallel.
+   */
   say(text: string): void {
     if (this.signal.aborted || !text.trim()) return;
     this.firstTextAt ??= this.deps.now();
-    const { synthesizer, voiceId, queue, sampleRate, now } = this.deps;
-    const speech = synthesizer.synthesize(text, { voiceId, signal: this.signal });
+    let before: Promise<unknown> | null = null;
+    for (const piece of synthesisPieces(text)) {
+      const speech: Promise<SynthesizedSpeech> = before
+        ? before.then(() => this.synthesize(piece))
+        : this.synthesize(piece);
+      before = speech.catch(() => undefined);
+      this.queuePiece(piece, speech);
+    }
+  }
+
+  private synthesize(piece: string): Promise<SynthesizedSpeech> {
+    if (this.signal.aborted) return Promise.reject(abortError());
+    return this.deps.synthesizer.synthesize(piece, { voiceId: this.deps.voiceId, signal: this.signal });
+  }
+
+  private queuePiece(text: string, speech: Promise<SynthesizedSpeech>): void {
+    const { queue, sampleRate, now } = this.deps;
     queue.await(1);
     this.chain = this.chain.then(async () => {
       try {

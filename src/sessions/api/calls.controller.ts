@@ -26,6 +26,8 @@ import { CallerIds } from '../application/caller-ids';
 import { ensureVoiceUsable } from '../../voices';
 
 const DIRECTIONS = ['outbound', 'inbound'];
+/** Test persona calls one tenant may run at once (queued or in progress, on every instance together). */
+export const MAX_PERSONA_CALLS_PER_TENANT = 4;
 
 /** POST /v1/calls returns as soon as the call is queued; the outcome arrives as events. */
 @TenantApi('calls and sessions')
@@ -48,7 +50,7 @@ export class CallsController {
     id: 'placeCall',
     summary: 'Place an outbound call',
     description:
-      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).',
+      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429). A tenant runs at most 4 test calls with `test_persona` at once, queued or in progress (then 429, with `Retry-After`).',
     status: 201,
     body: SESSION,
     returns: 'The new session, queued.',
@@ -72,7 +74,11 @@ export class CallsController {
     // A production call's caller ID is one of the tenant's own active numbers, else 422
     // from_number_not_owned and nothing is placed; a test call may show any number (decision 178).
     if (!body.test_mode) await this.callerIds.ensureOwned(tenant.tenantId, fromNumber, 'from');
-    const admission = body.test_mode ? null : await this.admitToQueue(tenant.tenantId);
+    const admission = !body.test_mode
+      ? await this.admitToQueue(tenant.tenantId)
+      : body.test_persona
+        ? await this.admitPersonaCall(tenant.tenantId)
+        : null;
     const placed = await this.commands
       .execute(
         new PlaceCallCommand(tenant.tenantId, {
@@ -246,6 +252,24 @@ export class CallsController {
         'they wait while the credit balance is depleted. Top up, or retry once some have started.',
       undefined,
       { 'retry-after': '60' },
+    );
+  }
+
+  /**
+   * A tenant runs at most MAX_PERSONA_CALLS_PER_TENANT test persona calls at once (each converses in
+   * real time with the embedded engines and records to disk): one more is a 429 (decision 181). Live
+   * ones are counted in the read model (queued or in progress, on any instance) with the admissions
+   * it does not show yet, under the same per-tenant lock as the production queue.
+   */
+  private async admitPersonaCall(tenantId: string): Promise<string> {
+    const admission = await this.sessions.admitPersonaCall(tenantId, MAX_PERSONA_CALLS_PER_TENANT);
+    if (admission !== null) return admission;
+    throw new ApiError(
+      429,
+      'rate_limited',
+      `At most ${MAX_PERSONA_CALLS_PER_TENANT} test calls with test_persona may run at once per tenant; retry once one has ended.`,
+      undefined,
+      { 'retry-after': '30' },
     );
   }
 

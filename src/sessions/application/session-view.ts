@@ -102,6 +102,7 @@ export function sessionRowFromStream(
     clientReferenceId: state.clientReferenceId,
     voiceId: request.voice_id,
     testMode: state.testMode,
+    testPersona: request.test_mode && request.test_persona !== undefined,
     endReason: outcome?.end_reason ?? null,
     // As the read model: a room's session is created at the join, its start (created_at ≤ started_at).
     createdAt: new Date(

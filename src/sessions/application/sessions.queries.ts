@@ -24,7 +24,19 @@ export class SessionsQueries {
    * show yet. One short transaction under a per-tenant lock, so that concurrent requests (on any
    * instance) cannot all see the same count. Answers the admission's id, or null when the queue is full.
    */
-  async admitQueuedProduction(tenantId: string, cap: number): Promise<string | null> {
+  admitQueuedProduction(tenantId: string, cap: number): Promise<string | null> {
+    return this.admit(tenantId, cap, 'production', `status = 'queued' AND NOT test_mode`);
+  }
+
+  /**
+   * Admits one more test persona call of the tenant if fewer than `cap` are live (queued or in
+   * progress, on any instance: decision 181), counted as admitQueuedProduction counts.
+   */
+  admitPersonaCall(tenantId: string, cap: number): Promise<string | null> {
+    return this.admit(tenantId, cap, 'persona', `test_persona AND status IN ('queued', 'in_progress')`);
+  }
+
+  private async admit(tenantId: string, cap: number, kind: string, live: string): Promise<string | null> {
     return this.sessions.manager.transaction(async (db) => {
       await db.query(`SELECT pg_advisory_xact_lock(hashtext('call_admissions'), hashtext($1))`, [tenantId]);
       await db.query(
@@ -33,15 +45,19 @@ export class SessionsQueries {
       );
       const rows: { n: number }[] = await db.query(
         `SELECT (SELECT count(*) FROM (
-                   SELECT 1 FROM sessions WHERE tenant_id = $1 AND status = 'queued' AND NOT test_mode LIMIT $2
+                   SELECT 1 FROM sessions WHERE tenant_id = $1 AND ${live} LIMIT $2
                  ) q)::int
-              + (SELECT count(*) FROM call_admissions a WHERE a.tenant_id = $1
+              + (SELECT count(*) FROM call_admissions a WHERE a.tenant_id = $1 AND a.kind = $3
                    AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.session_id = a.session_id))::int AS n`,
-        [tenantId, cap],
+        [tenantId, cap, kind],
       );
       if ((rows[0]?.n ?? 0) >= cap) return null;
       const id = randomUUID();
-      await db.query('INSERT INTO call_admissions (admission_id, tenant_id) VALUES ($1, $2)', [id, tenantId]);
+      await db.query('INSERT INTO call_admissions (admission_id, tenant_id, kind) VALUES ($1, $2, $3)', [
+        id,
+        tenantId,
+        kind,
+      ]);
       return id;
     });
   }

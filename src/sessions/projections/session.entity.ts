@@ -19,6 +19,8 @@ export class SessionEntity {
   @Column({ name: 'client_reference_id', type: 'text', nullable: true }) clientReferenceId!: string | null;
   @Column({ name: 'voice_id', type: 'text' }) voiceId!: string;
   @Column({ name: 'test_mode', type: 'boolean' }) testMode!: boolean;
+  /** A test call with a `test_persona` (a simulated callee that speaks): capped per tenant while live. */
+  @Column({ name: 'test_persona', type: 'boolean' }) testPersona!: boolean;
   @Column({ name: 'end_reason', type: 'text', nullable: true }) endReason!: string | null;
   @Column({ name: 'created_at', type: 'timestamptz' }) createdAt!: Date;
   @Column({ name: 'started_at', type: 'timestamptz', nullable: true }) startedAt!: Date | null;

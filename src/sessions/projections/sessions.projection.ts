@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { defineProjection, type Handled } from '../../runtime/processing/processor';
-import { sessionEdge, SessionEvent, sessionStream } from '../domain/session.decider';
+import { sessionEdge, SessionEvent, sessionStream, testPersonaOf } from '../domain/session.decider';
 
 /** Entries appended to one jsonb array column, by session, in the batch's order. */
 class Appends {
@@ -106,6 +106,7 @@ const PLACED_COLUMNS = [
   'client_reference_id',
   'voice_id',
   'test_mode',
+  'test_persona',
   'created_at',
   'email',
   'first_name',
@@ -184,6 +185,7 @@ function collect(event: Handled<SessionEvent>, batch: Batch): void {
         client_reference_id: d.client_reference_id,
         voice_id: d.voice_id,
         test_mode: d.test_mode,
+        test_persona: testPersonaOf(d) !== null,
         created_at: event.metadata.created_at,
         email: d.email,
         first_name: d.first_name,

@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import { Logger } from '@nestjs/common';
 import type { RecognitionStream, SpeechRecognizer } from '../engines';
 import { helperPath, HelperProcess } from './helper-process';
@@ -70,7 +71,9 @@ const HEADER = 5;
 /** One helper process and the utterance it serves (one at a time). */
 class Recognizer {
   readonly process: HelperProcess;
-  private text = '';
+  /** Text of the line being read, as its chunks came. */
+  private partial: string[] = [];
+  private readonly decoder = new StringDecoder('utf8');
   private pending: { resolve: (words: string) => void; reject: (err: Error) => void } | null = null;
   private failure: string | null = null;
 
@@ -119,13 +122,19 @@ class Recognizer {
     };
   }
 
-  /** Lines from the helper: "R" once loaded, then one "H <words>" per finished utterance. */
+  /**
+   * Lines from the helper: "R" once loaded, then one "H <words>" per finished utterance. A chunk with
+   * no line end is only kept: the text so far is searched once per line, not once per chunk.
+   */
   private read(chunk: Buffer): void {
-    this.text += chunk.toString('utf8');
-    let newline: number;
-    while ((newline = this.text.indexOf('\n')) >= 0) {
-      const line = this.text.slice(0, newline);
-      this.text = this.text.slice(newline + 1);
+    const text = this.decoder.write(chunk);
+    if (!text.includes('\n')) {
+      this.partial.push(text);
+      return;
+    }
+    const lines = (this.partial.join('') + text).split('\n');
+    this.partial = [lines.pop() ?? ''];
+    for (const line of lines) {
       if (!line.startsWith('H')) continue;
       const pending = this.pending;
       this.pending = null;

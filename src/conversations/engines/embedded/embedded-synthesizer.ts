@@ -1,5 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { SpeechSynthesizer, SynthesizedSpeech } from '../engines';
+import { ByteQueue } from '../byte-queue';
+import { synthesizeInPieces } from '../synthesis-pieces';
 import { helperPath, HelperProcess } from './helper-process';
 
 /** Helpers that synthesise at once; more requests wait in order. */
@@ -31,10 +33,15 @@ export class EmbeddedSynthesizer implements SpeechSynthesizer {
 
   synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
     if (this.closed) return Promise.reject(new Error('The speech synthesiser is stopped.'));
-    // One line per request: the helper reads lines.
-    const line = text.replace(/\s+/g, ' ').trim();
+    // One line per request (the helper reads lines: white space is made single spaces), of at most
+    // MAX_SYNTHESIS_PIECE characters: a longer one is spoken in pieces, one after the other.
+    return synthesizeInPieces(text, (piece) => this.speakPiece(piece, options.signal));
+  }
+
+  private speakPiece(line: string, signal: AbortSignal | undefined): Promise<SynthesizedSpeech> {
+    if (this.closed) return Promise.reject(new Error('The speech synthesiser is stopped.'));
     return new Promise((resolve, reject) => {
-      this.queue.push({ text: line, signal: options.signal, resolve, reject });
+      this.queue.push({ text: line, signal, resolve, reject });
       this.pump();
     });
   }
@@ -84,8 +91,7 @@ export class EmbeddedSynthesizer implements SpeechSynthesizer {
 /** One helper process: answers each line with a sample count, a rate and the samples. */
 class Synthesizer {
   readonly process: HelperProcess;
-  private buffer: Buffer = Buffer.alloc(0);
-  private ready = false;
+  private readonly reader = new HelperAnswers();
   private pending: { resolve: (s: SynthesizedSpeech) => void; reject: (err: Error) => void } | null = null;
 
   constructor(path: string, onExit: (why: string) => void) {
@@ -110,23 +116,44 @@ class Synthesizer {
   }
 
   private read(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk]);
-    if (!this.ready) {
-      if (this.buffer.length < 8) return;
-      this.ready = true;
-      this.buffer = this.buffer.subarray(8);
-    }
-    while (this.buffer.length >= 8) {
-      const count = this.buffer.readUInt32LE(0);
-      const rate = this.buffer.readUInt32LE(4);
-      if (this.buffer.length < 8 + count * 2) return;
-      // A copy: the chunk's memory is reused by the stream.
-      const samples = new Int16Array(count);
-      Buffer.from(samples.buffer).set(this.buffer.subarray(8, 8 + count * 2));
-      this.buffer = this.buffer.subarray(8 + count * 2);
+    for (const speech of this.reader.push(chunk)) {
       const pending = this.pending;
       this.pending = null;
-      pending?.resolve({ sampleRate: rate, samples });
+      pending?.resolve(speech);
     }
+  }
+}
+
+/**
+ * The helper's output read as it comes: an 8-byte greeting once ready, then per line a 32-bit
+ * sample count, a 32-bit rate and the 16-bit samples (little-endian). The chunks are kept as they
+ * come (ByteQueue) and each answer's samples copied once, when whole: linear in the output's length.
+ */
+export class HelperAnswers {
+  readonly bytes = new ByteQueue();
+  private ready = false;
+
+  /** Adds a chunk of output; answers the speeches it completed. */
+  push(chunk: Buffer): SynthesizedSpeech[] {
+    const bytes = this.bytes;
+    bytes.push(chunk);
+    if (!this.ready) {
+      if (bytes.length < 8) return [];
+      this.ready = true;
+      bytes.skip(8);
+    }
+    const done: SynthesizedSpeech[] = [];
+    while (bytes.length >= 8) {
+      const head = bytes.peek(8);
+      const count = head.readUInt32LE(0);
+      const rate = head.readUInt32LE(4);
+      if (bytes.length < 8 + count * 2) break;
+      bytes.skip(8);
+      // A copy out of the chunks (which the stream may reuse), straight into the samples.
+      const samples = new Int16Array(count);
+      bytes.take(new Uint8Array(samples.buffer));
+      done.push({ sampleRate: rate, samples });
+    }
+    return done;
   }
 }

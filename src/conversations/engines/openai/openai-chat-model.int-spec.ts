@@ -43,9 +43,20 @@ describe('OpenAiChatModel (streamed /v1/chat/completions with tools)', () => {
     expect(deltas.map((d) => (d.type === 'text' ? d.text : '')).join('')).toBe(
       'Your order ships on Tuesday. Anything else?',
     );
-    // No tools: no `tools` in the request.
-    expect(standIn.chatRequests().at(-1)).toMatchObject({ model: 'gpt-stand-in', stream: true });
+    // No tools: no `tools` in the request. The answer is bounded: max_tokens, LLM_MAX_TOKENS' default.
+    expect(standIn.chatRequests().at(-1)).toMatchObject({ model: 'gpt-stand-in', stream: true, max_tokens: 512 });
     expect(standIn.chatRequests().at(-1)).not.toHaveProperty('tools');
+  });
+
+  it('sends the configured max_tokens with every request (LLM_MAX_TOKENS)', async () => {
+    standIn.script.push({ text: 'Short.' });
+    const bounded = new OpenAiChatModel(
+      { url: standIn.url, apiKey: standIn.apiKey, model: 'gpt-stand-in' },
+      { timeoutMs: 10_000, maxRetries: 1, idleMs: 10_000 },
+      64,
+    );
+    await collect(bounded.complete({ messages: [{ role: 'user', content: 'Hi' }], tools: [] }));
+    expect(standIn.chatRequests().at(-1)).toMatchObject({ max_tokens: 64 });
   });
 
   it('assembles tool calls streamed in argument fragments, and sends their results back', async () => {

@@ -4,7 +4,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import type { EngineEndpoint } from '../../conversations.config';
+import { DEFAULT_LLM_MAX_TOKENS, type EngineEndpoint } from '../../conversations.config';
 import {
   abortError,
   type ChatDelta,
@@ -34,6 +34,8 @@ export class OpenAiChatModel implements ChatModel {
   constructor(
     private readonly endpoint: EngineEndpoint,
     private readonly limits: EngineLimits & { idleMs: number } = CHAT_LIMITS,
+    /** Each request's `max_tokens` (LLM_MAX_TOKENS): an answer is bounded however the model goes on. */
+    private readonly maxTokens = DEFAULT_LLM_MAX_TOKENS,
   ) {
     this.client = openAiClient(endpoint, limits);
   }
@@ -68,6 +70,7 @@ export class OpenAiChatModel implements ChatModel {
           model: this.endpoint.model,
           messages: request.messages.map(toOpenAiMessage),
           ...(request.tools.length > 0 ? { tools: request.tools.map(toOpenAiTool) } : {}),
+          max_tokens: this.maxTokens,
           stream: true,
         },
         { signal: signal ? AbortSignal.any([signal, idle.signal]) : idle.signal },

@@ -1,7 +1,7 @@
 import { OpenAiStandIn, resampleLinear } from '../../../../test/support/openai-stand-in';
 import { EmbeddedRecognizer } from '../embedded/embedded-recognizer';
 import { EngineError, isAbortError } from '../engines';
-import { hostedVoice, OPENAI_PCM_RATE, OpenAiSynthesizer } from './openai-synthesizer';
+import { hostedVoice, MAX_SPEECH_BYTES, OPENAI_PCM_RATE, OpenAiSynthesizer } from './openai-synthesizer';
 import { encodeWav } from './wav';
 
 /**
@@ -45,6 +45,25 @@ describe('OpenAiSynthesizer (/v1/audio/speech)', () => {
     const sent = standIn.requests.at(-1);
     expect(sent?.path).toBe('/v1/audio/speech');
     expect(sent?.body).toEqual({ model: 'tts-stand-in', voice: 'alloy', input: 'Goodbye.', response_format: 'pcm' });
+  });
+
+  it('asks for a line longer than 400 characters in pieces of at most 400, one after the other, joined in order', async () => {
+    const before = standIn.requests.length;
+    const line = 'Yes. '.repeat(200); // 1,000 characters
+    const speech = await synthesizer().synthesize(line, {});
+    const asked = standIn.requests.slice(before).filter((r) => r.path === '/v1/audio/speech');
+    expect(asked.length).toBe(3);
+    const inputs = asked.map((r) => String(r.body.input));
+    expect(inputs.every((input) => input.length <= 400)).toBe(true);
+    expect(inputs.join(' ')).toBe(line.trim());
+    // The three answers are one speech, longer than any one of them.
+    const one = await synthesizer().synthesize(inputs[0] ?? '', {});
+    expect(speech.samples.length).toBeGreaterThan(2 * one.samples.length);
+  });
+
+  it('refuses an answer larger than MAX_SPEECH_BYTES without reading it whole', async () => {
+    standIn.answerNext('/v1/audio/speech', 'audio/pcm', Buffer.alloc(MAX_SPEECH_BYTES + 2));
+    await expect(synthesizer().synthesize('Hello.', {})).rejects.toThrow(EngineError);
   });
 
   it('reads a WAV answer by its header when a server sends one instead of raw PCM', async () => {

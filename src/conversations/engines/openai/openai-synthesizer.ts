@@ -1,13 +1,22 @@
+import { Readable } from 'node:stream';
 import type OpenAI from 'openai';
 import type { EngineEndpoint } from '../../conversations.config';
 import { EngineError, type SpeechSynthesizer, type SynthesizedSpeech } from '../engines';
 import { deadline, type EngineLimits, engineFailure, openAiClient } from './openai-client';
+import { ByteQueue } from '../byte-queue';
+import { synthesizeInPieces } from '../synthesis-pieces';
 import { decodeWav, isWav, pcm16le } from './wav';
 
 /** One sentence of speech: one try and one retry, each bounded. */
 export const SYNTHESIS_LIMITS: EngineLimits = { timeoutMs: 10_000, maxRetries: 1 };
 /** OpenAI's `pcm` answer: raw 16-bit little-endian mono samples at 24 kHz. */
 export const OPENAI_PCM_RATE = 24_000;
+
+/**
+ * The most audio one piece (at most 400 characters, about 25 s of speech) may answer: 8 MiB is
+ * nearly 3 minutes of 24 kHz PCM. A longer answer is an engine failure, not read further.
+ */
+export const MAX_SPEECH_BYTES = 8 * 1024 * 1024;
 
 /**
  * The hosted voice for one of ours (decision 108): the stock voices map to OpenAI stock voices that
@@ -41,8 +50,15 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
     this.client = openAiClient(endpoint, limits);
   }
 
-  async synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
-    const input = text.replace(/\s+/g, ' ').trim();
+  synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
+    // At most MAX_SYNTHESIS_PIECE characters per request: a longer line is asked for in pieces.
+    return synthesizeInPieces(text, (piece) => this.speakPiece(piece, options));
+  }
+
+  private async speakPiece(
+    input: string,
+    options: { voiceId?: string; signal?: AbortSignal },
+  ): Promise<SynthesizedSpeech> {
     if (input === '') return { sampleRate: OPENAI_PCM_RATE, samples: new Int16Array(0) };
     const limit = deadline(this.limits.timeoutMs * (this.limits.maxRetries + 1), options.signal);
     try {
@@ -50,7 +66,7 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
         { model: this.endpoint.model, voice: hostedVoice(options.voiceId), input, response_format: 'pcm' },
         { signal: limit.signal },
       );
-      const bytes = Buffer.from(await response.arrayBuffer());
+      const bytes = await readBounded(response, MAX_SPEECH_BYTES);
       const speech = isWav(bytes) ? decodeWav(bytes) : { sampleRate: OPENAI_PCM_RATE, samples: pcm16le(bytes) };
       if (!speech) {
         throw new EngineError('synthesis', 'The speech synthesis engine answered a WAV file that is not 16-bit PCM.');
@@ -69,4 +85,22 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
       limit.clear();
     }
   }
+}
+
+/**
+ * The body of an answer, read chunk by chunk into a ByteQueue and joined once (linear in its length),
+ * refused beyond `max` bytes (the rest is not read).
+ */
+export async function readBounded(response: Response, max: number): Promise<Buffer> {
+  const bytes = new ByteQueue();
+  if (!response.body) return Buffer.alloc(0);
+  // Leaving the loop early (too large) destroys the stream, which cancels the rest of the body.
+  const body: AsyncIterable<Uint8Array> = Readable.fromWeb(response.body);
+  for await (const value of body) {
+    bytes.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+    if (bytes.length > max) {
+      throw new EngineError('synthesis', `The speech synthesis engine answered more than ${max} bytes for one piece.`);
+    }
+  }
+  return bytes.takeAll();
 }
