@@ -51,7 +51,7 @@ export const roomsSettings = defineSettings<RoomsSettings>({
       variable: 'MEDIA_ALLOW_PRIVATE_ADDRESSES',
       default: '`false`',
       meaning:
-        "`true`/`1`/`yes` or `false`/`0`/`no` (any case). A room participant's ICE candidates at private, loopback, link-local or other non-public addresses are dropped before the agent sends anything to them, unless this is `true` or `HOST` is a loopback address (local development). Candidates named by a host name (mDNS `.local`) are dropped either way. See [rooms.md](rooms.md#candidates).",
+        "`true`/`1`/`yes` or `false`/`0`/`no` (any case). A room participant's ICE candidates at private, loopback, link-local or other non-public addresses are dropped before the agent sends anything to them, unless this is `true` or `HOST` is a loopback address (local development). Candidates named by a host name (mDNS `.local`) are dropped either way. See [rooms.md](rooms.md#the-media-path) (Candidates).",
     },
   ],
   parse: ({ str, int, bool, duration, problem }) => {

@@ -164,7 +164,12 @@ export class AgentPeer implements AudioTransport {
         remote.onReceiveRtp.subscribe((rtp) => {
           if (!peer || peer.closed || rtp.header.payloadType !== peer.codec.payloadType) return;
           peer.lastMediaAt = Date.now();
-          peer.inbound.push(rtp.header.sequenceNumber, rtp.header.timestamp, rtp.payload, peer.lastMediaAt);
+          // Called from werift's socket handler: whatever a packet makes throw fails this call, not the process.
+          try {
+            peer.inbound.push(rtp.header.sequenceNumber, rtp.header.timestamp, rtp.payload, peer.lastMediaAt);
+          } catch (err) {
+            peer.broke(err instanceof Error ? err : new Error(String(err)));
+          }
         });
       });
       let codec: CallCodec | null = null;
