@@ -15,13 +15,23 @@ describe('loadConfig: rooms', () => {
   };
 
   it('unset: a derived link key, the default ICE hosts, rooms of an hour', () => {
-    expect(roomsOf({})).toMatchObject({ roomUrlSecret: null, roomIceHosts: null, roomDefaultTtlMs: 3_600_000 });
+    expect(roomsOf({})).toMatchObject({
+      roomUrlSecret: null,
+      roomIceHosts: null,
+      roomDefaultTtlMs: 3_600_000,
+      mediaAllowPrivateAddresses: false,
+    });
   });
 
   it('reads a link key, ICE host addresses (IPv4 and IPv6) and a default lifetime', () => {
     expect(
       roomsOf({ ROOM_URL_SECRET: 'k'.repeat(32), ROOM_ICE_HOSTS: '127.0.0.1, ::1', ROOM_DEFAULT_TTL: '15m' }),
     ).toMatchObject({ roomUrlSecret: 'k'.repeat(32), roomIceHosts: ['127.0.0.1', '::1'], roomDefaultTtlMs: 900_000 });
+  });
+
+  it('reads MEDIA_ALLOW_PRIVATE_ADDRESSES as a boolean', () => {
+    expect(roomsOf({ MEDIA_ALLOW_PRIVATE_ADDRESSES: 'true' }).mediaAllowPrivateAddresses).toBe(true);
+    expect(roomsOf({ MEDIA_ALLOW_PRIVATE_ADDRESSES: 'no' }).mediaAllowPrivateAddresses).toBe(false);
   });
 
   it('refuses a short key, a host that is not an IP address, and a lifetime past 7 days', () => {

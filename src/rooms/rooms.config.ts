@@ -12,6 +12,11 @@ export interface RoomsSettings {
   roomIceHosts: string[] | null;
   /** Rooms of one tenant live at once (being joined, or joined), counted across instances; one more is a 429. */
   maxLiveRoomsPerTenant: number;
+  /**
+   * MEDIA_ALLOW_PRIVATE_ADDRESSES: the participant's ICE candidates at private or loopback addresses
+   * are kept (they are also kept when HOST is a loopback address); host names never are.
+   */
+  mediaAllowPrivateAddresses: boolean;
 }
 
 /** The rooms context's settings (docs/configuration.md, "Rooms"). */
@@ -42,8 +47,14 @@ export const roomsSettings = defineSettings<RoomsSettings>({
       meaning:
         'Rooms of one tenant live at once (an offer being answered, or a call joined), counted in the database across instances: an integer from 1 to 100000. One more WHIP offer is a 429 (decision 59).',
     },
+    {
+      variable: 'MEDIA_ALLOW_PRIVATE_ADDRESSES',
+      default: '`false`',
+      meaning:
+        "`true`/`1`/`yes` or `false`/`0`/`no` (any case). A room participant's ICE candidates at private, loopback, link-local or other non-public addresses are dropped before the agent sends anything to them, unless this is `true` or `HOST` is a loopback address (local development). Candidates named by a host name (mDNS `.local`) are dropped either way. See [rooms.md](rooms.md#the-media-path) (Candidates).",
+    },
   ],
-  parse: ({ str, int, duration, problem }) => {
+  parse: ({ str, int, bool, duration, problem }) => {
     const roomUrlSecret = str('ROOM_URL_SECRET');
     if (roomUrlSecret !== null && roomUrlSecret.length < 32) {
       problem('ROOM_URL_SECRET must be at least 32 characters (for example: openssl rand -base64 32)');
@@ -62,6 +73,7 @@ export const roomsSettings = defineSettings<RoomsSettings>({
       roomUrlSecret,
       roomIceHosts,
       maxLiveRoomsPerTenant: int('MAX_LIVE_ROOMS_PER_TENANT', 10, 1, 100_000),
+      mediaAllowPrivateAddresses: bool('MEDIA_ALLOW_PRIVATE_ADDRESSES'),
     };
   },
 });

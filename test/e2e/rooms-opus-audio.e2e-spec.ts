@@ -23,6 +23,9 @@ import { Browser, launchBrowser } from '../support/rooms-harness';
 
 jest.setTimeout(120_000);
 
+/** The browser is on loopback: its private candidates are kept (as when HOST is loopback). */
+const LOOPBACK = { allowPrivate: true };
+
 const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
 const synthesizer = new EmbeddedSynthesizer();
 let browser: Browser | null = null;
@@ -75,7 +78,13 @@ it('the microphone’s speech reaches the agent’s transport as wideband Opus, 
   const path = join(dir, 'rec_opusbrowser0123.wav');
   const server = await serveRoomPage(async (offer) => {
     recorder = await CallRecorder.create(path, { sampleRate: recordingRateFor(offer) });
-    agent = await AgentPeer.answer({ offerSdp: offer, greeting: agentGreeting(), recorder, iceHosts: ['127.0.0.1'] });
+    agent = await AgentPeer.answer({
+      offerSdp: offer,
+      greeting: agentGreeting(),
+      recorder,
+      iceHosts: ['127.0.0.1'],
+      candidates: LOOPBACK,
+    });
     agent.onFrame((frame) => frames.push(frame));
     // A second of silence (the page's capture starts), then the sentence, at the call's rate.
     const rate = agent.sampleRate;

@@ -14,6 +14,7 @@ import type { Worker } from '../../runtime/workers/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { OpenRoomSessionCommand, recordingPath, storeRecordingFile } from '../../sessions';
 import { type ConversationHandle, Conversations, SessionReporters } from '../../conversations';
+import { candidatePolicyFor, type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';
 import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
 import type { AudioTransport } from '../../conversations';
@@ -145,6 +146,18 @@ export class RoomCalls implements Worker {
     // Before anything is bound or relayed: one audio section, nothing else.
     const problem = offerProblem(offerSdp);
     if (problem) throw new DomainError('invalid_request', problem);
+    // The participant's candidates the agent (or the gateway) may send to: public addresses only,
+    // unless allowed; never a host name (docs/rooms.md, "Candidates").
+    const screened = screenCandidates(offerSdp, this.candidatePolicy());
+    if (screened.dropped.length > 0)
+      this.logger.log(
+        `room ${roomId}: dropped ${screened.dropped.length} of the participant's ICE candidates: ` +
+          screened.dropped
+            .slice(0, 5)
+            .map((d) => `${d.reason} "${d.quoted}"`)
+            .join(', '),
+      );
+    offerSdp = screened.sdp;
     const gateway = this.gateway;
     const call: LiveCall = {
       tenantId,
@@ -174,7 +187,7 @@ export class RoomCalls implements Worker {
       if (err instanceof OfferRejected) throw new DomainError('invalid_request', err.message);
       const failure =
         err instanceof AgentSetupFailed ? err : new AgentSetupFailed(err instanceof Error ? err.message : String(err));
-      this.logger.warn(`room ${roomId}: agent setup failed: ${failure.message}`);
+      this.logger.warn(`room ${roomId}: agent setup failed: ${quote(failure.message)}`);
       await this.commands.execute(
         new RoomAction(tenantId, roomId, { type: 'fail', errorCode: failure.code, errorMessage: failure.message }),
       );
@@ -278,6 +291,7 @@ export class RoomCalls implements Worker {
       greeting: agentGreeting(),
       recorder: call.recorder,
       iceHosts: this.iceHosts(),
+      candidates: this.candidatePolicy(),
       onDisconnected: () => this.logger.log(`room ${roomId}: the participant's connection closed`),
       onMediaError: (err) => this.breakCall(roomId, 'media_error', `The call's media failed: ${err.message}`),
       onFrameSent: (deviationMs) => this.frameJitter.observe(deviationMs),
@@ -311,6 +325,10 @@ export class RoomCalls implements Worker {
         this.live.delete(roomId);
       }
     })();
+  }
+
+  private candidatePolicy(): CandidatePolicy {
+    return candidatePolicyFor(this.config.host, settingsOf(this.config, roomsSettings).mediaAllowPrivateAddresses);
   }
 
   private iceHosts(): string[] | null {

@@ -1,3 +1,5 @@
+import { quote } from './ice-candidates';
+
 /**
  * What a room's WHIP offer may contain, checked before any media resource exists (the agent's
  * sockets, the gateway's relay): the page sends one microphone track, so an offer is exactly one
@@ -14,7 +16,7 @@ export function offerProblem(sdp: string): string | null {
     const others = sections.filter((kind) => kind !== 'audio');
     return (
       `The SDP offer must have exactly one media section, for audio; it has ${sections.length} ` +
-      `(${audio} audio${others.length > 0 ? `, ${others.join(', ')}` : ''}).`
+      `(${audio} audio${others.length > 0 ? `, ${quote(others.join(', '))}` : ''}).`
     );
   }
   return null;

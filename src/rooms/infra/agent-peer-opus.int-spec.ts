@@ -16,6 +16,9 @@ import { OPUS_FRAME, OpusDecoder, OpusEncoder } from './opus-codec';
 
 jest.setTimeout(30_000);
 
+/** The participant is on loopback: its private candidates are kept (as when HOST is loopback). */
+const LOOPBACK = { allowPrivate: true };
+
 const greeting = Int16Array.from({ length: 8000 }, (_, i) =>
   Math.round(Math.sin((2 * Math.PI * 440 * i) / 8000) * 8000),
 );
@@ -117,7 +120,13 @@ it('answers an Opus offer with Opus: the tone arrives as 48 kHz frames, the gree
   expect(recordingRateFor(other.offer)).toBe(16000);
   const path = join(dir, 'rec_opus0123456789.wav');
   const recorder = await CallRecorder.create(path, { sampleRate: recordingRateFor(other.offer) });
-  const agent = await AgentPeer.answer({ offerSdp: other.offer, greeting, recorder, iceHosts: ['127.0.0.1'] });
+  const agent = await AgentPeer.answer({
+    offerSdp: other.offer,
+    greeting,
+    recorder,
+    iceHosts: ['127.0.0.1'],
+    candidates: LOOPBACK,
+  });
   const frames: Int16Array[] = [];
   agent.onFrame((f) => frames.push(f));
   let closed = 0;
@@ -156,7 +165,13 @@ it('play() replaces the greeting with the given source; packets swapped or lost 
   // Every 10th packet lost, every 7th swapped with the next.
   const other = await opusParticipant((seq) => (seq % 10 === 9 ? 'drop' : seq % 7 === 3 ? 'swap' : 'send'));
   const recorder = await CallRecorder.create(join(dir, 'rec_play0123456789.wav'), { sampleRate: 16000 });
-  const agent = await AgentPeer.answer({ offerSdp: other.offer, greeting, recorder, iceHosts: ['127.0.0.1'] });
+  const agent = await AgentPeer.answer({
+    offerSdp: other.offer,
+    greeting,
+    recorder,
+    iceHosts: ['127.0.0.1'],
+    candidates: LOOPBACK,
+  });
   let pulled = 0;
   agent.play({
     nextFrame: () => tone(2000, 960, 960 * pulled++, 7000),
@@ -191,7 +206,12 @@ it('play() replaces the greeting with the given source; packets swapped or lost 
 it('a frame listener or a source that throws is dropped; the call and the process go on, and onClosed is told once', async () => {
   const other = await opusParticipant();
   const recorder = await CallRecorder.create(join(dir, 'rec_throw012345678.wav'), { sampleRate: 16000 });
-  const agent = await AgentPeer.answer({ offerSdp: other.offer, recorder, iceHosts: ['127.0.0.1'] });
+  const agent = await AgentPeer.answer({
+    offerSdp: other.offer,
+    recorder,
+    iceHosts: ['127.0.0.1'],
+    candidates: LOOPBACK,
+  });
   let broken = 0;
   agent.onFrame(() => {
     broken++;

@@ -17,6 +17,9 @@ import { CallRecorder } from './call-recorder';
 
 jest.setTimeout(30_000);
 
+/** The participant is on loopback: its private candidates are kept (as when HOST is loopback). */
+const LOOPBACK = { allowPrivate: true };
+
 const PCMU = () => new RTCRtpCodecParameters({ mimeType: 'audio/PCMU', clockRate: 8000, channels: 1, payloadType: 0 });
 const greeting = Int16Array.from({ length: 8000 }, (_, i) =>
   Math.round(Math.sin((2 * Math.PI * 440 * i) / 8000) * 8000),
@@ -74,7 +77,13 @@ it('answers with PCMU on loopback, says the greeting, and records both direction
   const other = await participant();
   const path = join(dir, 'rec_test0123456789.wav');
   const recorder = await CallRecorder.create(path);
-  const agent = await AgentPeer.answer({ offerSdp: other.offer, greeting, recorder, iceHosts: ['127.0.0.1'] });
+  const agent = await AgentPeer.answer({
+    offerSdp: other.offer,
+    greeting,
+    recorder,
+    iceHosts: ['127.0.0.1'],
+    candidates: LOOPBACK,
+  });
   try {
     expect(agent.answerSdp).toMatch(/^m=audio \d+ UDP\/TLS\/RTP\/SAVPF 0\r$/m);
     const hosts = agent.answerSdp.split('\r\n').filter((l) => l.startsWith('a=candidate:'));
@@ -100,7 +109,7 @@ it('answers with PCMU on loopback, says the greeting, and records both direction
 it('refuses offers it cannot answer, as the offer’s fault, and fails on an address it cannot bind', async () => {
   const recorder = await CallRecorder.create(join(dir, 'rec_refused0123456.wav'));
   const answer = (offerSdp: string, iceHosts: string[] | null = ['127.0.0.1']) =>
-    AgentPeer.answer({ offerSdp, greeting, recorder, iceHosts });
+    AgentPeer.answer({ offerSdp, greeting, recorder, iceHosts, candidates: LOOPBACK });
   const other = await participant();
   await other.close();
   await expect(answer('hello')).rejects.toBeInstanceOf(OfferRejected);
@@ -131,7 +140,9 @@ it('refuses an offer of 200 audio sections before binding anything', async () =>
   await other.close();
   const section = other.offer.slice(other.offer.indexOf('m=audio'));
   const many = other.offer + section.repeat(199);
-  await expect(AgentPeer.answer({ offerSdp: many, greeting, recorder, iceHosts: ['127.0.0.1'] })).rejects.toThrow(
+  await expect(
+    AgentPeer.answer({ offerSdp: many, greeting, recorder, iceHosts: ['127.0.0.1'], candidates: LOOPBACK }),
+  ).rejects.toThrow(
     new OfferRejected('The SDP offer must have exactly one media section, for audio; it has 200 (200 audio).'),
   );
   await recorder.discard();
@@ -146,6 +157,7 @@ it('a socket error breaks the call (reported once, the agent stops sending), nev
     greeting,
     recorder,
     iceHosts: ['127.0.0.1'],
+    candidates: LOOPBACK,
     onMediaError: (err) => errors.push(err),
   });
   try {

@@ -1,7 +1,9 @@
 import { createSocket, Socket } from 'node:dgram';
+import { EventEmitter } from 'node:events';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import { type AudioTransport, type FrameSource, TransportListeners } from '../../conversations';
 import { resample } from '../../kernel/audio/rate-converter';
+import { type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';
 import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call-media';
 import { AgentSetupFailed, OfferRejected } from './agent-offer';
@@ -33,6 +35,11 @@ export interface AgentPeerOptions {
   recorder: CallRecorder;
   /** The only addresses offered as ICE candidates; null: every interface address. */
   iceHosts: readonly string[] | null;
+  /**
+   * Which of the participant's candidates the agent may send to (src/rooms/domain/ice-candidates.ts):
+   * the offer is screened with it before the WebRTC stack sees it, whoever screened it before.
+   */
+  candidates: CandidatePolicy;
   /** Called once when the connection fails or closes by itself. */
   onDisconnected?: () => void;
   /**
@@ -106,6 +113,9 @@ export class AgentPeer implements AudioTransport {
 
   static async answer(opts: AgentPeerOptions): Promise<AgentPeer> {
     checkOffer(opts.offerSdp);
+    // Only the candidates the agent may send to reach werift: no host name (werift would bind mDNS on
+    // 0.0.0.0:5353 for a `.local` one), no private address unless allowed, nothing malformed.
+    const offerSdp = screenCandidates(opts.offerSdp, opts.candidates).sdp;
     const hosts = opts.iceHosts;
     if (hosts) await bindable(hosts);
     let pc: RTCPeerConnection;
@@ -154,17 +164,24 @@ export class AgentPeer implements AudioTransport {
         remote.onReceiveRtp.subscribe((rtp) => {
           if (!peer || peer.closed || rtp.header.payloadType !== peer.codec.payloadType) return;
           peer.lastMediaAt = Date.now();
-          peer.inbound.push(rtp.header.sequenceNumber, rtp.header.timestamp, rtp.payload, peer.lastMediaAt);
+          // Called from werift's socket handler: whatever a packet makes throw fails this call, not the process.
+          try {
+            peer.inbound.push(rtp.header.sequenceNumber, rtp.header.timestamp, rtp.payload, peer.lastMediaAt);
+          } catch (err) {
+            peer.broke(err instanceof Error ? err : new Error(String(err)));
+          }
         });
       });
       let codec: CallCodec | null = null;
       const negotiate = async (): Promise<string> => {
         try {
-          await pc.setRemoteDescription({ type: 'offer', sdp: opts.offerSdp });
+          await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
         } catch (err) {
           throw new OfferRejected(`The SDP offer could not be applied: ${describe(err)}`);
+        } finally {
+          guard.cover(pc);
         }
-        codec = callCodecOf(transceiver.codecs, opts.offerSdp);
+        codec = callCodecOf(transceiver.codecs, offerSdp);
         if (!codec) throw new OfferRejected(NO_CODEC);
         await pc.setLocalDescription(await pc.createAnswer());
         await gathered(pc);
@@ -300,7 +317,7 @@ export function clipSource(samples: Int16Array, frame: number): FrameSource {
  * later werift moves them, nothing is covered and the int-spec that breaks a socket fails.
  */
 class SocketGuard {
-  private readonly covered = new WeakSet<Socket>();
+  private readonly covered = new WeakSet<EventEmitter>();
 
   constructor(private readonly onError: (err: Error) => void) {}
 
@@ -310,7 +327,27 @@ class SocketGuard {
       this.covered.add(socket);
       socket.on('error', (err: Error) => this.onError(err));
     }
+    for (const emitter of mdnsOf(pc)) {
+      if (this.covered.has(emitter)) continue;
+      this.covered.add(emitter);
+      emitter.on('error', (err: Error) => this.onError(err));
+    }
   }
+}
+
+/**
+ * The mDNS resolvers of a peer's ICE connections, should werift have made one: it does for a remote
+ * candidate whose address contains `.local` (`Connection.lookup.mdnsInstance`, a multicast-dns
+ * emitter bound to 0.0.0.0:5353 without an 'error' listener: EADDRINUSE would end the process).
+ * The screened offer never has one; this is the second line, checked at every step like the sockets.
+ */
+function mdnsOf(pc: RTCPeerConnection): EventEmitter[] {
+  const found: EventEmitter[] = [];
+  for (const { connection } of pc.iceTransports) {
+    const mdns: unknown = fieldOf(fieldOf(connection, 'lookup'), 'mdnsInstance');
+    if (mdns instanceof EventEmitter) found.push(mdns as EventEmitter);
+  }
+  return found;
 }
 
 /**
@@ -402,6 +439,7 @@ function keepHosts(sdp: string, hosts: readonly string[] | null): string {
     .join('\r\n');
 }
 
+/** An error's message for the refusal and the log: cut to 200 characters (it may quote the offer). */
 function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return quote(err instanceof Error ? err.message : String(err));
 }
