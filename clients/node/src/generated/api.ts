@@ -464,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429).
+         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429). A tenant runs at most 4 test calls with `test_persona` at once, queued or in progress (then 429, with `Retry-After`).
          */
         post: operations["placeCall"];
         delete?: never;
@@ -672,7 +672,7 @@ export interface paths {
         put?: never;
         /**
          * Create a campaign
-         * @description A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled.
+         * @description A campaign in `draft`, with its contacts if given (more may be added); start it with /start. Contacts on the do-not-call list, with an invalid number or a duplicate are kept and skipped when dialled. A production campaign’s `from_number` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned`; a test-mode campaign may use any number.
          */
         post: operations["createCampaign"];
         delete?: never;
@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         /**
          * Create and start a campaign
-         * @description As creating a campaign, then starting it at once: the pacer begins dialling its contacts.
+         * @description As creating a campaign, then starting it at once: the pacer begins dialling its contacts. A production campaign’s `from_number` must be an active phone number of the tenant, else 422 `from_number_not_owned` and nothing is created or dialled.
          */
         post: operations["runCampaign"];
         delete?: never;
@@ -756,7 +756,7 @@ export interface paths {
         put?: never;
         /**
          * Start a campaign
-         * @description Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409.
+         * @description Starts dialling a draft campaign. A change the campaign’s status does not allow is a 409. A production campaign whose `from_number` is no longer an active phone number of the tenant is a 422 `from_number_not_owned`, and stays as it was.
          */
         post: operations["startCampaign"];
         delete?: never;
@@ -796,7 +796,7 @@ export interface paths {
         put?: never;
         /**
          * Resume a campaign
-         * @description Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409.
+         * @description Resumes dispatching a paused campaign. A change the campaign’s status does not allow is a 409. A production campaign whose `from_number` is no longer an active phone number of the tenant is a 422 `from_number_not_owned`, and stays paused.
          */
         post: operations["resumeCampaign"];
         delete?: never;
@@ -3411,7 +3411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4112,7 +4112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5077,7 +5077,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6057,7 +6057,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6197,7 +6197,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6624,6 +6624,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
             503: {
                 headers: {
@@ -6821,6 +6830,15 @@ export interface operations {
             };
             /** @description Conflict with the resource’s state, or a request still running under the same Idempotency-Key. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7579,7 +7597,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8003,7 +8021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8275,7 +8293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8518,7 +8536,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8866,7 +8884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8973,7 +8991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Well-formed but not allowed now (a quota, a voice not ready, another body under the same Idempotency-Key). */
+            /** @description Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key). */
             422: {
                 headers: {
                     [name: string]: unknown;
