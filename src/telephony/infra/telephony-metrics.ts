@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Inject } from '@nestjs/common';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
 import type { RtpMediaSession } from '../media/rtp-media-session';
+import type { SipUserAgent } from '../sip/sip-user-agent';
+import { SIP_USER_AGENT } from '../telephony.tokens';
 
 /**
  * The phone calls' media figures at /metrics (docs/telephony.md, "Metrics"): how late each 20 ms
@@ -48,8 +51,26 @@ export class TelephonyMetrics {
     registers: [this.registry],
   });
 
-  constructor(metrics: RuntimeMetrics) {
+  constructor(metrics: RuntimeMetrics, @Inject(SIP_USER_AGENT) ua: SipUserAgent | null) {
     metrics.contribute(this.registry);
+    if (!ua) return;
+    new Gauge({
+      name: 'sip_state_entries',
+      help: 'What the SIP user agent holds, by kind (calls, pending invites, transactions, TCP connections, RTP ports): each goes within 32 s of its call or transaction.',
+      labelNames: ['kind'],
+      registers: [this.registry],
+      collect() {
+        for (const [kind, n] of Object.entries(ua.stateSizes())) this.set({ kind }, n);
+      },
+    });
+    new Gauge({
+      name: 'process_heap_used_bytes',
+      help: 'The V8 heap in use in the process that runs SIP and media (process.memoryUsage().heapUsed).',
+      registers: [this.registry],
+      collect() {
+        this.set(process.memoryUsage().heapUsed);
+      },
+    });
   }
 
   inboundRefused(limit: 'trunk' | 'tenant'): void {

@@ -32,6 +32,11 @@ export class RtpPortAllocator {
     return Math.floor((this.range.last - this.firstEven() + 1) / 2);
   }
 
+  /** Pairs bound now. */
+  get used(): number {
+    return this.inUse.size;
+  }
+
   /** A random even port whose pair is free, or null when every pair is taken. */
   allocate(): number | null {
     const capacity = this.capacity;

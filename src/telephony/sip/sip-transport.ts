@@ -77,6 +77,11 @@ export class SipTransport {
     this.limits = { ...TCP_LIMITS, ...options.tcpLimits };
   }
 
+  /** Open TCP connections (accepted and opened). */
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
   /** The address the UA puts in Via and Contact. */
   get address(): { host: string; port: number } {
     return { host: this.host, port: this.boundPort };

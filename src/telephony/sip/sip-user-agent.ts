@@ -147,6 +147,25 @@ export class SipUserAgent implements UserAgentCore {
     await this.transport.stop();
   }
 
+  /**
+   * What the user agent holds, by kind: every entry belongs to a live call or transaction, and goes
+   * within 32 s of its end (the state gauges at /metrics; the SIP fuzz test holds them to it).
+   */
+  stateSizes(): Record<
+    'calls' | 'pending_invites' | 'client_transactions' | 'server_transactions' | 'tcp_connections' | 'rtp_ports',
+    number
+  > {
+    const { clients, servers } = this.transactions.size;
+    return {
+      calls: this.calls.size,
+      pending_invites: this.pendingInvites.size,
+      client_transactions: clients,
+      server_transactions: servers,
+      tcp_connections: this.transport.connectionCount,
+      rtp_ports: this.rtpPorts.used,
+    };
+  }
+
   /** The bound SIP address (with the real port when 0 was asked). */
   get address(): LocalAddress {
     return { host: this.publicHost, port: this.transport.address.port };

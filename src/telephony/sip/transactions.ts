@@ -60,6 +60,11 @@ export class TransactionLayer {
     return transaction;
   }
 
+  /** Transactions held (for the state gauges: none outlives its timers). */
+  get size(): { clients: number; servers: number } {
+    return { clients: this.clients.size, servers: this.servers.size };
+  }
+
   /** The server transaction of the INVITE a CANCEL names (same branch). */
   inviteTransactionFor(cancel: SipRequest): ServerTransaction | undefined {
     return this.servers.get(`${topBranch(cancel)}|INVITE`);
