@@ -9,6 +9,7 @@ import { loginFloodBench } from './login-flood.bench';
 import { agentBench } from './agent.bench';
 import { roomAudioBench } from './room-audio.bench';
 import { sipBench } from './sip.bench';
+import { sipInputBench } from './sip-input.bench';
 import type { Benchmark } from './support';
 
 /**
@@ -29,4 +30,5 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   agent: agentBench,
   room_audio: roomAudioBench,
   sip: sipBench,
+  sip_input: sipInputBench,
 };

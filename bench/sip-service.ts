@@ -116,6 +116,10 @@ export async function startServiceAnswerer(
   const svc: ServiceProcess = await startServiceProcess(ctx.databaseUrl, {
     SIP_LISTEN: `127.0.0.1:${opts.sipPort}`,
     SIP_ALLOWED_SOURCES: '127.0.0.1',
+    // SIPp's calls all go to one tenant's number: neither the trunk's nor the tenant's calls-at-once
+    // limit (both count inbound calls) is what this measures.
+    SIP_MAX_CALLS: '100000',
+    TENANT_MAX_CALLS: '100000',
     RTP_PORTS: opts.rtpPorts,
     LOG_LEVEL: 'error',
   });
