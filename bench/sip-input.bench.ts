@@ -58,14 +58,14 @@ const invite = (body: string, extraHeader = ''): Buffer =>
     ].join('\r\n'),
   );
 
-export async function sipInputBench(ctx: BenchContext): Promise<object> {
+export function sipInputBench(ctx: BenchContext): Promise<object> {
   const sources = AllowedSources.parse(SOURCES);
   const strangers = Array.from({ length: 100_000 }, (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
   const sourceCheck = {
     allowed_cached_us: perCall(() => sources.allows('168.86.130.7'), 200_000),
     stranger_cached_us: perCall(() => sources.allows('203.0.113.9'), 200_000),
     // Every packet from a new address (a spoofed flood): the cache starts afresh every 4,096.
-    stranger_uncached_us: perCall((i) => sources.allows(strangers[i % strangers.length]!), 100_000),
+    stranger_uncached_us: perCall((i) => sources.allows(strangers[i % strangers.length] ?? ''), 100_000),
   };
   ctx.log(`source check: ${JSON.stringify(sourceCheck)}`);
 
@@ -129,5 +129,9 @@ export async function sipInputBench(ctx: BenchContext): Promise<object> {
     ),
   };
   ctx.log(`worst message per kind: ${JSON.stringify(worst)}`);
-  return { unit: 'µs of CPU per message (median of rounds)', source_check: sourceCheck, worst_per_kind: worst };
+  return Promise.resolve({
+    unit: 'µs of CPU per message (median of rounds)',
+    source_check: sourceCheck,
+    worst_per_kind: worst,
+  });
 }

@@ -8,11 +8,18 @@
  * Deterministic for a seed: `FUZZ_SEED=<n>` replays a failure (the seed is printed with it).
  */
 import { connect } from 'node:net';
-import { type CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
+import { type CallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { createFundedTenant } from '../support/funded-tenant';
-import { answeredPort, invite, offer, type Received, SipPeer } from '../support/sip-peer';
-import { freeUdpPort } from '../support/sipp';
+import {
+  answeredPort,
+  assignAnsweringNumber,
+  invite,
+  offer,
+  type Received,
+  SipPeer,
+  startTrunkedService,
+} from '../support/sip-peer';
 import type { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(420_000);
@@ -188,26 +195,12 @@ let trunk: SipPeer;
 let tenant: TenantInfo;
 
 beforeAll(async () => {
-  sipPort = await freeUdpPort();
-  rtpFirst = await freeUdpPort(true);
-  trunk = await SipPeer.open('127.0.0.1', await freeUdpPort());
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunk.port}`,
-    SIP_LISTEN: `127.0.0.1:${sipPort}`,
-    RTP_PORTS: `${rtpFirst}-${rtpFirst + 2 * RTP_PAIRS - 1}`,
+  ({ h, trunk, sipPort, rtpFirst } = await startTrunkedService(RTP_PAIRS, {
     TENANT_MAX_CALLS: '8',
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
     LOG_LEVEL: 'error',
-  });
+  }));
   tenant = await createFundedTenant(h, 'Fuzzed', 100_000);
-  for (const number of NUMBERS) {
-    const assigned = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/phone_numbers`, {
-      token: h.svc.adminToken,
-      body: { phone_number: number, agent_config: { prompt: 'Answer.', first_message: 'Hi.' } },
-    });
-    expect(assigned.status).toBe(201);
-  }
+  for (const number of NUMBERS) await assignAnsweringNumber(h, tenant, number);
 });
 
 afterAll(async () => {
@@ -354,15 +347,17 @@ function tcpStream(data: Buffer, from: string): Promise<void> {
     const socket = connect({ host: '127.0.0.1', port: sipPort, localAddress: from });
     socket.on('error', () => undefined);
     socket.on('data', () => undefined);
-    socket.on('connect', async () => {
-      let at = 0;
-      while (at < data.length && !socket.destroyed) {
-        const size = 1 + rnd.int(4096);
-        socket.write(data.subarray(at, at + size));
-        at += size;
-        if (rnd.next() < 0.2) await new Promise((r) => setTimeout(r, 5));
-      }
-      socket.end();
+    socket.on('connect', () => {
+      void (async () => {
+        let at = 0;
+        while (at < data.length && !socket.destroyed) {
+          const size = 1 + rnd.int(4096);
+          socket.write(data.subarray(at, at + size));
+          at += size;
+          if (rnd.next() < 0.2) await new Promise((r) => setTimeout(r, 5));
+        }
+        socket.end();
+      })();
     });
     socket.on('close', () => resolve());
   });

@@ -7,20 +7,20 @@
  */
 import { createHash } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { type CallsService, startCallsService, stopCallsSuite } from '../support/calls-harness';
+import { type CallsService, stopCallsSuite } from '../support/calls-harness';
 import { eventually } from '../support/eventually';
 import { createFundedTenant } from '../support/funded-tenant';
 import {
   answeredPort,
+  assignAnsweringNumber,
   invite,
   offer,
-  parse,
   type Received,
   RtpCounter,
   SipPeer,
+  startTrunkedService,
   udpPortsBound,
 } from '../support/sip-peer';
-import { freeUdpPort } from '../support/sipp';
 import type { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(120_000);
@@ -38,34 +38,18 @@ let tenantB: TenantInfo;
 const open: SipPeer[] = [];
 
 beforeAll(async () => {
-  sipPort = await freeUdpPort();
-  rtpFirst = await freeUdpPort(true);
-  trunk = await SipPeer.open('127.0.0.1', await freeUdpPort());
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunk.port}`,
-    SIP_LISTEN: `127.0.0.1:${sipPort}`,
-    RTP_PORTS: `${rtpFirst}-${rtpFirst + 99}`,
+  ({ h, trunk, sipPort, rtpFirst } = await startTrunkedService(50, {
     SIP_USERNAME: 'agent',
     SIP_PASSWORD: 's3cret',
     SIP_RING_TIMEOUT: '5s',
     SIP_MAX_CALLS: '3',
     TENANT_MAX_CALLS: '2',
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
-  });
+  }));
   tenantA = await createFundedTenant(h, 'Hardened A');
   tenantB = await createFundedTenant(h, 'Hardened B');
-  for (const [tenant, number] of [
-    [tenantA, NUMBER_A],
-    [tenantA, NUMBER_A2],
-    [tenantB, NUMBER_B],
-  ] as const) {
-    const assigned = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/phone_numbers`, {
-      token: h.svc.adminToken,
-      body: { phone_number: number, agent_config: { prompt: 'Answer.', first_message: 'Hello.' } },
-    });
-    expect(assigned.status).toBe(201);
-  }
+  await assignAnsweringNumber(h, tenantA, NUMBER_A);
+  await assignAnsweringNumber(h, tenantA, NUMBER_A2);
+  await assignAnsweringNumber(h, tenantB, NUMBER_B);
 });
 
 afterAll(async () => {
@@ -382,6 +366,3 @@ function response(request: Received, status: number, challenges: string[]): stri
     '',
   ].join('\r\n');
 }
-
-// `parse` is exported for other suites' peers; referenced here so the import stays honest.
-void parse;

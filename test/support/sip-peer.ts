@@ -6,6 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { readFileSync } from 'node:fs';
+import { type CallsService, startCallsService } from './calls-harness';
+import { freeUdpPort } from './sipp';
+import type { TenantInfo } from './webhooks-harness';
 
 export interface Received {
   /** The status of a response, or 0 for a request. */
@@ -211,4 +214,38 @@ export function udpPortsBound(first: number, last: number): number[] {
     if (port >= first && port <= last) ports.push(port);
   }
   return ports;
+}
+
+/** The service with a trunk played by a `SipPeer` on 127.0.0.1 (so that SIP and RTP are allowed from there only). */
+export interface TrunkedService {
+  h: CallsService;
+  trunk: SipPeer;
+  /** The service's SIP port on 127.0.0.1. */
+  sipPort: number;
+  /** The first port of its RTP range (`rtpPairs` pairs). */
+  rtpFirst: number;
+}
+
+export async function startTrunkedService(rtpPairs: number, env: Record<string, string>): Promise<TrunkedService> {
+  const sipPort = await freeUdpPort();
+  const rtpFirst = await freeUdpPort(true);
+  const trunk = await SipPeer.open('127.0.0.1', await freeUdpPort());
+  const h = await startCallsService({
+    SIP_TRUNK_URI: `sip:127.0.0.1:${trunk.port}`,
+    SIP_LISTEN: `127.0.0.1:${sipPort}`,
+    RTP_PORTS: `${rtpFirst}-${rtpFirst + 2 * rtpPairs - 1}`,
+    PAYMENT_PROCESSOR: 'test',
+    TOPUP_SETTLE_DELAY: '100ms',
+    ...env,
+  });
+  return { h, trunk, sipPort, rtpFirst };
+}
+
+/** Assigns `number` to `tenant` (the operator's way: active at once) with an agent that answers. */
+export async function assignAnsweringNumber(h: CallsService, tenant: TenantInfo, number: string): Promise<void> {
+  const assigned = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/phone_numbers`, {
+    token: h.svc.adminToken,
+    body: { phone_number: number, agent_config: { prompt: 'Answer.', first_message: 'Hello.' } },
+  });
+  if (assigned.status !== 201) throw new Error(`assigning ${number}: ${assigned.status} ${assigned.text}`);
 }
