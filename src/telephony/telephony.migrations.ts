@@ -43,4 +43,40 @@ CREATE INDEX IF NOT EXISTS sip_call_waiting_order ON sip_call_waiting (first_ask
   }
 }
 
-export const telephonyMigrations: readonly Migration[] = [Telephony1795775328756];
+/**
+ * `telephony_admit_inbound`: an inbound call's admission (carrier-budget.ts `admitInbound`) in one
+ * round trip. Every inbound INVITE takes the budget's advisory lock; taken and released inside the
+ * server, it is never held while the service's event loop (busy with calls' media) gets round to
+ * the next statement. Each statement of a volatile function sees a snapshot taken after the lock.
+ * Answers `admitted`, `trunk` (SIP_MAX_CALLS calls hold a slot) or `tenant` (the tenant holds
+ * TENANT_MAX_CALLS).
+ */
+export class TelephonyAdmitInbound1795840000000 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+CREATE OR REPLACE FUNCTION telephony_admit_inbound(
+  p_session_id text, p_tenant_id text, p_holder text, p_max_calls bigint, p_tenant_max bigint, p_lock bigint
+) RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(p_lock);
+  IF EXISTS (SELECT 1 FROM sip_call_slots WHERE session_id = p_session_id) THEN
+    RETURN 'admitted';
+  END IF;
+  IF (SELECT count(*) FROM sip_call_slots) >= p_max_calls THEN
+    RETURN 'trunk';
+  END IF;
+  IF (SELECT count(*) FROM sip_call_slots WHERE tenant_id = p_tenant_id) >= p_tenant_max THEN
+    RETURN 'tenant';
+  END IF;
+  INSERT INTO sip_media_holders (holder, heartbeat_at) VALUES (p_holder, clock_timestamp())
+    ON CONFLICT (holder) DO UPDATE SET heartbeat_at = EXCLUDED.heartbeat_at;
+  INSERT INTO sip_call_slots (session_id, tenant_id, holder, started_at, direction)
+    VALUES (p_session_id, p_tenant_id, p_holder, clock_timestamp(), 'inbound');
+  RETURN 'admitted';
+END
+$$;
+`);
+  }
+}
+
+export const telephonyMigrations: readonly Migration[] = [Telephony1795775328756, TelephonyAdmitInbound1795840000000];
