@@ -12,8 +12,9 @@ import { BenchContext } from './support';
  * alternately in one session, previous first, then today, swapping the pair each round
  * (BENCH_COMPARE_ROUNDS, default 1). Every run has a fresh, empty database that its own service
  * migrates, a fresh service process and a fresh receiver: neither build inherits the other's
- * events, read models, timers or caches (docs/decisions.md 167). The report gives each build's
- * figures, the median over its runs, and the ratios today/previous.
+ * events, read models, timers or caches
+ * (docs/decisions/0167-the-lifecycle-comparison-alternates-whole-runs-each-on-a.md). The report
+ * gives each build's figures, the median over its runs, and the ratios today/previous.
  */
 
 /** Where the peak RSS of each build is read: the ladder's step at this rate. */

@@ -108,10 +108,12 @@ export function serviceEntry(entryPath?: string): string {
 }
 
 /**
- * Deletes the recordings a build before the blob store wrote under DATA_DIR/recordings (a WAV of the
- * call's length: 1.4 MB for a completed test call; BENCH_SERVICE_ENTRY runs such builds), so that a
- * long ladder does not fill the disk; answers how many files and megabytes there were. The blob
- * store keeps a simulated recording as one row without bytes (docs/decisions.md 66): nothing to do.
+ * Deletes the recordings a build before the blob store wrote under DATA_DIR/recordings (a WAV of
+ * the call's length: 1.4 MB for a completed test call; BENCH_SERVICE_ENTRY runs such builds), so
+ * that a long ladder does not fill the disk; answers how many files and megabytes there were. The
+ * blob store keeps a simulated recording as one row without bytes
+ * (docs/decisions/0066-the-simulators-recordings-are-copies-of-one-synthesised-file.md): nothing to
+ * do.
  */
 export function removeRecordings(dataDir: string): { files: number; mb: number } {
   const dir = join(dataDir, 'recordings');

@@ -49,9 +49,10 @@ const DEAD_LETTER_EXAMPLE = {
 };
 
 /**
- * Dead letters of the event-processing runtime (docs/decisions.md 23), on the operator API: the
- * runtime owns them (src/runtime/processing/dead-letters.service.ts); this is their HTTP edge, in the platform
- * module (src/platform/platform.module.ts).
+ * Dead letters of the event-processing runtime
+ * (docs/decisions/0023-a-poison-event-is-set-aside-as-a-dead-letter-after-n-tries.md), on the
+ * operator API: the runtime owns them (src/runtime/processing/dead-letters.service.ts); this is
+ * their HTTP edge, in the platform module (src/platform/platform.module.ts).
  */
 @OperatorApi('operator')
 @UseGuards(AdminGuard)

@@ -15,7 +15,7 @@ export interface SessionsSettings {
 export const sessionsSettings = defineSettings<SessionsSettings>({
   title: 'Calls',
   intro:
-    "Calls, the test-pool simulator, recordings and dispositions. After a campaign call whose agent has `dispositions`, one code is picked from the transcript (`session.disposition_set`; [decisions.md](decisions.md) #30), by the model of `LLM_URL` (Conversations, below) when it is set. The media gateway and the SIP trunk are the platform's (production telephony, above); where recording links point (`RECORDINGS_URL`) is with its addresses.",
+    "Calls, the test-pool simulator, recordings and dispositions. After a campaign call whose agent has `dispositions`, one code is picked from the transcript (`session.disposition_set`; [decision 30](decisions/0030-dispositions-evaluated-once-after-session-ended-by-a-model.md)), by the model of `LLM_URL` (Conversations, below) when it is set. The media gateway and the SIP trunk are the platform's (production telephony, above); where recording links point (`RECORDINGS_URL`) is with its addresses.",
   variables: [
     {
       variable: 'SIM_TIME_SCALE',

@@ -4,8 +4,8 @@
  * real loopback gateway receiving the signed dispatches. Two real service processes: one without a
  * gateway, one with MEDIA_GATEWAY_URL and MEDIA_GATEWAY_SECRET.
  *
- * Unknown-field policy (docs/decisions.md §6): an unknown top-level or nested body field is a
- * 400 invalid_request whose `param` names the field.
+ * Unknown-field policy (docs/decisions/0006-unknown-body-fields-are-a-400.md): an unknown top-level
+ * or nested body field is a 400 invalid_request whose `param` names the field.
  */
 import { randomBytes } from 'node:crypto';
 import { eventCatalog } from '../../src/app.module';

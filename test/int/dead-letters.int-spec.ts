@@ -1,8 +1,10 @@
 /**
- * Poison events (docs/decisions.md 23). A processor that cannot apply an event tries it
- * PROCESSOR_MAX_ATTEMPTS times, then sets it aside in `dead_letters` and moves on: every other
- * event is applied, in commit order, each tenant's read models stay current, the metric and the log
- * say so, and the operator lists the dead letters and replays one once its cause is fixed.
+ * Poison events
+ * (docs/decisions/0023-a-poison-event-is-set-aside-as-a-dead-letter-after-n-tries.md). A processor
+ * that cannot apply an event tries it PROCESSOR_MAX_ATTEMPTS times, then sets it aside in
+ * `dead_letters` and moves on: every other event is applied, in commit order, each tenant's read
+ * models stay current, the metric and the log say so, and the operator lists the dead letters and
+ * replays one once its cause is fixed.
  *
  * First the runner alone, with a deliberately failing test projection (one page, two instances,
  * transient failures); then the whole application, with the real defect: a hang-up whose

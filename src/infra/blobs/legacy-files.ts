@@ -33,7 +33,8 @@ export interface LegacyFiles<Item> {
 }
 
 /**
- * Moves the files an older version left into the blob store (docs/decisions.md 65), so that every
+ * Moves the files an older version left into the blob store
+ * (docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md), so that every
  * instance serves them and a deletion run anywhere removes them. Per item: a kept one is stored,
  * then its owner's state is read again and, if a deletion was recorded meanwhile, its blobs are
  * deleted again; either way its local files go. A deletion that ran between the two reads deletes

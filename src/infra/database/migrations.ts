@@ -59,8 +59,9 @@ export class IdempotencySealed0000000000080 extends ForwardOnlyMigration {
 
 /**
  * Events a processor could not apply after PROCESSOR_MAX_ATTEMPTS tries, set aside so that the
- * processor moves on (src/runtime/processing/processor-runner.ts, docs/decisions.md 23). `seq` orders the
- * operator's list (newest first) and is its cursor; one row per processor and event.
+ * processor moves on (src/runtime/processing/processor-runner.ts,
+ * docs/decisions/0023-a-poison-event-is-set-aside-as-a-dead-letter-after-n-tries.md). `seq` orders
+ * the operator's list (newest first) and is its cursor; one row per processor and event.
  */
 export class DeadLetters0000000000090 extends ForwardOnlyMigration {
   async up(db: QueryRunner): Promise<void> {

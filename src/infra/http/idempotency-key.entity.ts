@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A stored Idempotency-Key and its sealed response (idempotency.interceptor.ts, raw SQL, see docs/decisions.md). */
+/**
+ * A stored Idempotency-Key and its sealed response (idempotency.interceptor.ts, raw SQL, see
+ * docs/decisions/0018-typeorm-maps-every-table-and-runs-the-migrations-raw-sql.md).
+ */
 @Entity({ name: 'idempotency_keys' })
 export class IdempotencyKeyEntity {
   @PrimaryColumn({ name: 'tenant_id', type: 'text' }) tenantId!: string;

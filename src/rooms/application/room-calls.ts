@@ -367,7 +367,8 @@ export class RoomCalls implements Worker {
         if (!call.peer) await this.hangUpAtGateway(call);
         if (call.recorder && call.recordingId) {
           const seconds = await call.recorder.finish();
-          // Into the blob store, so that every instance serves and purges it (docs/decisions.md 65).
+          // Into the blob store, so that every instance serves and purges it
+          // (docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md).
           await storeRecordingFile(this.blobs, call.recordingId, recordingPath(this.config, call.recordingId));
           await this.commands.execute(
             new RoomAction(call.tenantId, roomId, {

@@ -6,7 +6,9 @@ export type DeadLetterStatus = (typeof DEAD_LETTER_STATUSES)[number];
 /**
  * An event a processor could not apply after PROCESSOR_MAX_ATTEMPTS tries (schema in
  * src/infra/database/migrations.ts). Written by the processor runner in the transaction that moves
- * its checkpoint past the event (raw SQL, see docs/decisions.md 18 and 22); read by the operator API.
+ * its checkpoint past the event (raw SQL, see
+ * docs/decisions/0018-typeorm-maps-every-table-and-runs-the-migrations-raw-sql.md and
+ * 0022-recordings-behind-expiring-signed-links-webhook-dns-bounded.md); read by the operator API.
  */
 @Entity({ name: 'dead_letters' })
 export class DeadLetterEntity {

@@ -2,7 +2,8 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
  * One row per processor: the store position it has applied. Written only by the processor runner,
- * in the same transaction as the processor's rows (raw SQL, see docs/decisions.md).
+ * in the same transaction as the processor's rows (raw SQL, see
+ * docs/decisions/0018-typeorm-maps-every-table-and-runs-the-migrations-raw-sql.md).
  */
 @Entity({ name: 'projection_checkpoints' })
 export class ProjectionCheckpointEntity {

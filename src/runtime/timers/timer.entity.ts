@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A durable timer (timers.service.ts), claimed with FOR UPDATE SKIP LOCKED (raw SQL, see docs/decisions.md). */
+/**
+ * A durable timer (timers.service.ts), claimed with FOR UPDATE SKIP LOCKED (raw SQL, see
+ * docs/decisions/0018-typeorm-maps-every-table-and-runs-the-migrations-raw-sql.md).
+ */
 @Entity({ name: 'timers' })
 export class TimerEntity {
   @PrimaryColumn({ name: 'timer_id', type: 'uuid' }) timerId!: string;

@@ -42,8 +42,9 @@ export class MediaIngestController {
         'The signed body is for another session: session_id must equal the session in the path.',
       );
     }
-    // Every number and string is bounded here, at the edge: nothing out of range reaches the decider,
-    // the events or a read model (docs/decisions.md 23).
+    // Every number and string is bounded here, at the edge: nothing out of range reaches the
+    // decider, the events or a read model
+    // (docs/decisions/0023-a-poison-event-is-set-aside-as-a-dead-letter-after-n-tries.md).
     if (!isSignalSeq(input.seq)) {
       throw ApiError.invalid(
         `seq must be a positive integer, increasing per session, at most ${SIGNAL_LIMITS.seq}.`,

@@ -63,7 +63,8 @@ export class RecordingsController {
     }
     const status = await this.sessions.recordingStatus(recordingId);
     if (status !== 'available' && status !== 'pending_purge') throw ApiError.notFound('recording');
-    // From the blob store, whichever instance stored it (docs/decisions.md 65).
+    // From the blob store, whichever instance stored it
+    // (docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md).
     const blob = await openRecording(this.blobs, this.config, recordingId);
     if (!blob) throw ApiError.notFound('recording');
     await reply

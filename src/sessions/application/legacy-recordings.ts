@@ -14,10 +14,11 @@ import { SessionsQueries } from './sessions.queries';
 const FILE = /^(rec_[a-z0-9]{10,40})\.wav$/;
 
 /**
- * Recordings that versions before the blob store wrote under this instance's DATA_DIR/recordings are
- * moved into the store at start (`infra/blobs/legacy-files.ts`, docs/decisions.md 65). A recording
- * is kept while it is available or pending its purge, in the session's events read now; a purged
- * one's file is removed (and its blob, which the purge deleted, deleted again). A purge that runs
+ * Recordings that versions before the blob store wrote under this instance's DATA_DIR/recordings
+ * are moved into the store at start (`infra/blobs/legacy-files.ts`,
+ * docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md). A recording is
+ * kept while it is available or pending its purge, in the session's events read now; a purged one's
+ * file is removed (and its blob, which the purge deleted, deleted again). A purge that runs
  * meanwhile deletes the blob again after recording its event (session-timers.ts). A file whose
  * session is not (yet) in the read model stays for the next start, served from the disk meanwhile.
  */

@@ -21,10 +21,12 @@ export const DISPOSITION_MAX_ATTEMPTS = 10;
 
 /**
  * The work of a `session.disposition` timer, scheduled by the session reactor when a campaign call
- * ends (docs/decisions.md 30). It reads the session from its stream and stops at once when no
- * disposition is due (docs/campaigns.md, "Dispositions": no dispositions on the agent, the agent gave
- * one, already set); otherwise the evaluator picks a code and the session decider stores `session.disposition_set`,
- * once however often this runs. A failure throws and the timer retries, up to DISPOSITION_MAX_ATTEMPTS.
+ * ends (docs/decisions/0030-dispositions-evaluated-once-after-session-ended-by-a-model.md). It
+ * reads the session from its stream and stops at once when no disposition is due
+ * (docs/campaigns.md, "Dispositions": no dispositions on the agent, the agent gave one, already
+ * set); otherwise the evaluator picks a code and the session decider stores
+ * `session.disposition_set`, once however often this runs. A failure throws and the timer retries,
+ * up to DISPOSITION_MAX_ATTEMPTS.
  */
 @Injectable()
 export class SessionDispositions {

@@ -91,7 +91,9 @@ export class SessionTimers {
    * the row itself is moved to that step and released. A crash mid-chain leaves the row at the step
    * it was claimed with, under its lease; it then runs again from there, and the steps already
    * played are no-ops (the decider ignores a signal whose seq is not above the session's; the
-   * recording file is written again, the same). See docs/decisions.md, "Simulated call steps".
+   * recording file is written again, the same). See
+   * docs/decisions/0014-simulated-calls-play-one-step-after-another.md and
+   * 0025-timers-in-batches-and-a-simulated-calls-steps-chained-in.md.
    */
   private async simStep(timer: DueTimer<SimStepPayload>, context: TimerContext): Promise<TimerOutcome<SimStepPayload>> {
     let p = timer.payload;
@@ -153,7 +155,8 @@ export class SessionTimers {
     const { recording_id } = timer.payload;
     // Gone from the shared store first, for every instance; only then is it recorded as purged. And
     // removed again after: a start moving an older version's file into the store (LegacyRecordings)
-    // that read the state before the event put it back (docs/decisions.md 65).
+    // that read the state before the event put it back
+    // (docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md).
     await removeRecording(this.blobs, this.config, recording_id);
     await this.action(timer, { type: 'purge_recording' });
     await removeRecording(this.blobs, this.config, recording_id);

@@ -23,9 +23,10 @@ export interface DispositionVerdict {
 }
 
 /**
- * The port behind `session.disposition_set` (docs/decisions.md 30): picks one code of the list from
- * the transcript. It rejects (throws) when it cannot give a valid answer, and the durable timer that
- * called it retries.
+ * The port behind `session.disposition_set`
+ * (docs/decisions/0030-dispositions-evaluated-once-after-session-ended-by-a-model.md): picks one
+ * code of the list from the transcript. It rejects (throws) when it cannot give a valid answer, and
+ * the durable timer that called it retries.
  */
 export interface DispositionEvaluator {
   evaluate(request: DispositionRequest): Promise<DispositionVerdict>;

@@ -114,8 +114,10 @@ describe('parseMediaSignal: invalid signals are refused with a message', () => {
       'hangup with NaN duration',
       { kind: 'hangup', status: 'completed', end_reason: 'c', duration_seconds: Number.NaN },
     ],
-    // Out of range (regression, docs/decisions.md 23): a duration beyond the integer range once
-    // reached the sessions read model and stopped it for every tenant.
+    // Out of range (regression,
+    // docs/decisions/0023-a-poison-event-is-set-aside-as-a-dead-letter-after-n-tries.md): a
+    // duration beyond the integer range once reached the sessions read model and stopped it for
+    // every tenant.
     [
       'hangup with a duration beyond the integer range',
       { kind: 'hangup', status: 'completed', end_reason: 'c', duration_seconds: 2 ** 31 },
@@ -222,7 +224,7 @@ describe('parseMediaSignal: recording_ready (docs/media-gateway.md)', () => {
   });
 });
 
-describe('parseMediaSignal: bounds (docs/decisions.md 23)', () => {
+describe('parseMediaSignal: bounds (decision 23)', () => {
   it('accepts every value at its bound', () => {
     const day = SIGNAL_LIMITS.seconds;
     expect(

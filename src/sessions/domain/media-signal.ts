@@ -59,8 +59,10 @@ const FAILURE_STATUSES: readonly string[] = ['completed', ...SESSION_FAILURE_STA
 
 /**
  * Bounds of what a media plane may report, checked at the edge so that no decider, event or read
- * model ever holds an out-of-range value (a `duration_seconds` beyond the integer range once stopped
- * the sessions read model: docs/decisions.md 23). No call lasts longer than a day.
+ * model ever holds an out-of-range value (a `duration_seconds` beyond the integer range once
+ * stopped the sessions read model:
+ * docs/decisions/0023-a-poison-event-is-set-aside-as-a-dead-letter-after-n-tries.md). No call lasts
+ * longer than a day.
  */
 export const SIGNAL_LIMITS = {
   /** `seq`: a positive integer within PostgreSQL's integer range. */

@@ -13,9 +13,11 @@ export function recordingKey(recordingId: string): string {
 }
 
 /**
- * DATA_DIR/recordings/<recording id>.wav: where versions before the blob store kept recordings (still
- * read, and removed by a purge: docs/decisions.md 65), and where the room recorder writes its file
- * while a call lasts, before `storeRecordingFile` moves it into the blob store.
+ * DATA_DIR/recordings/<recording id>.wav: where versions before the blob store kept recordings
+ * (still read, and removed by a purge:
+ * docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md), and where the
+ * room recorder writes its file while a call lasts, before `storeRecordingFile` moves it into the
+ * blob store.
  */
 export function recordingPath(config: AppConfig, recordingId: string): string {
   return join(resolve(config.dataDir), 'recordings', `${recordingId}.wav`);

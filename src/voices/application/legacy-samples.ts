@@ -7,10 +7,11 @@ import { voiceCloneDecider, voiceCloneStream } from '../domain/voice-clone.decid
 import { SAMPLE_STORE, type SampleStore } from '../infra/sample-store';
 
 /**
- * Samples that versions before the blob store kept under this instance's DATA_DIR/voices/<voice id>/
- * are moved into the store at start (`infra/blobs/legacy-files.ts`, docs/decisions.md 65). A voice
- * is kept while it exists and is not deleted, in its events read now; a deleted or unknown voice's
- * files are only removed. A deletion recorded meanwhile is followed by the voices reactor's removal
+ * Samples that versions before the blob store kept under this instance's
+ * DATA_DIR/voices/<voice id>/ are moved into the store at start (`infra/blobs/legacy-files.ts`,
+ * docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md). A voice is kept
+ * while it exists and is not deleted, in its events read now; a deleted or unknown voice's files
+ * are only removed. A deletion recorded meanwhile is followed by the voices reactor's removal
  * timer, which runs after its event, so no order of the two leaves samples behind.
  */
 @Injectable()

@@ -14,7 +14,7 @@ import type { BlobStore } from '../../infra/blobs/blob-store.port';
  * `voices/<voice id>/<upload id>/<file name>`, and removes the staging directory. Paths kept in
  * events are `<voice id>/<upload id>/<file name>` (`<voice id>/<file name>` before decision 67). Samples stored by versions before the blob store stay where they were,
  * DATA_DIR/voices/<voice id>/, read when the store has none and removed with the voice
- * (docs/decisions.md 65).
+ * (docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md).
  */
 export class SampleStore {
   readonly root: string;

@@ -1,6 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** E-mail notices (endpoint suspended), queued by the outbox processor and sent by the mail worker (raw SQL, see docs/decisions.md). */
+/**
+ * E-mail notices (endpoint suspended), queued by the outbox processor and sent by the mail worker
+ * (raw SQL, see docs/decisions/0018-typeorm-maps-every-table-and-runs-the-migrations-raw-sql.md).
+ */
 @Entity({ name: 'mail_outbox' })
 export class MailOutboxEntity {
   @PrimaryColumn({ name: 'mail_id', type: 'text' }) mailId!: string;

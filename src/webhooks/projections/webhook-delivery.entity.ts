@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * One event to one endpoint, created by the outbox fan-out and worked by the delivery worker (both raw
- * SQL, see docs/decisions.md); schema in webhooks.migrations.ts.
+ * One event to one endpoint, created by the outbox fan-out and worked by the delivery worker (both
+ * raw SQL, see docs/decisions/0018-typeorm-maps-every-table-and-runs-the-migrations-raw-sql.md);
+ * schema in webhooks.migrations.ts.
  */
 @Entity({ name: 'webhook_deliveries' })
 export class WebhookDeliveryEntity {
