@@ -116,7 +116,7 @@ module.exports = {
     {
       name: 'domain-is-pure',
       comment:
-        'domain/ holds deciders and pure policy (STYLE.md): no Nest, TypeORM, pg, Fastify or HTTP client, ' +
+        'domain/ holds deciders and pure policy (docs/architecture.md, "Inside a context"): no Nest, TypeORM, pg, Fastify or HTTP client, ' +
         'so that the same code runs from a controller, a reactor, the CLI or a unit test.',
       severity: 'error',
       from: { path: '^(src/|src/.+/)domain/' },

@@ -2,17 +2,17 @@
  * Endpointing: turns the VAD's per-frame decisions (20 ms frames) into utterances. Speech starts when
  * 4 of the last 5 frames are voiced (80 ms at the soonest: a click or a cough of one or two frames is
  * not a start); it ends after 500 ms without a voiced frame (a pause between words, which flite and
- * people make, is shorter). The 250 ms of audio before the start (the pre-roll) go to the recogniser
- * with it, so the onset the VAD needed time to trust is heard. Decision 110 gives the reasons.
+ * people make, is shorter). The frames before the start (the pre-roll, `prerollFrames`) go to the
+ * recogniser with it, so the onset the VAD needed time to trust is heard. Decision 110 gives the reasons.
  */
 export const ENDPOINTING = {
   frameMs: 20,
   /** Voiced frames among the last `startWindowFrames` that start an utterance. */
   startVoicedFrames: 4,
   startWindowFrames: 5,
-  /** Unvoiced frames in a row that end it: 500 ms. */
+  /** Unvoiced frames in a row that end it (25 × 20 ms). */
   endSilenceFrames: 25,
-  /** Frames kept before the start: 250 ms. */
+  /** Frames kept before the start (12 × 20 ms). */
   prerollFrames: 12,
 } as const;
 
