@@ -5,7 +5,8 @@
  * and from a stranger (127.0.0.5), while real calls are placed into it, answered, acknowledged or not,
  * fed mutated media and hung up. Afterwards the service is up, no session is left in progress, the
  * user agent holds nothing of any call (its state gauges at 0) and the heap is back near its baseline.
- * Deterministic for a seed: `FUZZ_SEED=<n>` replays a failure (the seed is printed with it).
+ * Deterministic for a seed (fixed by default, printed): `FUZZ_SEED=<n>` runs another one, or replays a
+ * failure (three random seeds passed when this was written: 1131257499, 1848556707, 544225281).
  */
 import { connect } from 'node:net';
 import { type CallsService, stopCallsSuite } from '../support/calls-harness';
@@ -24,7 +25,9 @@ import type { TenantInfo } from '../support/webhooks-harness';
 
 jest.setTimeout(420_000);
 
-const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
+/** A fixed seed by default, as the OpenAPI fuzz: CI runs the same messages every time. */
+const DEFAULT_SEED = 20_261_128;
+const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
 const NUMBERS = ['+14155550301', '+14155550302'];
 const RTP_PAIRS = 100;
 
@@ -196,7 +199,7 @@ let tenant: TenantInfo;
 
 beforeAll(async () => {
   ({ h, trunk, sipPort, rtpFirst } = await startTrunkedService(RTP_PAIRS, {
-    TENANT_MAX_CALLS: '8',
+    TENANT_MAX_CALLS: '12',
     LOG_LEVEL: 'error',
   }));
   tenant = await createFundedTenant(h, 'Fuzzed', 100_000);
@@ -287,7 +290,8 @@ it(`stays up under 10,000+ mutated SIP messages and RTP packets, and keeps nothi
     `seed ${SEED}: ${counts.sip} UDP SIP, ${counts.tcp} TCP SIP, ${counts.rtp} RTP (${total} in all); ${counts.answered} of 30 calls answered`,
   );
   expect(total).toBeGreaterThanOrEqual(10_000);
-  // Real calls went on through it all (some are refused: TENANT_MAX_CALLS is 8 here).
+  // Real calls went on through it all (some are refused: TENANT_MAX_CALLS is 12 here, and calls never
+  // acknowledged hold their place for 32 s).
   expect(counts.answered).toBeGreaterThanOrEqual(10);
 
   // Up and answering.
