@@ -1,5 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { Inject } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
 import type { RtpMediaSession } from '../media/rtp-media-session';

@@ -225,11 +225,12 @@ export class RtpMediaSession implements AudioTransport {
     this.failedListener = listener;
   }
 
+  /** Tells the failure listener once (the user agent hangs up), and closes the media in any case. */
   private fail(error: unknown): void {
     const listener = this.failedListener;
     this.failedListener = null;
-    if (listener) listener(error instanceof Error ? error : new Error(String(error)));
-    else this.close();
+    listener?.(error instanceof Error ? error : new Error(String(error)));
+    this.close();
   }
 
   private tick(): void {
@@ -238,7 +239,6 @@ export class RtpMediaSession implements AudioTransport {
       this.runTick();
     } catch (error) {
       this.fail(error);
-      if (!this.closed) this.close();
     }
   }
 

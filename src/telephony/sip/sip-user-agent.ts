@@ -351,9 +351,9 @@ export class SipUserAgent implements UserAgentCore {
     }
     const over = (): boolean => call.state === 'ended' || transaction.finalSent;
     if (over()) return; // cancelled while deciding
+    if (decision !== 'answer' && 'reject' in decision) return this.refuse(call, transaction, decision);
     const ringing = this.response(request, 180, tag);
     ringing.headers.push({ name: 'Contact', value: call.contact('agent') });
-    if (decision !== 'answer' && 'reject' in decision) return this.refuse(call, transaction, decision);
     transaction.respond(ringing); // routed: it rings while its media is bound
     let media: RtpMediaSession;
     try {
@@ -392,8 +392,7 @@ export class SipUserAgent implements UserAgentCore {
     if (decision.retryAfterSeconds !== undefined)
       refusal.headers.push({ name: 'Retry-After', value: String(decision.retryAfterSeconds) });
     transaction.respond(refusal);
-    this.pendingInvites.delete(call);
-    call.finish('local');
+    call.finish('local'); // its pending entry goes with it (track's onEnded)
   }
 
   /** The ACK of our 200: retransmissions stop and the media starts (not before: RFC 3261 section 13.3.1.4). */
@@ -415,7 +414,6 @@ export class SipUserAgent implements UserAgentCore {
     respond(200);
     if (invite.finalSent) return; // too late: the call was answered or refused already
     invite.respond(this.response(invite.request, 487, call.localTag));
-    this.pendingInvites.delete(call);
     call.finish('remote');
   }
 
