@@ -56,7 +56,13 @@ export class DualRecorder {
   /** Drops what was recorded. */
   async discard(): Promise<void> {
     this.finished ??= Promise.resolve(0);
-    this.raw.destroy();
+    // The file is opened asynchronously: removed before its stream has closed, an open still pending
+    // would create it again afterwards (seen under load).
+    if (!this.raw.closed) {
+      const closed = new Promise<void>((resolve) => this.raw.once('close', () => resolve()));
+      this.raw.destroy();
+      await closed;
+    }
     await rm(`${this.path}.pcm`, { force: true });
   }
 
