@@ -1,11 +1,11 @@
 import { decodeUlaw } from '../src/kernel/audio/g711';
-import { JitterBuffer } from '../src/telephony/media/jitter-buffer';
-import { parseRtp } from '../src/telephony/media/rtp-packet';
-import { negotiate, parseSdp } from '../src/telephony/media/sdp';
-import { AllowedSources } from '../src/telephony/sip/allowed-sources';
-import { strongestChallenge } from '../src/telephony/sip/digest';
-import { parseDatagram, splitStream } from '../src/telephony/sip/sip-message';
-import { TCP_LIMITS } from '../src/telephony/sip/sip-transport';
+import { JitterBuffer } from '../src/telephony/infra/rtp/jitter-buffer';
+import { parseRtp } from '../src/telephony/infra/rtp/rtp-packet';
+import { negotiate, parseSdp } from '../src/telephony/infra/rtp/sdp';
+import { AllowedSources } from '../src/telephony/infra/sip/allowed-sources';
+import { strongestChallenge } from '../src/telephony/infra/sip/digest';
+import { parseDatagram, splitStream } from '../src/telephony/infra/sip/sip-message';
+import { TCP_LIMITS } from '../src/telephony/infra/sip/sip-transport';
 import { round2 } from './percentiles';
 import type { BenchContext } from './support';
 

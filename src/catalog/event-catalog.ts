@@ -188,7 +188,7 @@ export class EventCatalog {
   };
 
   /**
-   * The fan-out decides this in SQL (webhook-outbox.processor.ts); test/int/event-filter-matching.int-spec.ts
+   * The fan-out decides this in SQL (webhook-outbox.processor.ts); test/int/webhooks/event-filter-matching.int-spec.ts
    * checks that both agree on every catalog type.
    */
   readonly matchesEventFilter = (filter: readonly string[], type: string): boolean =>

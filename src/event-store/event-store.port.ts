@@ -1,6 +1,6 @@
 /**
  * The event store port. Two adapters implement it: PostgreSQL (default) and EventStoreDB/KurrentDB.
- * One contract suite (test/int/event-store.contract.ts) runs against both.
+ * One contract suite (test/int/event-store/event-store.contract.ts) runs against both.
  */
 
 /** Where an event sits in the global commit order: (commit, prepare) compared lexicographically.

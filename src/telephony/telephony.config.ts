@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { defineSettings } from '../config/config-section';
-import { parsePortRange, type PortRange } from './media/rtp-ports';
-import { parseSourceList } from './sip/allowed-sources';
+import { parsePortRange, type PortRange } from './infra/rtp/rtp-ports';
+import { parseSourceList } from './infra/sip/allowed-sources';
 
 export interface TelephonySettings {
   /** SIP_LISTEN: where the user agent listens over UDP and TCP. */

@@ -18,7 +18,7 @@ import { KurrentDbEventStore } from './kurrentdb-event-store';
  * implements only what these tests need: optimistic concurrency by revision, inclusive reads from a
  * position, streams whose events are all gone while their revision stays. It tests what the adapter
  * does with the client's answers, not that a server answers so; that is the contract suite's job
- * against a real server (test/int/kurrentdb-event-store.int-spec.ts).
+ * against a real server (test/int/event-store/kurrentdb-event-store.int-spec.ts).
  */
 
 interface FakeRecord {

@@ -1,7 +1,7 @@
 /**
  * The blob store port: files that every instance must reach (recordings, voice samples). Two
  * adapters implement it: PostgreSQL (default, `blobs` and `blob_chunks`) and any S3-compatible
- * object store (BLOB_STORE=s3). One contract suite (test/int/blob-store.contract.ts) runs against
+ * object store (BLOB_STORE=s3). One contract suite (test/int/infra/blob-store.contract.ts) runs against
  * both. Whatever one instance stores, deletes or purges here is so for every instance.
  */
 import { Transform, type Readable } from 'node:stream';

@@ -23,15 +23,15 @@ import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
 import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
 import { DualRecorder } from '../infra/dual-recorder';
 import { TelephonyMetrics } from '../infra/telephony-metrics';
-import type { OutboundCall } from '../sip/outbound-call';
-import type { SipCall } from '../sip/sip-call';
-import type { IncomingInvite, InviteDecision, SipUserAgent } from '../sip/sip-user-agent';
+import type { OutboundCall } from '../infra/sip/outbound-call';
+import type { SipCall } from '../infra/sip/sip-call';
+import type { IncomingInvite, InviteDecision, SipUserAgent } from '../infra/sip/sip-user-agent';
 import { telephonySettings } from '../telephony.config';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { SIP_USER_AGENT } from '../telephony.tokens';
-import { CARRIER_BUDGET, type CarrierBudgetPort } from './carrier-budget-port';
-import { type CallEnding, endSignal, PHONE_SEQ, type SessionSignal, unansweredSignal } from './call-outcomes';
-import { VoicemailDetector } from './voicemail-detector';
+import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
+import { type CallEnding, endSignal, PHONE_SEQ, type SessionSignal, unansweredSignal } from '../domain/call-outcomes';
+import { VoicemailDetector } from '../domain/voicemail-detector';
 
 interface LiveCall {
   tenantId: string;

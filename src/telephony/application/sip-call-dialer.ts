@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CallDialer, type DialResult, type SessionPlacedData } from '../../sessions';
-import { CARRIER_BUDGET, type CarrierBudgetPort } from './carrier-budget-port';
+import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
 import { PhoneCalls } from './phone-calls';
 
 /**

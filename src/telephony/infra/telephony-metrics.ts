@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
-import type { RtpMediaSession } from '../media/rtp-media-session';
-import type { SipUserAgent } from '../sip/sip-user-agent';
+import type { RtpMediaSession } from './rtp/rtp-media-session';
+import type { SipUserAgent } from './sip/sip-user-agent';
 import { SIP_USER_AGENT } from '../telephony.tokens';
 
 /**

@@ -1,0 +1,81 @@
+/**
+ * What a phone call reports to its session, and at which `seq` (docs/telephony.md). A session applies
+ * a signal once and in `seq` order: the answer comes first (1), the conversation's own signals from
+ * 1000 up (conversations' FIRST_CONVERSATION_SEQ), the end and then the recording at the top of the
+ * range, as rooms do (decision 114), so that nothing the conversation said is dropped by the end.
+ */
+import type { SessionActionCommand } from '../../sessions/index';
+
+export type SessionSignal = Extract<
+  ConstructorParameters<typeof SessionActionCommand>[2],
+  { type: 'signal' }
+>['signal'];
+type Hangup = Extract<SessionSignal, { kind: 'hangup' }>;
+
+export const PHONE_SEQ = { answered: 1, hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
+
+/** How a call was not answered (docs/telephony.md); `code` is null when our ring timeout ended the attempt. */
+export type UnansweredOutcome =
+  { kind: 'busy'; code: number } | { kind: 'no_answer'; code: number | null } | { kind: 'failed'; code: number };
+
+/** A final SIP failure: 486 or 600 busy; 480, 487 or 408 no answer; any other failed with its code. */
+export function outcomeOfFailure(code: number): UnansweredOutcome {
+  if (code === 486 || code === 600) return { kind: 'busy', code };
+  if (code === 480 || code === 487 || code === 408) return { kind: 'no_answer', code };
+  return { kind: 'failed', code };
+}
+
+/** A call that was never answered: 486/600 busy; 480/487/408/ring timeout no answer; any other `sip_<code>`. */
+export function unansweredSignal(outcome: UnansweredOutcome): Hangup {
+  switch (outcome.kind) {
+    case 'busy':
+      return { kind: 'hangup', status: 'busy', end_reason: 'busy' };
+    case 'no_answer':
+      return { kind: 'hangup', status: 'no_answer', end_reason: 'no_answer' };
+    case 'failed':
+      return { kind: 'hangup', status: 'failed', end_reason: `sip_${outcome.code}` };
+  }
+}
+
+/** How an answered call ended. */
+export type CallEnding =
+  /** The other party hung up (BYE). */
+  | { by: 'remote' }
+  /** The other party's RTP stopped for SIP's RTP timeout, with no BYE. */
+  | { by: 'lost' }
+  /** The caller never acknowledged our 200 (Timer H): ended with a BYE. */
+  | { by: 'unacknowledged' }
+  /** The agent ended it (goodbye, end_call, its maximum length, a transfer). */
+  | { by: 'agent'; reason: 'goodbye' | 'end_call' | 'max_duration' | 'transferred' }
+  /** An answering machine took the call (voicemail-detector.ts). */
+  | { by: 'voicemail' }
+  /** This process stopped while the call was up. */
+  | { by: 'shutdown' }
+  /** The call could not be placed or run (an exception of ours, not a SIP answer). */
+  | { by: 'error' };
+
+const AGENT_END_REASON = {
+  goodbye: 'completed',
+  end_call: 'completed',
+  max_duration: 'max_duration',
+  transferred: 'transferred',
+} as const;
+
+export function endSignal(ending: CallEnding): Hangup {
+  switch (ending.by) {
+    case 'remote':
+      return { kind: 'hangup', status: 'completed', end_reason: 'completed' };
+    case 'lost':
+      return { kind: 'hangup', status: 'completed', end_reason: 'connection_lost' };
+    case 'agent':
+      return { kind: 'hangup', status: 'completed', end_reason: AGENT_END_REASON[ending.reason] };
+    case 'voicemail':
+      return { kind: 'hangup', status: 'voicemail', end_reason: 'voicemail' };
+    case 'unacknowledged':
+      return { kind: 'hangup', status: 'failed', end_reason: 'sip_no_ack' };
+    case 'shutdown':
+      return { kind: 'hangup', status: 'failed', end_reason: 'media_lost' };
+    case 'error':
+      return { kind: 'hangup', status: 'failed', end_reason: 'sip_error' };
+  }
+}

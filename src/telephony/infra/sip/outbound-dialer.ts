@@ -1,0 +1,205 @@
+/**
+ * Places one outbound call: the INVITE with our SDP offer to `sip:<to>@<trunk host>`, provisional
+ * answers reported as ringing, a digest challenge (401 or 407) answered once with the credentials,
+ * CANCEL when the ring timeout passes (as soon as a provisional answer allows it: RFC 3261 section
+ * 9.1), the ACK of the 2xx (resent when the 2xx is), and the outcome mapped from the final answer.
+ * A 2xx that comes after we gave up is acknowledged and ended with a BYE. Whatever the trunk answers
+ * is handled inside this call: a challenge we cannot answer fails it `sip_401`/`sip_407`, an answer SDP
+ * whose media address is not allowed fails it 488, and any other error fails it, never the process.
+ */
+import { randomBytes } from 'node:crypto';
+import { RtpMediaSession } from '../rtp/rtp-media-session';
+import { buildOffer, negotiatedFromAnswer, parseSdp } from '../rtp/sdp';
+import { digestAuthorization, strongestChallenge } from './digest';
+import { outcomeOfFailure } from '../../domain/call-outcomes';
+import type { CallOptions, CallOutcome, OutboundCall } from './outbound-call';
+import { SipCall } from './sip-call';
+import { cseqOf, headers, parseSipUri, type SipRequest, type SipResponse } from './sip-message';
+import type { Flow } from './sip-transport';
+import { type ClientTransaction, newTag, type TransactionLayer } from './transactions';
+import type { UserAgentCore } from './user-agent-core';
+
+export async function dial(core: UserAgentCore, options: CallOptions): Promise<OutboundCall> {
+  const trunk = parseSipUri(options.trunkUri);
+  const protocol = trunk.params.transport?.toLowerCase() === 'tcp' ? 'tcp' : 'udp';
+  const flow: Flow = { protocol, host: trunk.host, port: trunk.port ?? 5060 };
+  const hostPort = trunk.port ? `${trunk.host}:${trunk.port}` : trunk.host;
+  const requestUri = `sip:${options.to}@${hostPort}${protocol === 'tcp' ? ';transport=tcp' : ''}`;
+  const local = core.localAddress(flow);
+  const media = await RtpMediaSession.open(core.mediaHost, core.rtpPorts, (address) => core.rtpAllows(address));
+  const tag = newTag();
+  const call = new SipCall(
+    'outbound',
+    `${randomBytes(10).toString('hex')}@${local.host}`,
+    tag,
+    `<sip:${options.from}@${trunk.host}>;tag=${tag}`,
+    `<sip:${options.to}@${trunk.host}>`,
+    flow,
+    local,
+    media,
+    1,
+    requestUri,
+  );
+  return new Dialer(core, core.transactions, call, options, requestUri, buildOffer(local.host, media.port));
+}
+
+class Dialer implements OutboundCall {
+  readonly outcome: Promise<CallOutcome>;
+  private settle: (outcome: CallOutcome) => void = () => undefined;
+  private settled = false;
+  private readonly ringingListeners: ((status: number) => void)[] = [];
+  private invite: SipRequest;
+  private transaction: ClientTransaction;
+  private provisional = false;
+  private cancelWanted = false;
+  private authenticated = false;
+  private readonly ringTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly core: UserAgentCore,
+    private readonly transactions: TransactionLayer,
+    readonly call: SipCall,
+    private readonly options: CallOptions,
+    private readonly requestUri: string,
+    private readonly offer: string,
+  ) {
+    this.outcome = new Promise((resolve) => (this.settle = resolve));
+    core.track(call);
+    this.invite = this.buildInvite([]);
+    this.transaction = this.send(this.invite);
+    this.ringTimer = setTimeout(() => this.giveUp(), options.ringTimeoutMs);
+  }
+
+  onRinging(listener: (status: number) => void): void {
+    this.ringingListeners.push(listener);
+  }
+
+  async hangUp(): Promise<void> {
+    if (this.call.state === 'confirmed') return this.core.hangUp(this.call);
+    this.giveUp();
+  }
+
+  private buildInvite(auth: { name: string; value: string }[]): SipRequest {
+    const request = this.call.request('INVITE', [
+      { name: 'Contact', value: this.call.contact(this.options.from) },
+      { name: 'Allow', value: 'INVITE, ACK, CANCEL, BYE, OPTIONS, REFER, NOTIFY' },
+      { name: 'Content-Type', value: 'application/sdp' },
+      { name: 'User-Agent', value: this.core.userAgentName },
+      ...auth,
+    ]);
+    request.uri = this.requestUri;
+    request.body = this.offer;
+    return request;
+  }
+
+  private send(invite: SipRequest): ClientTransaction {
+    return this.transactions.request(invite, this.call.flow, (response) => this.receive(response));
+  }
+
+  private receive(response: SipResponse): void {
+    try {
+      this.handle(response);
+    } catch {
+      // Nothing the trunk sends may end more than this call.
+      clearTimeout(this.ringTimer);
+      if (this.call.state === 'confirmed') void this.core.hangUp(this.call);
+      else this.call.finish('local');
+      this.resolve({ kind: 'failed', code: response.status >= 300 ? response.status : 500 });
+    }
+  }
+
+  private handle(response: SipResponse): void {
+    const status = response.status;
+    if (status < 200) {
+      if (status === 100) return;
+      this.provisional = true;
+      if (this.call.state === 'calling') this.call.state = 'early';
+      if (this.cancelWanted) this.sendCancel();
+      else for (const l of this.ringingListeners) l(status);
+      return;
+    }
+    if (status < 300) return this.answered(response);
+    if ((status === 401 || status === 407) && this.retryWithCredentials(response)) return;
+    clearTimeout(this.ringTimer);
+    this.call.finish('remote');
+    this.resolve(outcomeOfFailure(status));
+  }
+
+  /** Answers a digest challenge once; false when we cannot (no credentials, or challenged again). */
+  private retryWithCredentials(response: SipResponse): boolean {
+    const { username, password } = this.options;
+    if (this.authenticated || this.settled || username === undefined || password === undefined) return false;
+    const challengeHeader = response.status === 401 ? 'WWW-Authenticate' : 'Proxy-Authenticate';
+    // Several challenges may be offered (RFC 8760: SHA-256 first): the strongest we support is answered.
+    const challenge = strongestChallenge(headers(response, challengeHeader));
+    if (!challenge) return false;
+    this.authenticated = true;
+    const value = digestAuthorization(challenge, { method: 'INVITE', uri: this.requestUri, username, password });
+    const name = response.status === 401 ? 'Authorization' : 'Proxy-Authorization';
+    this.invite = this.buildInvite([{ name, value }]);
+    this.transaction = this.send(this.invite);
+    return true;
+  }
+
+  private answered(response: SipResponse): void {
+    clearTimeout(this.ringTimer);
+    const first = this.call.ackOf2xx === null;
+    if (first) this.call.confirmFromResponse(response);
+    const ack = this.call.ackOf2xx ?? this.call.request('ACK', [], cseqOf(response).seq);
+    this.call.ackOf2xx = ack;
+    this.core.send(ack, this.call.flow);
+    if (!first) return;
+    if (this.settled || this.call.state === 'ended') {
+      // We already gave up (ring timeout or hang-up) and the callee answered anyway: end it.
+      this.call.state = 'confirmed';
+      void this.core.hangUp(this.call);
+      return;
+    }
+    try {
+      this.call.media.start(negotiatedFromAnswer(parseSdp(response.body), (host) => this.core.rtpAllows(host)));
+    } catch {
+      this.call.state = 'confirmed';
+      void this.core.hangUp(this.call);
+      this.resolve({ kind: 'failed', code: 488 });
+      return;
+    }
+    this.call.state = 'confirmed';
+    this.resolve({ kind: 'answered', call: this.call });
+  }
+
+  /** The ring timeout or a hang-up before the answer: CANCEL once a provisional answer allows it. */
+  private giveUp(): void {
+    if (this.settled) return;
+    this.cancelWanted = true;
+    if (this.provisional) this.sendCancel();
+    this.call.finish('local');
+    this.resolve({ kind: 'no_answer', code: null });
+  }
+
+  private sendCancel(): void {
+    const keep = (name: string) => this.invite.headers.filter((h) => h.name === name);
+    const cancel: SipRequest = {
+      kind: 'request',
+      method: 'CANCEL',
+      uri: this.invite.uri,
+      headers: [
+        ...keep('Via').slice(0, 1),
+        ...keep('Route'),
+        { name: 'Max-Forwards', value: '70' },
+        ...keep('From'),
+        ...keep('To'),
+        ...keep('Call-ID'),
+        { name: 'CSeq', value: `${cseqOf(this.invite).seq} CANCEL` },
+      ],
+      body: '',
+    };
+    this.cancelWanted = false;
+    this.transactions.request(cancel, this.call.flow, () => undefined);
+  }
+
+  private resolve(outcome: CallOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.settle(outcome);
+  }
+}
