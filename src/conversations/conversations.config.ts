@@ -1,13 +1,9 @@
 import { type AppConfig, settingsOf } from '../config/config';
 import { defineSettings } from '../config/config-section';
+import { DEFAULT_LLM_MAX_TOKENS, type EngineEndpoint } from './engines/engines';
 import { v1BaseUrl } from './engines/openai/v1-base-url';
 
-/** An OpenAI-compatible engine: its base URL (up to, not including, `/v1/...`), key and model. */
-export interface EngineEndpoint {
-  url: string;
-  apiKey: string | null;
-  model: string;
-}
+export { DEFAULT_LLM_MAX_TOKENS, type EngineEndpoint };
 
 export interface ConversationsSettings {
   /** Speech recognition over `/v1/audio/transcriptions`; null: the embedded pocketsphinx. */
@@ -23,9 +19,6 @@ export interface ConversationsSettings {
   /** Where traces go over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); null: spans are not exported. */
   otlpEndpoint: string | null;
 }
-
-/** The default `max_tokens` of a dialogue request: about 2,000 characters, a minute and a half of speech. */
-export const DEFAULT_LLM_MAX_TOKENS = 512;
 
 const ENGINES = [
   { prefix: 'STT', path: '/v1/audio/transcriptions', model: 'whisper-1', what: 'speech recognition' },

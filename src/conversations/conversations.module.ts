@@ -9,7 +9,7 @@ import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
 import { ConversationTelemetry } from './infra/telemetry';
 import { Conversations, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
-import { SessionReporters } from './application/session-reporter';
+import { CallHost } from './application/call-host';
 import { ToolSecretController } from './api/tool-secret.controller';
 import { ToolSecrets } from './application/tool-secrets';
 import { conversationsMigrations } from './conversations.migrations';
@@ -66,7 +66,7 @@ import { TenantsModule } from '../tenants';
       useFactory: (telemetry: ConversationTelemetry) => telemetry.forPipeline(),
     },
     Conversations,
-    SessionReporters,
+    CallHost,
     PersonaCallRunner,
     { provide: PersonaCalls, useExisting: PersonaCallRunner },
     {
@@ -76,7 +76,7 @@ import { TenantsModule } from '../tenants';
     },
   ],
   controllers: [ToolSecretController],
-  exports: [Conversations, SessionReporters, DispositionModel, PersonaCalls],
+  exports: [Conversations, CallHost, DispositionModel, PersonaCalls],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = {

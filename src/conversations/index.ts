@@ -9,5 +9,14 @@ export {
   type StartConversation,
   type ToolSecretSource,
 } from './application/conversations.service';
-export { SessionReporter, SessionReporters } from './application/session-reporter';
+export {
+  CallHost,
+  type AgentEnd,
+  type CallLine,
+  type CallRecording,
+  type CallSink,
+  type HostCall,
+  type HostedCall,
+} from './application/call-host';
+export { SessionReporter } from './application/session-reporter';
 export type { AgentTool, ConversationAgent } from './dialogue/dialogue';

@@ -9,6 +9,14 @@ export { GetSession, type SessionResource } from './application/get-session.quer
 export type { AgentConfig, AgentTool, ContactIdentity, SessionDirection } from './domain/session.decider';
 export type { TestPersona } from './domain/session.decider';
 export type { TurnMetrics } from './domain/media-signal';
+export {
+  sessionSignals,
+  SessionSignalWriter,
+  type CallHangup,
+  type CallRecorded,
+  type DuringCallSignal,
+  type SessionSignal,
+} from './application/session-signals';
 export { AGENT_DEFAULTS, DEFAULT_PERSONA_PAUSE_MS, RESERVED_TOOL_NAMES, testPersonaOf } from './domain/session.decider';
 export { INBOUND_TEST_SCRIPTS, type InboundTestScript } from './domain/test-pool.scenarios';
 export type { SessionEndedData, SessionFailedData } from './sessions.events';

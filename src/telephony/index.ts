@@ -7,7 +7,7 @@ export type { SipCall, CallEnd, EndedBy, TransferResult, CallDirection } from '.
 export type { RtpMediaSession, MediaStats } from './infra/rtp/rtp-media-session';
 export { parsePortRange } from './infra/rtp/rtp-ports';
 export type { PortRange } from './infra/rtp/rtp-ports';
-export { TelephonyModule, SIP_USER_AGENT, telephonyWanted, MEDIA_LOST_SEQ } from './telephony.module';
+export { TelephonyModule, SIP_USER_AGENT, telephonyWanted } from './telephony.module';
 export { CarrierBudget, type BudgetAnswer, type InboundAdmission } from './infra/carrier-budget';
 export { AllowedSources } from './infra/sip/allowed-sources';
 export { telephonySettings } from './telephony.config';

@@ -11,28 +11,22 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
 import { APP_CONFIG, AppConfig, settingsOf } from '../config/config';
 import { PG_POOL } from '../infra/database/database.tokens';
-import { DomainError } from '../kernel/result';
 import type { BoundedContext } from '../runtime/bounded-context';
 import { WorkerLifecycle } from '../runtime/workers/lifecycle';
-import { CallDialer, SessionActionCommand } from '../sessions';
+import { CallDialer } from '../sessions';
 import { CARRIER_BUDGET } from './domain/carrier-budget.port';
 import { PhoneCalls } from './application/phone-calls';
 import { SipCallDialer } from './application/sip-call-dialer';
 import { TelephonyMetrics } from './infra/telephony-metrics';
 import { CarrierBudget } from './infra/carrier-budget';
-import { MediaWatchdog, type LostCall } from './application/media-watchdog';
+import { endLostCall } from './application/lost-calls';
+import { MediaWatchdog } from './application/media-watchdog';
 import { AllowedSources } from './infra/sip/allowed-sources';
 import { parseSipUri } from './infra/sip/sip-message';
 import { SipUserAgent } from './infra/sip/sip-user-agent';
 import { telephonySettings } from './telephony.config';
 import { telephonyMigrations } from './telephony.migrations';
 import { SIP_USER_AGENT, SOURCE_POLICIES } from './telephony.tokens';
-
-/**
- * The signal number of the watchdog's hangup: the top of the range, as a room's end (room-timers.ts),
- * so that the conversation's own signals during the call never make it a no-op.
- */
-export const MEDIA_LOST_SEQ = 2_000_000_000;
 
 export { SIP_USER_AGENT } from './telephony.tokens';
 
@@ -182,24 +176,5 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
   async onApplicationShutdown(): Promise<void> {
     this.sources.sip.stop();
     await this.userAgent?.stop();
-  }
-}
-
-/** A call of a dead media process ends `failed` with `media_lost`, through the sessions' public face. */
-async function endLostCall(commands: CommandBus, call: LostCall, logger: Logger): Promise<void> {
-  logger.warn(`call ${call.sessionId} lost its media process ${call.holder}: ending it as media_lost`);
-  try {
-    await commands.execute(
-      new SessionActionCommand(call.tenantId, call.sessionId, {
-        type: 'signal',
-        seq: MEDIA_LOST_SEQ,
-        signal: { kind: 'hangup', status: 'failed', end_reason: 'media_lost' },
-      }),
-    );
-  } catch (error) {
-    // A session that refuses the hangup (none by that id) can never take it: its slot is freed all the
-    // same, or it would come back at every sweep. Anything else (the database) is retried next sweep.
-    if (!(error instanceof DomainError)) throw error;
-    logger.warn(`call ${call.sessionId}: the session refused media_lost (${error.message}); its slot is freed`);
   }
 }

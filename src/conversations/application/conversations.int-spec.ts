@@ -3,11 +3,11 @@ import { SimulatedUser } from '../../../test/support/in-memory-audio';
 import { LoopbackCall } from '../infra/loopback-call';
 import { startTestApp, type CreatedTenant, type TestApp } from '../../../test/support/app';
 import { eventually } from '../../../test/support/eventually';
-import { OpenRoomSessionCommand } from '../../sessions';
+import { OpenRoomSessionCommand, sessionSignals } from '../../sessions';
 import { EmbeddedSynthesizer } from '../engines/embedded/embedded-synthesizer';
 import { resample } from '../../kernel/audio/rate-converter';
 import { Conversations } from './conversations.service';
-import { SessionReporters } from './session-reporter';
+import { SessionReporter } from './session-reporter';
 
 /**
  * The Conversations service in the whole application, on a real session: a room's session is
@@ -48,7 +48,7 @@ describe('Conversations in the application (session signals)', () => {
       sessionId,
       agent: { prompt: '', first_message: 'Hi.' },
       transport: link.agent,
-      reporter: t.app.get(SessionReporters).of(tenant.tenant_id, sessionId),
+      reporter: new SessionReporter(sessionSignals(t.app.get(CommandBus), tenant.tenant_id, sessionId)),
       startedAt,
     });
     const say = async (text: string): Promise<void> => {

@@ -1,6 +1,9 @@
 import { DomainError } from '../../kernel/result';
-import { SessionActionCommand } from '../../sessions';
-import { FIRST_CONVERSATION_SEQ, SessionReporter } from './session-reporter';
+import { SessionActionCommand, sessionSignals } from '../../sessions';
+import { SessionReporter } from './session-reporter';
+
+/** The first seq of a call's mid-call signals (sessions' SessionSignalWriter). */
+const FIRST_DURING_CALL_SEQ = 1000;
 
 /** A CommandBus stand-in: records each signal when it is applied; each takes `delays[i]` ms. */
 function bus(failures: Record<number, Error[]> = {}) {
@@ -18,7 +21,7 @@ function bus(failures: Record<number, Error[]> = {}) {
       running++;
       if (running > 1) overlapped = true;
       // Later signals answer sooner: only the queue keeps them in order.
-      await new Promise((r) => setTimeout(r, Math.max(1, 30 - (action.seq - FIRST_CONVERSATION_SEQ) * 10)));
+      await new Promise((r) => setTimeout(r, Math.max(1, 30 - (action.seq - FIRST_DURING_CALL_SEQ) * 10)));
       running--;
       const failure = failures[action.seq]?.shift();
       if (failure) throw failure;
@@ -29,9 +32,9 @@ function bus(failures: Record<number, Error[]> = {}) {
 }
 
 describe('SessionReporter', () => {
-  it('applies signals one at a time, in order, numbered from 1000; each report resolves once applied', async () => {
+  it('applies signals one at a time, in order, numbered from 1000, the hang-up after them all; each report resolves once applied', async () => {
     const commands = bus();
-    const reporter = new SessionReporter(commands, 'ten_1', 'ses_1');
+    const reporter = new SessionReporter(sessionSignals(commands, 'ten_1', 'ses_1'));
     const first = reporter.turn({ role: 'user', content: 'hello', t: 1.234 });
     void reporter.functionTimeout({ function_id: 'call_1', name: 'x', timeout_ms: 5000 });
     void reporter.functionInvoked({ name: 'x', status: 'timeout', duration_ms: 15000 });
@@ -46,14 +49,14 @@ describe('SessionReporter', () => {
       { seq: 1002, kind: 'function_invoked' },
       { seq: 1003, kind: 'transfer' },
       { seq: 1004, kind: 'opt_out' },
-      { seq: 1005, kind: 'hangup' },
+      { seq: 2_000_000_000, kind: 'hangup' },
     ]);
     expect(commands.overlapped).toBe(false);
   });
 
   it('retries a failed signal with the same seq, but not a refusal; a refusal does not stop the queue', async () => {
     const commands = bus({ 1000: [new Error('connection reset')], 1001: [new DomainError('not_found', 'no session')] });
-    const reporter = new SessionReporter(commands, 'ten_1', 'ses_1');
+    const reporter = new SessionReporter(sessionSignals(commands, 'ten_1', 'ses_1'));
     await reporter.turn({ role: 'agent', content: 'Hi.', t: 0.5 });
     await expect(reporter.optOut()).rejects.toThrow('no session');
     await reporter.turn({ role: 'user', content: 'x'.repeat(6000), t: 2 });
@@ -63,13 +66,13 @@ describe('SessionReporter', () => {
   it("leaves a hang-up to the host, and hands the agent's end to onEnded when given", async () => {
     const commands = bus();
     const ends: string[] = [];
-    const hosted = new SessionReporter(commands, 'ten_1', 'ses_1', (reason) => {
+    const hosted = new SessionReporter(sessionSignals(commands, 'ten_1', 'ses_1'), (reason) => {
       ends.push(reason);
       return Promise.resolve();
     });
     await hosted.turn({ role: 'agent', content: 'Bye.', t: 1 });
     await hosted.ended('end_call');
-    await new SessionReporter(commands, 'ten_1', 'ses_2').ended('hangup');
+    await new SessionReporter(sessionSignals(commands, 'ten_1', 'ses_2')).ended('hangup');
     expect(ends).toEqual(['end_call']);
     expect(commands.applied.map((a) => a.kind)).toEqual(['turn']);
   });

@@ -4,11 +4,38 @@
  * ChatModel with the agent's prompt and tools: model-dialogue.ts). A dialogue speaks through
  * `turn.say`, sentence by sentence as it has them, and returns what the conversation must do next.
  */
-import type { AgentConfig, AgentTool } from '../../sessions';
+/**
+ * A tool the agent's model may call: a signed POST to `url`, bounded by `timeout_ms` (absent: 5 s).
+ * The sessions context's `agent_config.tools[]` has this shape.
+ */
+export interface AgentTool {
+  name: string;
+  description?: string;
+  /** A JSON Schema object (the model's view of the arguments), kept as given. */
+  parameters?: Record<string, unknown>;
+  url: string;
+  timeout_ms?: number;
+}
 
-/** The fields of a session's agent_config a conversation uses (all but its dispositions). */
-export type ConversationAgent = Omit<AgentConfig, 'dispositions'>;
-export type { AgentTool };
+/**
+ * The agent a conversation runs: the fields of a session's `agent_config` it uses (all but the
+ * dispositions), as this context's own port type. Absent fields take their documented defaults.
+ */
+export interface ConversationAgent {
+  prompt: string;
+  voice_id?: string;
+  /** Spoken when the conversation starts (absent: a short greeting). */
+  first_message?: string;
+  /** BCP 47 (absent: en-US). */
+  language?: string;
+  /** E.164: where the agent may transfer the call. */
+  transfer_number?: string;
+  tools?: AgentTool[];
+  /** The conversation's bound in seconds (absent: 3600). */
+  max_duration_seconds?: number;
+  /** Whether user speech stops the agent's (absent: true). */
+  interruptible?: boolean;
+}
 
 /** Spoken when the agent has no `first_message`. */
 export const DEFAULT_FIRST_MESSAGE = 'Hello! How can I help you today?';
@@ -37,4 +64,14 @@ export interface Dialogue {
   answer(words: string, turn: DialogueTurn): Promise<DialogueAction>;
   /** The answer in progress was cut: only `spoken` was heard (a model remembers what was said). */
   interrupted?(spoken: string): void;
+}
+
+/** Where a dialogue's tool calls are reported (the conversation's reporter). */
+export interface ToolReporter {
+  functionInvoked(invocation: {
+    name: string;
+    status: 'succeeded' | 'failed' | 'timeout';
+    duration_ms: number;
+  }): Promise<void>;
+  functionTimeout(timeout: { function_id: string; name: string; timeout_ms: number }): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { Agent, type Dispatcher, request } from 'undici';
 import { signDelivery } from '../../kernel/signing/signing';
 import { createPinnedDispatcher, resolvePublicAddress, validateWebhookUrl } from '../../webhooks';
 import type { ChatToolCall } from '../engines/engines';
-import type { ConversationReporter } from '../pipeline/conversation-reporter';
+import type { ToolReporter } from './dialogue';
 import type { AgentTool } from './dialogue';
 
 /** The event type a tool call is signed with (`X-Webhook-Event`, decision 112). */
@@ -25,7 +25,7 @@ export interface ToolInvokerDeps {
   secretOf: (tenantId: string) => Promise<string | null>;
   /** WEBHOOK_ALLOW_PRIVATE_URLS: tool URLs follow the webhook URL rules. */
   allowPrivateUrls: boolean;
-  reporter: Pick<ConversationReporter, 'functionInvoked' | 'functionTimeout'>;
+  reporter: ToolReporter;
 }
 
 type Outcome = { status: 'succeeded'; body: string } | { status: 'failed' | 'timeout'; error: string };

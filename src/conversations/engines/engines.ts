@@ -6,6 +6,16 @@
  */
 
 /** One utterance being recognised: audio is streamed in while the user speaks, the words come at the end. */
+/** An OpenAI-compatible engine: its base URL (up to, not including, `/v1/...`), key and model. */
+export interface EngineEndpoint {
+  url: string;
+  apiKey: string | null;
+  model: string;
+}
+
+/** The default `max_tokens` of a dialogue request: about 2,000 characters, a minute and a half of speech. */
+export const DEFAULT_LLM_MAX_TOKENS = 512;
+
 export interface RecognitionStream {
   /** 16 kHz mono samples, in order, as they are heard. */
   write(pcm16k: Int16Array): void;

@@ -1,19 +1,27 @@
-/** One turn's latency breakdown, as the session keeps it (`metrics.turns[]`). */
-import type { TurnMetrics } from '../../sessions';
-export type { TurnMetrics };
+import type { ToolReporter } from '../dialogue/dialogue';
+
+/**
+ * One agent turn's latency breakdown: when the user stopped speaking and when the agent's first
+ * audio frame went out (ms from the conversation's start), the difference and the time inside each
+ * engine; `t` in seconds, as the turn's transcript entry. (A session keeps it as `metrics.turns[]`.)
+ */
+export interface TurnMetrics {
+  t: number;
+  user_speech_end_ms: number;
+  agent_audio_start_ms: number;
+  voice_to_voice_ms: number;
+  stt_ms: number;
+  llm_first_token_ms: number;
+  tts_first_audio_ms: number;
+  interrupted: boolean;
+}
 
 export type ConversationEnd = 'goodbye' | 'end_call' | 'max_duration' | 'transferred' | 'hangup';
 
-export interface ConversationReporter {
+export interface ConversationReporter extends ToolReporter {
   /** One turn of the transcript (the agent's cut where it was interrupted). */
   turn(entry: { role: 'agent' | 'user'; content: string; t: number }): Promise<void>;
   metrics(turn: TurnMetrics): Promise<void>;
-  functionInvoked(invocation: {
-    name: string;
-    status: 'succeeded' | 'failed' | 'timeout';
-    duration_ms: number;
-  }): Promise<void>;
-  functionTimeout(timeout: { function_id: string; name: string; timeout_ms: number }): Promise<void>;
   transfer(transferNumber: string): Promise<void>;
   optOut(): Promise<void>;
   /** The agent ended the conversation (goodbye, end_call, its maximum length) or the call went away. */

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { roomsSettings } from '../rooms.config';
-import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
 import { DomainError } from '../../kernel/result';
@@ -12,8 +11,9 @@ import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
 import { Histogram, Registry } from 'prom-client';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
-import { OpenRoomSessionCommand, recordingPath, storeRecordingFile } from '../../sessions';
-import { type ConversationHandle, Conversations, SessionReporters } from '../../conversations';
+import { OpenRoomSessionCommand, recordingPath } from '../../sessions';
+import { CallHost, type CallSink, type HostedCall } from '../../conversations';
+import { errorMessage } from '../../kernel/errors';
 import { candidatePolicyFor, type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';
 import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } from '../domain/room.decider';
@@ -42,10 +42,19 @@ interface LiveCall {
   peer: AgentPeer | null;
   recorder: CallRecorder | null;
   recordingId: string | null;
-  /** The agent's conversation on the peer (docs/conversations.md); null through the media gateway. */
-  conversation: ConversationHandle | null;
+  /** The joined call carried by conversations' CallHost (the agent talks on the peer); null through the media gateway. */
+  hosted: HostedCall<RoomCallEnd> | null;
+  /** Set once a call not hosted (yet) ends: resolves when it is over here (its slot freed). */
   ending: Promise<void> | null;
+  /** A hosted call: resolves once it has ended (whoever ended it) and is over here. */
+  over: Promise<void> | null;
 }
+
+/** Whether the call's end has begun. */
+const isEnding = (call: LiveCall): boolean => (call.hosted ? call.hosted.isEnding : call.ending !== null);
+
+/** How a hosted call ends: completed (`reason`: a no-op when the room is completed already), or broken. */
+type RoomCallEnd = { reason?: EndReason; at?: Date } | { broke: CallBreak; message: string };
 
 /** The tenant has MAX_LIVE_ROOMS_PER_TENANT live rooms already: the offer is refused (429), nothing recorded. */
 export class LiveRoomsCapReached extends Error {
@@ -98,12 +107,10 @@ export class RoomCalls implements Worker {
     private readonly timers: TimersService,
     private readonly observer: LogObserver,
     private readonly slots: RoomSlots,
-    private readonly conversations: Conversations,
-    private readonly reporters: SessionReporters,
+    private readonly host: CallHost,
     private readonly metrics: RuntimeMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
   register(): void {
@@ -166,8 +173,9 @@ export class RoomCalls implements Worker {
       peer: null,
       recorder: null,
       recordingId: null,
-      conversation: null,
+      hosted: null,
       ending: null,
+      over: null,
     };
     this.live.set(roomId, call);
     try {
@@ -228,43 +236,73 @@ export class RoomCalls implements Worker {
    */
   transportOf(roomId: string): AudioTransport | null {
     const call = this.live.get(roomId);
-    return call && !call.ending ? call.peer : null;
+    return call && !isEnding(call) ? call.peer : null;
   }
 
   /**
-   * The agent talks on the call held here: the room's session is opened now (the room reactor's sync
-   * opens it again, a no-op), so that the conversation's turns have a session to go to, then the
-   * conversation runs on the peer. When the agent ends it (goodbye, end_call, a transfer), the room
-   * completes as on "Hang up".
+   * The agent talks on the call held here, carried by conversations' CallHost: the room's session is
+   * opened first (the room reactor's sync opens it again, a no-op), so that the conversation's turns
+   * have a session to go to. When the agent ends it (goodbye, end_call, a transfer), the room
+   * completes as on "Hang up". The host ends the call once, whoever ends it: the conversation, the
+   * peer, the room (completed, or failed for a call that broke), then the recording (room.recorded).
    */
   private async converse(call: LiveCall, peer: AgentPeer): Promise<void> {
     const { room, tenantId } = call;
+    const roomId = room.room_id;
     const startedAt = new Date(call.joinedAt);
     const agent = { ...(room.agent_config ?? { prompt: '' }), voice_id: room.voice_id };
-    await this.commands.execute(
-      new OpenRoomSessionCommand(tenantId, {
-        sessionId: room.session_id,
-        roomId: room.room_id,
-        clientReferenceId: room.client_reference_id,
-        agentConfig: agent,
-        startedAt: startedAt.toISOString(),
-      }),
-    );
-    const roomId = room.room_id;
-    call.conversation = this.conversations.start({
+    const hosted = this.host.open<RoomCallEnd>({
       tenantId,
       sessionId: room.session_id,
       agent,
-      transport: peer,
-      startedAt,
-      // Not awaited: ending the call ends the conversation, which is still reporting this end.
-      reporter: this.reporters.of(tenantId, room.session_id, () => {
-        void this.hangUp(tenantId, roomId).catch((err: unknown) =>
-          this.logger.error(`room ${roomId}: ending the call after the agent's end failed: ${describe(err)}`),
-        );
-        return Promise.resolve();
-      }),
+      line: { hangUp: () => peer.close() },
+      sink: this.sinkOf(call, startedAt),
+      recording:
+        call.recorder && call.recordingId
+          ? { id: call.recordingId, path: recordingPath(this.config, call.recordingId), recorder: call.recorder }
+          : null,
+      agentEnded: () => ({ reason: 'hangup' }),
+      keepsRecording: (ending) => !('broke' in ending),
     });
+    call.hosted = hosted;
+    call.over = hosted.ending
+      .then((ending) => hosted.end(ending))
+      .finally(async () => {
+        await this.freeSlot(roomId);
+        this.live.delete(roomId);
+      });
+    await hosted.converse(peer, startedAt);
+  }
+
+  /** What the room's hosted call reports: the room's session opened, then the room completed (or failed) and recorded. */
+  private sinkOf(call: LiveCall, startedAt: Date): CallSink<RoomCallEnd> {
+    const { room, tenantId } = call;
+    const roomId = room.room_id;
+    return {
+      answered: async () => {
+        await this.commands.execute(
+          new OpenRoomSessionCommand(tenantId, {
+            sessionId: room.session_id,
+            roomId,
+            clientReferenceId: room.client_reference_id,
+            agentConfig: { ...(room.agent_config ?? { prompt: '' }), voice_id: room.voice_id },
+            startedAt: startedAt.toISOString(),
+          }),
+        );
+      },
+      ended: async (ending) => {
+        if ('broke' in ending) return this.failRoom(call, ending.broke, ending.message);
+        if (ending.reason)
+          await this.commands.execute(
+            new RoomAction(tenantId, roomId, { type: 'complete', reason: ending.reason, at: ending.at }),
+          );
+      },
+      recorded: async ({ recordingId, seconds }) => {
+        await this.commands.execute(
+          new RoomAction(tenantId, roomId, { type: 'record', recordingId, durationSeconds: Math.round(seconds) }),
+        );
+      },
+    };
   }
 
   private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
@@ -306,25 +344,37 @@ export class RoomCalls implements Worker {
    */
   private breakCall(roomId: string, code: CallBreak, message: string): void {
     const call = this.live.get(roomId);
-    if (!call || call.ending) return;
+    if (!call || isEnding(call)) return;
     this.logger.error(`room ${roomId}: ${message}`);
+    if (call.hosted) {
+      void call.hosted.end({ broke: code, message });
+      return;
+    }
     call.ending = (async () => {
       try {
-        const { applied } = await this.commands.execute(
-          new RoomAction(call.tenantId, roomId, { type: 'fail_call', errorCode: code, errorMessage: message }),
-        );
-        // Not joined yet: the setup fails instead (the join sees a room that cannot be set up).
-        if (!applied)
-          await this.commands.execute(
-            new RoomAction(call.tenantId, roomId, { type: 'fail', errorCode: code, errorMessage: message }),
-          );
-      } catch (err) {
-        this.logger.error(`room ${roomId}: failing the room failed: ${describe(err)}`);
+        await this.failRoom(call, code, message);
       } finally {
         await this.release(call).catch(() => undefined);
         this.live.delete(roomId);
       }
     })();
+  }
+
+  /** The room fails with `code`: its joined call broke, or (not joined yet) its setup failed. */
+  private async failRoom(call: LiveCall, code: CallBreak, message: string): Promise<void> {
+    const roomId = call.room.room_id;
+    try {
+      const { applied } = await this.commands.execute(
+        new RoomAction(call.tenantId, roomId, { type: 'fail_call', errorCode: code, errorMessage: message }),
+      );
+      // Not joined yet: the setup fails instead (the join sees a room that cannot be set up).
+      if (!applied)
+        await this.commands.execute(
+          new RoomAction(call.tenantId, roomId, { type: 'fail', errorCode: code, errorMessage: message }),
+        );
+    } catch (err) {
+      this.logger.error(`room ${roomId}: failing the room failed: ${errorMessage(err)}`);
+    }
   }
 
   private candidatePolicy(): CandidatePolicy {
@@ -352,34 +402,26 @@ export class RoomCalls implements Worker {
   }
 
   /**
-   * Ends a call held here: completes the room (a no-op when it is already completed) with `reason`,
-   * closes the peer, writes the recording and reports it. Once per call.
+   * Ends a call held here, once: a hosted call by its host (the room completes with `reason`, a no-op
+   * when it is completed already); a call through the media gateway here: the room completes, the
+   * gateway is told.
    */
   private end(roomId: string, reason?: EndReason, at?: Date): Promise<void> {
     const call = this.live.get(roomId);
     if (!call) return Promise.resolve();
+    if (call.hosted) {
+      void call.hosted.end({ reason, at });
+      return call.over ?? Promise.resolve();
+    }
     call.ending ??= (async () => {
       try {
         if (reason)
           await this.commands.execute(new RoomAction(call.tenantId, roomId, { type: 'complete', reason, at }));
-        await call.conversation?.end();
         await call.peer?.close();
         if (!call.peer) await this.hangUpAtGateway(call);
-        if (call.recorder && call.recordingId) {
-          const seconds = await call.recorder.finish();
-          // Into the blob store, so that every instance serves and purges it
-          // (docs/decisions/0065-recordings-and-voice-samples-live-in-one-blob-store-that.md).
-          await storeRecordingFile(this.blobs, call.recordingId, recordingPath(this.config, call.recordingId));
-          await this.commands.execute(
-            new RoomAction(call.tenantId, roomId, {
-              type: 'record',
-              recordingId: call.recordingId,
-              durationSeconds: Math.round(seconds),
-            }),
-          );
-        }
+        await call.recorder?.discard();
       } catch (err) {
-        this.logger.error(`room ${roomId}: ending the call failed: ${describe(err)}`);
+        this.logger.error(`room ${roomId}: ending the call failed: ${errorMessage(err)}`);
       } finally {
         await this.freeSlot(roomId);
         this.live.delete(roomId);
@@ -399,7 +441,6 @@ export class RoomCalls implements Worker {
 
   /** Closes the peer, drops the recording, frees the slot: a call that never started, or broke. */
   private async release(call: LiveCall): Promise<void> {
-    await call.conversation?.end();
     await call.peer?.close();
     await call.recorder?.discard();
     await this.freeSlot(call.room.room_id);
@@ -408,7 +449,9 @@ export class RoomCalls implements Worker {
   private async freeSlot(roomId: string): Promise<void> {
     await this.slots
       .free(roomId)
-      .catch((err: unknown) => this.logger.warn(`room ${roomId}: freeing its live-room slot failed: ${describe(err)}`));
+      .catch((err: unknown) =>
+        this.logger.warn(`room ${roomId}: freeing its live-room slot failed: ${errorMessage(err)}`),
+      );
   }
 
   /** Every second: calls whose participant went silent for 30 s or that reached the maximum end here. */
@@ -416,7 +459,7 @@ export class RoomCalls implements Worker {
     const now = this.clock.now().getTime();
     const beats: { dedupeKey: string; dueAt: Date }[] = [];
     for (const [roomId, call] of this.live) {
-      if (call.ending || call.joinedAt === 0) continue;
+      if (isEnding(call) || call.joinedAt === 0) continue;
       if (now - call.joinedAt >= MAX_ROOM_CALL_MS) void this.end(roomId, 'max_duration');
       // Silence counts from the last audio, or from the join when none came since (the peer exists a
       // moment before the join is stored).
@@ -460,8 +503,4 @@ export class RoomCalls implements Worker {
       }),
     );
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
-import { OpenRoomSessionCommand, SessionActionCommand } from '../../sessions';
+import { OpenRoomSessionCommand, sessionSignals } from '../../sessions';
 import { EndReason, roomDecider, roomStream } from '../domain/room.decider';
 import { RoomAction } from './room.commands';
 import { ROOM_TIMER, type RoomTimerPayload } from './room-reactor.processor';
@@ -13,16 +13,6 @@ const SESSION_END_REASON: Record<EndReason, string> = {
   connection_lost: 'connection_lost',
   max_duration: 'max_duration',
 };
-
-/**
- * Signal numbers of a room's session (the session decider applies each once, in this order, and
- * ignores any signal not numbered above the last applied). The room's end and recording take the top
- * of the range (below SIGNAL_LIMITS.seq), so that the conversation's own signals during the call
- * (numbered from 1000 up: turns, metrics, functions) never make them no-ops (decision 120). Sessions
- * stored with 1 and 2 are terminal and recorded: a repeated sync finds nothing left to apply.
- */
-export const ROOM_SESSION_SEQ = { hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
-const SEQ = ROOM_SESSION_SEQ;
 
 /** The work behind the room timers scheduled by the room reactor; each handler is safe to run twice. */
 @Injectable()
@@ -78,35 +68,22 @@ export class RoomTimers {
     const durationSeconds = failure
       ? Math.max(0, Math.round((Date.parse(failure.at) - Date.parse(room.joinedAt)) / 1000))
       : (room.durationSeconds ?? 0);
-    await this.commands.execute(
-      new SessionActionCommand(
-        tenantId,
-        sessionId,
-        {
-          type: 'signal',
-          seq: SEQ.hangup,
-          signal: {
-            kind: 'hangup',
-            status: failure ? 'failed' : 'completed',
-            end_reason: failure ? failure.error_code : SESSION_END_REASON[room.endReason ?? 'hangup'],
-            duration_seconds: durationSeconds,
-          },
-        },
-        new Date(endedAt),
-      ),
+    // The end and the recording are the session's own phases (sessions' SessionSignalWriter): a repeated
+    // sync finds them applied already.
+    const signals = sessionSignals(this.commands, tenantId, sessionId);
+    await signals.hungUp(
+      {
+        status: failure ? 'failed' : 'completed',
+        end_reason: failure ? failure.error_code : SESSION_END_REASON[room.endReason ?? 'hangup'],
+        duration_seconds: durationSeconds,
+      },
+      new Date(endedAt),
     );
     if (!room.recording) return;
-    await this.commands.execute(
-      new SessionActionCommand(tenantId, sessionId, {
-        type: 'signal',
-        seq: SEQ.recording,
-        signal: {
-          kind: 'recording_ready',
-          recording_id: room.recording.recording_id,
-          duration_seconds: room.recording.duration_seconds,
-          channels: 'dual',
-        },
-      }),
-    );
+    await signals.recorded({
+      recording_id: room.recording.recording_id,
+      duration_seconds: room.recording.duration_seconds,
+      channels: 'dual',
+    });
   }
 }

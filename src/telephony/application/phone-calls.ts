@@ -14,24 +14,23 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
-import { type ConversationHandle, Conversations, SessionReporters } from '../../conversations';
-import type { ConversationAgent } from '../../conversations';
-import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
+import { CallHost, type ConversationAgent, type HostedCall } from '../../conversations';
+import { errorMessage } from '../../kernel/errors';
 import { idFromSeed, newId } from '../../kernel/ids';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
-import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
+import type { Worker } from '../../runtime/workers/polling-worker';
+import { recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
+import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
+import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
+import { VoicemailDetector } from '../domain/voicemail-detector';
 import { DualRecorder } from '../infra/dual-recorder';
-import { TelephonyMetrics } from '../infra/telephony-metrics';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
 import type { IncomingInvite, InviteDecision, SipUserAgent } from '../infra/sip/sip-user-agent';
+import { TelephonyMetrics } from '../infra/telephony-metrics';
 import { telephonySettings } from '../telephony.config';
-import type { Worker } from '../../runtime/workers/polling-worker';
 import { SIP_USER_AGENT } from '../telephony.tokens';
-import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
-import { type CallEnding, endSignal, PHONE_SEQ, type SessionSignal, unansweredSignal } from '../domain/call-outcomes';
-import { VoicemailDetector } from '../domain/voicemail-detector';
 
 interface LiveCall {
   tenantId: string;
@@ -42,15 +41,10 @@ interface LiveCall {
   call: SipCall | null;
   /** An outbound call still being set up: giving it up sends CANCEL (a BYE once answered). */
   placed: OutboundCall | null;
-  startedAt: Date;
-  conversation: ConversationHandle | null;
-  recorder: DualRecorder | null;
-  recordingId: string;
-  /** The session told of the answer: its end waits for it (a session ends once started, not before). */
-  answeredSignal: Promise<void> | null;
-  ending: Promise<void> | null;
-  /** Counts the answered call's end in the metrics (its media figures, how it ended). */
-  countEnd: ((by: CallEnding['by']) => void) | null;
+  /** The answered call, carried by conversations' CallHost; null until answered. */
+  hosted: HostedCall<CallEnding> | null;
+  /** Set once the call is over, whichever way (answered or not): the place in the budget is given back then. */
+  over: Promise<void> | null;
 }
 
 /**
@@ -68,10 +62,8 @@ export class PhoneCalls implements Worker {
     @Inject(CARRIER_BUDGET) private readonly budget: CarrierBudgetPort,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly conversations: Conversations,
-    private readonly reporters: SessionReporters,
+    private readonly host: CallHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     private readonly metrics: TelephonyMetrics,
   ) {}
 
@@ -108,27 +100,13 @@ export class PhoneCalls implements Worker {
       true,
     );
     void this.dial(live, request).catch((err: unknown) => {
-      this.logger.error(`session ${live.sessionId}: the call failed: ${describe(err)}`);
+      this.logger.error(`session ${live.sessionId}: the call failed: ${errorMessage(err)}`);
       void this.end(live, { by: 'error' });
     });
   }
 
   private track(tenantId: string, sessionId: string, agent: ConversationAgent, outbound: boolean): LiveCall {
-    const live: LiveCall = {
-      tenantId,
-      sessionId,
-      agent,
-      outbound,
-      call: null,
-      placed: null,
-      startedAt: new Date(),
-      conversation: null,
-      recorder: null,
-      recordingId: newId('rec'),
-      answeredSignal: null,
-      ending: null,
-      countEnd: null,
-    };
+    const live: LiveCall = { tenantId, sessionId, agent, outbound, call: null, placed: null, hosted: null, over: null };
     this.live.set(sessionId, live);
     return live;
   }
@@ -148,16 +126,8 @@ export class PhoneCalls implements Worker {
     live.call = placed.call;
     live.placed = placed;
     const outcome = await placed.outcome;
-    if (outcome.kind !== 'answered') {
-      this.live.delete(live.sessionId);
-      try {
-        await this.signal(live, PHONE_SEQ.hangup, unansweredSignal(outcome));
-      } finally {
-        await this.release(live);
-      }
-      return;
-    }
-    await this.answered(live, outcome.call);
+    if (outcome.kind === 'answered') await this.answered(live, outcome.call);
+    else await this.unanswered(live, outcome);
   }
 
   /**
@@ -194,113 +164,114 @@ export class PhoneCalls implements Worker {
     // Never answered after all (the caller cancelled while its media was bound, or no port was free):
     // the session ends unanswered and its place is given back.
     void invite.call.ended.then(() => {
-      if (!answered) void this.abandon(live);
+      if (!answered) void this.unanswered(live, { kind: 'no_answer', code: 487 });
     });
     // The user agent tells once the 200 is sent with the call's media (it flows from the ACK).
     return {
       answered: () => {
         answered = true;
         void this.answered(live, invite.call).catch((err: unknown) => {
-          this.logger.error(`session ${sessionId}: the inbound call failed: ${describe(err)}`);
+          this.logger.error(`session ${sessionId}: the inbound call failed: ${errorMessage(err)}`);
           void this.end(live, { by: 'error' });
         });
       },
     };
   }
 
-  /** An inbound call that ended before it was answered: its session ends `no_answer`. */
-  private async abandon(live: LiveCall): Promise<void> {
-    live.ending ??= (async () => {
-      try {
-        await this.signal(live, PHONE_SEQ.hangup, unansweredSignal({ kind: 'no_answer', code: 487 }));
-      } catch (err) {
-        this.logger.error(`session ${live.sessionId}: ending the unanswered call failed: ${describe(err)}`);
-      } finally {
-        this.live.delete(live.sessionId);
-        await this.release(live);
-      }
-    })();
-    return live.ending;
+  /** A call that was never answered: its session ends busy, no answer or failed, and its place is given back. */
+  private unanswered(live: LiveCall, outcome: UnansweredOutcome): Promise<void> {
+    return this.over(live, async () => {
+      await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(unansweredSignal(outcome));
+    });
   }
 
-  /** The call is up: the session starts, the recording and the screening begin, the agent talks once media flows. */
+  /**
+   * The call is up: CallHost carries it (the session starts, the recording begins), an outbound call
+   * is screened for an answering machine, and the agent talks once the other party's audio flows (a
+   * greeting played into a line not yet open is lost).
+   */
   private async answered(live: LiveCall, call: SipCall): Promise<void> {
     live.call = call;
-    live.startedAt = new Date();
-    live.countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
+    // Given up while it was answered (a CANCEL that crossed the 200): the session has ended already.
+    if (live.over) return this.ua?.hangUp(call);
+    const answeredAt = new Date();
+    const countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
+    const recordingId = newId('rec');
+    const path = recordingPath(this.config, recordingId);
+    let recorder: DualRecorder | null = null;
     try {
-      live.recorder = await DualRecorder.create(recordingPath(this.config, live.recordingId));
-      const recorder = live.recorder;
-      call.media.onSentFrame((frame) => recorder.agentFrame(frame));
-      call.media.onFrame((frame) => recorder.otherFrame(frame));
+      recorder = await DualRecorder.create(path);
+      const sink = recorder;
+      call.media.onSentFrame((frame) => sink.agentFrame(frame));
+      call.media.onFrame((frame) => sink.otherFrame(frame));
     } catch (err) {
-      this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${describe(err)}`);
+      this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${errorMessage(err)}`);
     }
-    live.answeredSignal = this.signal(live, PHONE_SEQ.answered, { kind: 'answered' });
+    const hosted = this.host.open<CallEnding>({
+      tenantId: live.tenantId,
+      sessionId: live.sessionId,
+      agent: live.agent,
+      line: {
+        hangUp: async (ending) => {
+          countEnd(ending.by);
+          await this.hangUp(live, call, ending);
+        },
+      },
+      sink: this.host.toSession(live.tenantId, live.sessionId, endSignal),
+      recording: recorder ? { id: recordingId, path, recorder } : null,
+      agentEnded: (reason) => ({ by: 'agent', reason }),
+    });
+    live.hosted = hosted;
+    // However it ends (the agent, the other party, the medium, a shutdown), its place is given back after.
+    void this.over(live, () => hosted.ending.then((ending) => hosted.end(ending)));
     // The promise, not a listener: a BYE that came while the recorder was opened still ends the call.
     void call.ended.then(({ by }) =>
-      this.end(live, { by: by === 'error' ? 'lost' : by === 'unacknowledged' ? 'unacknowledged' : 'remote' }),
+      hosted.end({ by: by === 'error' ? 'lost' : by === 'unacknowledged' ? 'unacknowledged' : 'remote' }),
     );
-    await live.answeredSignal;
     if (live.outbound) {
       const detector = new VoicemailDetector();
       const stop = call.media.onFrame((frame) => {
         const verdict = detector.push(frame);
         if (verdict) stop();
-        if (verdict === 'machine') void this.end(live, { by: 'voicemail' });
+        if (verdict === 'machine') void hosted.end({ by: 'voicemail' });
       });
     }
     const flowing = await Promise.race([call.media.mediaFlowing().then(() => true), call.ended.then(() => false)]);
-    if (!flowing || live.ending) return;
-    live.conversation = this.conversations.start({
-      tenantId: live.tenantId,
-      sessionId: live.sessionId,
-      agent: live.agent,
-      transport: call.media,
-      startedAt: live.startedAt,
-      // Not awaited: ending the call ends the conversation, which is still reporting this end.
-      reporter: this.reporters.of(live.tenantId, live.sessionId, (reason) => {
-        if (reason !== 'hangup') void this.end(live, { by: 'agent', reason });
-        return Promise.resolve();
-      }),
+    if (!flowing || hosted.isEnding) return;
+    await hosted.converse(call.media, answeredAt);
+  }
+
+  /** Ends a call held here, once: a ringing one is given up (CANCEL), an answered one ended by its host. */
+  private end(live: LiveCall, ending: CallEnding): Promise<void> {
+    if (live.hosted) return live.hosted.end(ending);
+    return this.over(live, async () => {
+      if (live.placed && live.call?.state !== 'ended') await live.placed.hangUp();
+      await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(endSignal(ending));
     });
   }
 
-  /** Ends a call held here, once: the conversation, the SIP side, the session, then the recording. */
-  private end(live: LiveCall, ending: CallEnding): Promise<void> {
-    live.ending ??= (async () => {
+  /** Runs the call's last steps once, then forgets it and gives its place in the budget back. */
+  private over(live: LiveCall, last: () => Promise<void>): Promise<void> {
+    live.over ??= (async () => {
       try {
-        await live.conversation?.end();
-        live.countEnd?.(ending.by);
-        await this.hangUp(live, ending);
-        await live.answeredSignal?.catch(() => undefined);
-        await this.signal(live, PHONE_SEQ.hangup, endSignal(ending));
-        const recorder = live.recorder;
-        if (recorder) {
-          const seconds = await recorder.finish();
-          const path = recordingPath(this.config, live.recordingId);
-          await storeRecordingFile(this.blobs, live.recordingId, path);
-          await this.signal(live, PHONE_SEQ.recording, {
-            kind: 'recording_ready',
-            recording_id: live.recordingId,
-            duration_seconds: Math.round(seconds),
-            channels: 'dual',
-          });
-        }
+        await last();
       } catch (err) {
-        this.logger.error(`session ${live.sessionId}: ending the call failed: ${describe(err)}`);
+        this.logger.error(`session ${live.sessionId}: ending the call failed: ${errorMessage(err)}`);
       } finally {
         this.live.delete(live.sessionId);
-        await this.release(live);
+        await this.budget
+          .release(live.sessionId)
+          .catch((err: unknown) =>
+            this.logger.warn(`session ${live.sessionId}: releasing its budget failed: ${errorMessage(err)}`),
+          );
       }
     })();
-    return live.ending;
+    return live.over;
   }
 
   /** Our side of the end: a transfer is a REFER first (it hangs up itself once taken), else a BYE. */
-  private async hangUp(live: LiveCall, ending: CallEnding): Promise<void> {
-    const call = live.call;
-    if (!call || !this.ua || call.state === 'ended') return;
+  private async hangUp(live: LiveCall, call: SipCall, ending: CallEnding): Promise<void> {
+    if (!this.ua || call.state === 'ended') return;
     if (call.state !== 'confirmed' && live.placed) return live.placed.hangUp(); // still ringing: CANCEL
     if (ending.by === 'agent' && ending.reason === 'transferred' && live.agent.transfer_number) {
       const result = await this.ua.transfer(call, live.agent.transfer_number);
@@ -309,22 +280,4 @@ export class PhoneCalls implements Worker {
     }
     await this.ua.hangUp(call);
   }
-
-  private async release(live: LiveCall): Promise<void> {
-    await this.budget
-      .release(live.sessionId)
-      .catch((err: unknown) =>
-        this.logger.warn(`session ${live.sessionId}: releasing its budget failed: ${describe(err)}`),
-      );
-  }
-
-  private async signal(live: LiveCall, seq: number, signal: SessionSignal): Promise<void> {
-    await this.commands.execute(
-      new SessionActionCommand(live.tenantId, live.sessionId, { type: 'signal', seq, signal }),
-    );
-  }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -13,7 +13,7 @@ describe('what a phone call tells its session', () => {
     [603, 'failed', 'sip_603'],
   ])('a final %i ends it %s (%s)', (code, status, endReason) => {
     const outcome = outcomeOfFailure(code);
-    expect(unansweredSignal(outcome)).toEqual({ kind: 'hangup', status, end_reason: endReason });
+    expect(unansweredSignal(outcome)).toEqual({ status, end_reason: endReason });
   });
 
   it('the ring timeout is no answer', () => {
@@ -30,6 +30,6 @@ describe('what a phone call tells its session', () => {
     [{ by: 'shutdown' } as const, 'failed', 'media_lost'],
     [{ by: 'error' } as const, 'failed', 'sip_error'],
   ])('an answered call ended %j ends %s (%s)', (ending, status, endReason) => {
-    expect(endSignal(ending)).toEqual({ kind: 'hangup', status, end_reason: endReason });
+    expect(endSignal(ending)).toEqual({ status, end_reason: endReason });
   });
 });

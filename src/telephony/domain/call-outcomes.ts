@@ -1,18 +1,8 @@
 /**
- * What a phone call reports to its session, and at which `seq` (docs/telephony.md). A session applies
- * a signal once and in `seq` order: the answer comes first (1), the conversation's own signals from
- * 1000 up (conversations' FIRST_CONVERSATION_SEQ), the end and then the recording at the top of the
- * range, as rooms do (decision 114), so that nothing the conversation said is dropped by the end.
+ * How a phone call's end is told to its session (docs/telephony.md): the `hangup` a call that was
+ * never answered, or that ended, reports through sessions' signal writer.
  */
-import type { SessionActionCommand } from '../../sessions/index';
-
-export type SessionSignal = Extract<
-  ConstructorParameters<typeof SessionActionCommand>[2],
-  { type: 'signal' }
->['signal'];
-type Hangup = Extract<SessionSignal, { kind: 'hangup' }>;
-
-export const PHONE_SEQ = { answered: 1, hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
+import type { CallHangup } from '../../sessions';
 
 /** How a call was not answered (docs/telephony.md); `code` is null when our ring timeout ended the attempt. */
 export type UnansweredOutcome =
@@ -26,14 +16,14 @@ export function outcomeOfFailure(code: number): UnansweredOutcome {
 }
 
 /** A call that was never answered: 486/600 busy; 480/487/408/ring timeout no answer; any other `sip_<code>`. */
-export function unansweredSignal(outcome: UnansweredOutcome): Hangup {
+export function unansweredSignal(outcome: UnansweredOutcome): CallHangup {
   switch (outcome.kind) {
     case 'busy':
-      return { kind: 'hangup', status: 'busy', end_reason: 'busy' };
+      return { status: 'busy', end_reason: 'busy' };
     case 'no_answer':
-      return { kind: 'hangup', status: 'no_answer', end_reason: 'no_answer' };
+      return { status: 'no_answer', end_reason: 'no_answer' };
     case 'failed':
-      return { kind: 'hangup', status: 'failed', end_reason: `sip_${outcome.code}` };
+      return { status: 'failed', end_reason: `sip_${outcome.code}` };
   }
 }
 
@@ -61,21 +51,21 @@ const AGENT_END_REASON = {
   transferred: 'transferred',
 } as const;
 
-export function endSignal(ending: CallEnding): Hangup {
+export function endSignal(ending: CallEnding): CallHangup {
   switch (ending.by) {
     case 'remote':
-      return { kind: 'hangup', status: 'completed', end_reason: 'completed' };
+      return { status: 'completed', end_reason: 'completed' };
     case 'lost':
-      return { kind: 'hangup', status: 'completed', end_reason: 'connection_lost' };
+      return { status: 'completed', end_reason: 'connection_lost' };
     case 'agent':
-      return { kind: 'hangup', status: 'completed', end_reason: AGENT_END_REASON[ending.reason] };
+      return { status: 'completed', end_reason: AGENT_END_REASON[ending.reason] };
     case 'voicemail':
-      return { kind: 'hangup', status: 'voicemail', end_reason: 'voicemail' };
+      return { status: 'voicemail', end_reason: 'voicemail' };
     case 'unacknowledged':
-      return { kind: 'hangup', status: 'failed', end_reason: 'sip_no_ack' };
+      return { status: 'failed', end_reason: 'sip_no_ack' };
     case 'shutdown':
-      return { kind: 'hangup', status: 'failed', end_reason: 'media_lost' };
+      return { status: 'failed', end_reason: 'media_lost' };
     case 'error':
-      return { kind: 'hangup', status: 'failed', end_reason: 'sip_error' };
+      return { status: 'failed', end_reason: 'sip_error' };
   }
 }

@@ -4,7 +4,6 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import { DEFAULT_LLM_MAX_TOKENS, type EngineEndpoint } from '../../conversations.config';
 import {
   abortError,
   type ChatDelta,
@@ -13,6 +12,8 @@ import {
   type ChatTool,
   type ChatToolCall,
   EngineError,
+  DEFAULT_LLM_MAX_TOKENS,
+  type EngineEndpoint,
 } from '../engines';
 import { type EngineLimits, engineFailure, engineHost, openAiClient } from './openai-client';
 

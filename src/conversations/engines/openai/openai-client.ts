@@ -1,6 +1,5 @@
 import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import type { EngineEndpoint } from '../../conversations.config';
-import { abortError, EngineError, type EngineKind } from '../engines';
+import { abortError, EngineError, type EngineKind, type EngineEndpoint } from '../engines';
 import { v1BaseUrl } from './v1-base-url';
 
 /**

@@ -1,7 +1,6 @@
 import type OpenAI from 'openai';
 import { toFile } from 'openai';
-import type { EngineEndpoint } from '../../conversations.config';
-import { EngineError, type RecognitionStream, type SpeechRecognizer } from '../engines';
+import { EngineError, type RecognitionStream, type SpeechRecognizer, type EngineEndpoint } from '../engines';
 import { deadline, type EngineLimits, engineFailure, openAiClient } from './openai-client';
 import { encodeWav } from './wav';
 

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import type OpenAI from 'openai';
-import type { EngineEndpoint } from '../../conversations.config';
-import { EngineError, type SpeechSynthesizer, type SynthesizedSpeech } from '../engines';
+import { EngineError, type SpeechSynthesizer, type SynthesizedSpeech, type EngineEndpoint } from '../engines';
 import { deadline, type EngineLimits, engineFailure, openAiClient } from './openai-client';
 import { ByteQueue } from '../byte-queue';
 import { synthesizeInPieces } from '../synthesis-pieces';
