@@ -10,9 +10,9 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /**
  * Random bytes drawn from the system's generator 4 KiB at a time and handed out a few per id: one
- * `randomBytes(n)` per id was a call into OpenSSL and a new buffer each, about 1 % of a
- * `POST /v1/calls` (a resource id and a request id). The same generator, the same number of bytes
- * per id; no byte is handed out twice.
+ * `randomBytes(n)` per id was a call into OpenSSL and a new buffer each, a visible share of a
+ * `POST /v1/calls` (a resource id and a request id; see docs/benchmarks.md). The same generator, the
+ * same number of bytes per id; no byte is handed out twice.
  */
 const pool = Buffer.alloc(4096);
 let poolOffset = pool.length;

@@ -2,8 +2,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /**
  * Texts already normalised, and their answer (null: not a valid number). Parsing with the full
- * metadata costs tens of microseconds, about 3 % of a `POST /v1/calls` in its benchmark, twice per
- * call; a tenant's `from` numbers, a campaign's redials and a retried request repeat the same texts.
+ * metadata is a visible share of a `POST /v1/calls` (see docs/benchmarks.md), twice per call; a
+ * tenant's `from` numbers, a campaign's redials and a retried request repeat the same texts.
  * The answer depends on the text alone, so a remembered one is the same answer. Bounded: texts of at
  * most 40 characters (a number written with spaces fits), and the oldest half goes when it is full.
  */

@@ -6,8 +6,8 @@ const CHUNK = 64;
 /**
  * A campaign's contacts in the order they were added: immutable, as every state the decider folds
  * is (a cached state is shared), but cheap to update. A copied Map cost O(contacts) per contact event,
- * so folding a campaign's stream cost O(contacts²): about 100 ms of CPU at 1,000 contacts and
- * seconds at 10,000, for every read of the stream. Here `with` copies one chunk of 64 and the list
+ * so folding a campaign's stream cost O(contacts²), for every read of the stream (the figures:
+ * docs/benchmarks.md). Here `with` copies one chunk of 64 and the list
  * of chunks; positions never change once a contact is added.
  */
 export class ContactBook {

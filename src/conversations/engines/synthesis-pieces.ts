@@ -4,7 +4,7 @@ import type { SynthesizedSpeech } from './engines';
 /**
  * The longest text a synthesiser is handed at once (UTF-16 code units, so at most as many
  * characters): a spoken line longer than this is synthesised in pieces, in order. A piece of 400
- * characters is about 25 s of speech, made by flite in well under a second.
+ * characters is about 25 s of speech.
  */
 export const MAX_SYNTHESIS_PIECE = 400;
 

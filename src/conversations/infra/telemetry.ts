@@ -106,7 +106,7 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
     this.runtimeMetrics.contribute(this.registry);
     const endpoint = this.otlpEndpoint;
     if (!endpoint) return;
-    // Loaded only when traces are exported: the SDK and exporter weigh about 4 MB of heap (decision 176).
+    // Loaded only when traces are exported: the SDK and exporter are heavy (decision 176 has the figure).
     const [{ OTLPTraceExporter }, { BatchSpanProcessor, TracerProvider }] = await Promise.all([
       import('@opentelemetry/exporter-trace-otlp-http'),
       import('@opentelemetry/sdk-trace'),

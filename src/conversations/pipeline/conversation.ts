@@ -43,7 +43,7 @@ export interface ConversationDeps {
  *    their line is spoken; `max_duration_seconds` and the transport closing end it at once. Nothing
  *    is reported after the end.
  *
- * Per frame it does little (resampling and the VAD: a few µs); the engines run in child processes.
+ * Per frame it does little (resampling and the VAD); the engines run in child processes.
  */
 export class Conversation {
   private readonly logger = new Logger('Conversation');
@@ -114,7 +114,7 @@ export class Conversation {
     return Date.now() - this.deps.startedAt.getTime();
   }
 
-  /** One frame from the transport: to 16 kHz, VAD, endpointer; a few µs. */
+  /** One frame from the transport: to 16 kHz, VAD, endpointer. */
   private hear(frame: Int16Array): void {
     if (this.ended) return;
     let pcm = this.toEngineRate ? this.toEngineRate.process(frame) : frame;

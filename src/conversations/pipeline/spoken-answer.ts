@@ -91,7 +91,7 @@ export class SpokenAnswer {
         const made = await speech;
         if (this.signal.aborted) return;
         let pcm = resample(made.samples, made.sampleRate, sampleRate);
-        // The answer's first audio is its first sound: synthesisers lead with silence (flite ~200 ms).
+        // The answer's first audio is its first sound: synthesisers lead with silence (flite does).
         if (this.pieces.length === 0) pcm = trimLeadingSilence(pcm, sampleRate);
         this.firstAudioAt ??= now();
         this.pieces.push({ text, frames: Math.ceil(pcm.length / frameSamples(sampleRate)) });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 
 /**
  * Voice activity detection by WebRTC's VAD (libfvad compiled to WebAssembly, `@echogarden/fvad-wasm`):
- * one decision per 20 ms frame of 16 kHz audio, in about 4 µs on this machine, so it runs on the
- * event loop with no worker.
+ * one decision per 20 ms frame of 16 kHz audio, cheap enough to run on the event loop with no
+ * worker.
  *
  * The package's JavaScript glue is an ES module that reads `import.meta`, which neither this
  * CommonJS build nor Jest can load; its WebAssembly is plain, so it is instantiated here, once per

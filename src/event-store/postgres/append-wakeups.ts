@@ -3,7 +3,7 @@ import type { Pool, PoolClient } from 'pg';
 import type { AppendOrigin } from '../event-store.port';
 
 /** At most one NOTIFY per this many ms: each is a statement of its own (a transaction). 20 ms saved
- *  about three per call at 50 calls/s, but then the instance that heard first kept winning every
+ *  a few per call (docs/benchmarks.md), but then the instance that heard first kept winning every
  *  page, and the other's delivery worker, never woken by an outbox commit, sat idle (the two-instance
  *  kill -9 test found it): other instances must hear promptly. */
 const NOTIFY_EVERY_MS = 5;

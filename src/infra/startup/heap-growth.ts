@@ -4,8 +4,8 @@ import { setFlagsFromString } from 'node:v8';
  * How far V8 lets the old generation grow past what a full collection kept alive before it collects
  * again: 50 % (decision 177). V8's own factor goes up to 4× on a machine with a large heap limit, and
  * then how high the service's memory climbs depends on when the last full collection happened to
- * run: at 100 test calls/s the same build peaked anywhere from 246 to 380 MB. Bounded, it peaks at
- * 177–195 MB for one full collection every 3–4 s (5–20 ms each) and the same CPU per call.
+ * run: the same build's peak varied widely from run to run. Bounded, it peaks lower and steadier for
+ * the same CPU per call (the figures: decision 177 and docs/benchmarks.md).
  *
  * V8 reads this flag each time it sets the next limit, so setting it at start-up takes effect from
  * the first full collection after the modules have loaded (the one or two during loading keep V8's

@@ -17,8 +17,8 @@ export function fastBodyCheck<T>(dto: Type<T>, check: FastBodyCheck<T>): void {
 
 /**
  * The global ValidationPipe, with a precompiled path for the DTOs that registered one: class-validator
- * and class-transformer cost about a tenth of the CPU of a whole POST /v1/calls (reflection and
- * metadata lookups on every request).
+ * and class-transformer were a sizeable share of the CPU of a whole POST /v1/calls (reflection and
+ * metadata lookups on every request; the figures: docs/benchmarks.md).
  */
 export class BodyValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

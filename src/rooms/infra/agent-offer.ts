@@ -2,7 +2,7 @@ import { RECORDING_RATE, WIDEBAND_RECORDING_RATE } from './call-recorder';
 
 /**
  * What a room's call needs to know of the agent's peer before it exists: how its setup fails and at
- * what rate it records. Apart from agent-peer.ts so that werift (the WebRTC stack, about 8 MB of heap)
+ * what rate it records. Apart from agent-peer.ts so that werift (the WebRTC stack, heavy: decision 176)
  * is loaded with the first room an agent joins, not when the service starts (decision 176).
  */
 

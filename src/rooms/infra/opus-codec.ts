@@ -4,8 +4,8 @@ import OpusScript from 'opusscript';
  * Opus for the agent's peer, through opusscript (libopus 1.4 compiled to WebAssembly: no native
  * build, runs in the service process). The agent speaks mono 20 ms frames at 48 kHz, at a voice
  * bitrate; what the participant sends is decoded at 48 kHz, as one channel or two (mixed to one) as
- * the offer announced (`sprop-stereo=1`). Measured here (`npm run bench -- room_audio`): about
- * 0.25 ms of CPU to encode and 0.1 ms to decode a frame (decision 122), a few per cent of a core per call.
+ * the offer announced (`sprop-stereo=1`). Its CPU per frame is measured by `npm run bench --
+ * room_audio` (the figures: docs/benchmarks.md and decision 122).
  */
 
 export const OPUS_RATE = 48000;

@@ -141,7 +141,8 @@ export class CarrierBudget {
   async admitInbound(req: { sessionId: string; tenantId: string }): Promise<InboundAdmission> {
     // One round trip (telephony.migrations.ts): every inbound INVITE waits on the budget's lock, which
     // must not stay held while this process's event loop, busy with calls' media, gets round to a
-    // next statement (measured: 8 statements under the lock capped inbound calls near 33 a second).
+    // next statement (eight statements under the lock capped the inbound call rate: the figures are in
+    // docs/benchmarks/history/2026-11-28-hardening-3.md).
     const { rows } = await this.pool.query<{ answer: string }>({
       name: 'telephony.admit_inbound',
       text: 'SELECT telephony_admit_inbound($1, $2, $3, $4, $5, $6) AS answer',

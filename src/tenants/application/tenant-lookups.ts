@@ -79,8 +79,8 @@ export class TenantLookups implements OnModuleDestroy {
 
   /**
    * One read for the requests that miss the same entry together: when a key's entry expires under
-   * 16 concurrent requests, all 16 missed it and each read `api_keys` and `tenants` (about 0.06
-   * reads per `POST /v1/calls` in its benchmark). A request joins a read only if no invalidation
+   * 16 concurrent requests, all 16 missed it and each read `api_keys` and `tenants` (see
+   * docs/benchmarks.md for what that cost). A request joins a read only if no invalidation
    * happened since that read started; otherwise it reads anew, as before.
    */
   private shared<T>(reads: Map<string, SharedRead<T>>, id: string, read: () => Promise<T>): Promise<T> {
