@@ -11,6 +11,7 @@ import type { Projection } from './processor';
 import type { Processor } from './processor-runner';
 import { WorkerLifecycle } from '../workers/lifecycle';
 import { RuntimeMetrics } from '../observability/runtime-metrics';
+import { errorMessage } from '../../kernel/errors';
 
 /**
  * Runs every registered projection (read model) and reactor from its checkpoint. Modules register
@@ -31,7 +32,7 @@ export class ProjectionsService {
     private readonly metrics: RuntimeMetrics,
   ) {
     this.group = new ProcessorGroup(pool, store, {
-      onError: (member, err) => this.logger.error(`${member ?? 'processors'} failed: ${describe(err)}`),
+      onError: (member, err) => this.logger.error(`${member ?? 'processors'} failed: ${errorMessage(err)}`),
     });
     lifecycle.register(this.group);
   }
@@ -178,7 +179,3 @@ export class ProjectionsService {
 
 /** SQLSTATE 40P01. */
 const DEADLOCK_DETECTED = '40P01';
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -7,6 +7,7 @@ import { PG_POOL } from '../../infra/database/database.tokens';
 import { TurnBatch } from './turn-batch';
 import { ClaimedTimer, TimerClaims, type DueTimer, type Queryable, type TimerPark } from './timer-claims';
 import type { ScheduleTimer, TimerKind } from './timer-kind';
+import { errorMessage } from '../../kernel/errors';
 
 export type { DueTimer, Queryable, TimerPark } from './timer-claims';
 export { defineTimerKind, type ScheduleTimer, type TimerKind } from './timer-kind';
@@ -109,7 +110,7 @@ export class TimersService extends PollingWorker {
       await this.claims.finish(timers);
     } catch (err) {
       // They stay claimed until their lease lapses, then run again: handlers are idempotent.
-      this.logger.warn(`deleting ${timers.length} timers that ran failed: ${describe(err)}`);
+      this.logger.warn(`deleting ${timers.length} timers that ran failed: ${errorMessage(err)}`);
     }
   });
   /** Timers moved to their next run, likewise one statement per turn of the event loop. */
@@ -120,7 +121,7 @@ export class TimersService extends PollingWorker {
     } catch (err) {
       // The rows keep their previous run, claimed until the lease lapses, then run again from there.
       for (const { timer } of next)
-        this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
+        this.logger.warn(`rescheduling timer ${timer.kind} ${timer.timerId} failed: ${errorMessage(err)}`);
     }
   });
 
@@ -355,7 +356,7 @@ export class TimersService extends PollingWorker {
       outcome = await handler({ timerId, kind, payload, dueAt, attempts, wakes }, context);
     } catch (err) {
       this.held.delete(timer.timerId);
-      const message = describe(err);
+      const message = errorMessage(err);
       const backoff = Math.min(300_000, 1000 * 2 ** Math.min(timer.attempts, 8));
       this.logger.warn(`timer ${timer.kind} ${timer.timerId} failed (attempt ${timer.attempts}): ${message}`);
       await this.pool
@@ -400,7 +401,7 @@ export class TimersService extends PollingWorker {
       this.poke();
     } catch (err) {
       // Claimed (or parked) as it was: it runs again once its lease lapses (or its park ends).
-      this.logger.warn(`parking timer ${timer.kind} ${timer.timerId} failed: ${describe(err)}`);
+      this.logger.warn(`parking timer ${timer.kind} ${timer.timerId} failed: ${errorMessage(err)}`);
     }
   }
 
@@ -447,8 +448,4 @@ function tenantOf(timer: ScheduleTimer): string {
   if (timer.tenantId !== undefined) return timer.tenantId;
   const fromPayload = 'tenant_id' in timer.payload ? timer.payload.tenant_id : undefined;
   return typeof fromPayload === 'string' ? fromPayload : '';
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

@@ -8,6 +8,7 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { decideNext, foldStreaks, StreakStep } from '../domain/delivery-policy';
 import type { AttemptResult } from './delivery-sender';
 import { WebhookMetrics } from './webhook-metrics';
+import { errorMessage } from '../../kernel/errors';
 
 /** The 'SUSPEND_ENDPOINT' provider: suspends through the endpoint command, like every other change. */
 export type SuspendEndpoint = (
@@ -105,7 +106,7 @@ export class AttemptRecorder {
         return this.clock.now();
       }
       this.logger.warn(
-        `recording ${batch.length} attempts at once failed (${describe(err)}); recording them one by one`,
+        `recording ${batch.length} attempts at once failed (${errorMessage(err)}); recording them one by one`,
       );
     }
     let earliest: Date | null = null;
@@ -120,7 +121,7 @@ export class AttemptRecorder {
   }
 
   private recordFailed(result: AttemptResult, err: unknown): void {
-    this.logger.error(`recording the attempt of delivery ${result.delivery.delivery_id} failed: ${describe(err)}`);
+    this.logger.error(`recording the attempt of delivery ${result.delivery.delivery_id} failed: ${errorMessage(err)}`);
   }
 
   /** Records the batch in one transaction; returns the earliest retry it scheduled, null for none. */
@@ -226,8 +227,4 @@ export class AttemptRecorder {
       return h ? [{ endpointId, ...h }] : [];
     });
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

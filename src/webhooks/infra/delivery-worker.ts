@@ -8,6 +8,7 @@ import { AttemptRecorder } from './attempt-recorder';
 import { ClaimedDelivery, DeliveryClaims, HeldClaim } from './delivery-claims';
 import { MAX_IN_FLIGHT, RENEW_WHEN_LEFT_MS } from './delivery-limits';
 import { DeliverySender } from './delivery-sender';
+import { errorMessage } from '../../kernel/errors';
 
 /** How often at most the held claims are checked for renewal. */
 const RENEW_CHECK_EVERY_MS = 1000;
@@ -56,7 +57,7 @@ export class DeliveryWorker extends PollingWorker {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {
     super('webhook-delivery', {
-      onError: (err) => new Logger('Webhooks').error(`delivery loop: ${describe(err)}`),
+      onError: (err) => new Logger('Webhooks').error(`delivery loop: ${errorMessage(err)}`),
       backoffMs: () => 1000,
     });
     recorder.onFlushed((nextRetry) => this.lookAt(nextRetry));
@@ -191,7 +192,7 @@ export class DeliveryWorker extends PollingWorker {
       .then((result) => this.recorder.add(result))
       .catch((err: unknown) =>
         // The sender classifies every failure it knows; its claim lapses and it is attempted again.
-        this.logger.error(`attempt of delivery ${deliveryId} failed unexpectedly: ${describe(err)}`),
+        this.logger.error(`attempt of delivery ${deliveryId} failed unexpectedly: ${errorMessage(err)}`),
       )
       .finally(() => {
         this.held.delete(deliveryId);
@@ -232,8 +233,4 @@ export class DeliveryWorker extends PollingWorker {
       }
     }
   }
-}
-
-function describe(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
