@@ -1,4 +1,5 @@
-import { type AudioTransport, type FrameSource, frameSamples, TransportListeners } from '../pipeline/audio-transport';
+import { TransportListeners } from '../../kernel/media/transport-listeners';
+import { type AudioTransport, type FrameSource, frameSamples } from '../pipeline/audio-transport';
 
 /** At most this many frames are sent at once to catch up after the event loop stalled. */
 const MAX_CATCH_UP = 10;

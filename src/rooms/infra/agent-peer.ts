@@ -1,7 +1,8 @@
 import { createSocket, Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import { type AudioTransport, type FrameSource, TransportListeners } from '../../conversations';
+import type { AudioTransport, FrameSource } from '../../conversations';
+import { TransportListeners } from '../../kernel/media/transport-listeners';
 import { resample } from '../../kernel/audio/rate-converter';
 import { type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';

@@ -19,7 +19,8 @@
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
-import { type AudioTransport, type FrameSource, TransportListeners } from '../../../conversations/index';
+import type { AudioTransport, FrameSource } from '../../../conversations/index';
+import { TransportListeners } from '../../../kernel/media/transport-listeners';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
 import { digitPayloads, DtmfReceiver } from './dtmf';
 import { JitterBuffer, PacketLossConcealer } from './jitter-buffer';
