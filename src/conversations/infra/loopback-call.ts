@@ -1,3 +1,4 @@
+import { MediaClock } from '../../kernel/media/media-clock';
 import { TransportListeners } from '../../kernel/media/transport-listeners';
 import { type AudioTransport, type FrameSource, frameSamples } from '../pipeline/audio-transport';
 
@@ -17,7 +18,8 @@ export class LoopbackCall {
   readonly agent: AudioTransport;
   readonly callee: AudioTransport;
   private readonly ends: [End, End];
-  private timer: NodeJS.Timeout | null = null;
+  /** A tick that throws (an end's source) ends the call: the clock has stopped. */
+  private readonly clock = new MediaClock({ maxCatchUp: MAX_CATCH_UP, onError: () => this.close() });
   private closed = false;
   private readonly frame: number;
   /** Frames carried so far (each end sent one per tick). */
@@ -37,22 +39,15 @@ export class LoopbackCall {
 
   /** Starts the clock: from now on each end is asked for a frame every 20 ms. */
   start(): void {
-    if (this.timer || this.closed) return;
-    const t0 = Date.now();
-    let sent = 0;
-    this.timer = setInterval(() => {
-      const due = Math.floor((Date.now() - t0) / FRAME_MS);
-      if (due - sent > MAX_CATCH_UP) sent = due - MAX_CATCH_UP;
-      for (; sent < due && !this.closed; sent++) this.tick();
-    }, FRAME_MS);
+    if (this.closed) return;
+    this.clock.start(() => this.tick());
   }
 
   /** Ends the call for both ends (each end's onClosed listeners run once). */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.clock.stop();
     for (const end of this.ends) end.closeNow();
   }
 

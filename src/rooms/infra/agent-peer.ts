@@ -2,6 +2,7 @@ import { createSocket, Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import type { AudioTransport, FrameSource } from '../../conversations';
+import { MediaClock } from '../../kernel/media/media-clock';
 import { TransportListeners } from '../../kernel/media/transport-listeners';
 import { resample } from '../../kernel/audio/rate-converter';
 import { type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
@@ -69,7 +70,13 @@ export class AgentPeer implements AudioTransport {
   readonly answerSdp: string;
   /** 48000 for an Opus call, 8000 for PCMU: the rate of the frames both ways. */
   readonly sampleRate: number;
-  private pacer: NodeJS.Timeout | null = null;
+  /** The agent's real-time clock: one frame sent per tick; also the reorder window's clock. */
+  private readonly clock = new MediaClock({
+    maxCatchUp: MAX_CATCH_UP,
+    unref: true,
+    // What a tick throws (an encoder, a send) breaks this call, never the process.
+    onError: (err) => this.broke(err),
+  });
   private closed = false;
   private mediaError: Error | null = null;
   private readonly start = Date.now();
@@ -218,8 +225,7 @@ export class AgentPeer implements AudioTransport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.pacer) clearInterval(this.pacer);
-    this.pacer = null;
+    this.clock.stop();
     this.tellClosed();
     await this.pc.close().catch(() => undefined);
     this.inbound.close();
@@ -232,12 +238,11 @@ export class AgentPeer implements AudioTransport {
     this.opts.onDisconnected?.();
   }
 
-  /** A socket of the peer failed: reported once; the pacer stops (the caller closes the peer). */
+  /** A socket of the peer (or a tick of its clock) failed: reported once; the clock stops (the caller closes the peer). */
   private broke(err: Error): void {
     if (this.mediaError || this.closed) return;
     this.mediaError = err;
-    if (this.pacer) clearInterval(this.pacer);
-    this.pacer = null;
+    this.clock.stop();
     this.tellClosed();
     this.opts.onMediaError?.(err);
   }
@@ -248,41 +253,38 @@ export class AgentPeer implements AudioTransport {
   }
 
   /**
-   * Sends 20 ms frames on the clock, each pulled from the current source (silence when it answers
-   * null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP frames are
-   * sent at once; the source is still pulled once per 20 ms. A source that throws is dropped
-   * (silence follows) rather than ending the process from a timer. Also the reorder window's clock.
+   * Sends 20 ms frames on the media clock, each pulled from the current source (silence when it
+   * answers null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP
+   * frames are sent at once; the source is still pulled once per 20 ms. A source that throws is
+   * dropped (silence follows); anything else a tick throws breaks the call. Also the reorder window's clock.
    */
   private speak(): void {
-    if (this.pacer || this.closed || this.mediaError) return;
-    const t0 = Date.now() + GREETING_DELAY_MS;
+    if (this.clock.running || this.closed || this.mediaError) return;
     const { frame: size, rate } = this.codec;
-    const position0 = Math.round(((t0 - this.start) * rate) / 1000);
+    const position0 = Math.round(((Date.now() + GREETING_DELAY_MS - this.start) * rate) / 1000);
     const ssrc = (Math.random() * 0xffffffff) >>> 0;
-    let frame = 0;
-    let lastSent = 0;
-    this.pacer = setInterval(() => {
-      const now = Date.now();
-      this.inbound.tick(now);
-      const due = Math.floor((now - t0) / FRAME_MS) + 1;
+    // The clock ticks from now on (the reorder window needs it); frame 0 goes out GREETING_DELAY_MS from now.
+    const lead = GREETING_DELAY_MS / FRAME_MS - 1;
+    let lastSent: number | null = null;
+    this.clock.start((tick) => {
+      this.inbound.tick(Date.now());
+      const frame = tick.index - lead;
+      if (frame < 0) return;
       // A stall: what is too late to say is skipped, but still taken from the source, which stays in
       // step with the clock (the rest of a sentence is said on time, with a hole, not late).
-      for (; due - frame > MAX_CATCH_UP; frame++) this.pull();
-      for (; frame < due && !this.closed; frame++) {
-        const header = new RtpHeader({
-          payloadType: this.codec.payloadType,
-          sequenceNumber: frame & 0xffff,
-          timestamp: (frame * size) >>> 0,
-          ssrc,
-          marker: frame === 0,
-        });
-        const pcm = this.pull();
-        this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
-        if (lastSent !== 0) this.opts.onFrameSent?.(Math.abs(now - lastSent - FRAME_MS));
-        lastSent = now;
-      }
-    }, FRAME_MS);
-    this.pacer.unref();
+      for (let skipped = Math.min(tick.skipped, frame); skipped > 0; skipped--) this.pull();
+      const header = new RtpHeader({
+        payloadType: this.codec.payloadType,
+        sequenceNumber: frame & 0xffff,
+        timestamp: (frame * size) >>> 0,
+        ssrc,
+        marker: frame === 0,
+      });
+      const pcm = this.pull();
+      this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
+      if (lastSent !== null) this.opts.onFrameSent?.(Math.abs(tick.now - lastSent - FRAME_MS));
+      lastSent = tick.now;
+    });
   }
 
   /** The source's next frame; a source that throws is dropped (silence from then on). */

@@ -1,9 +1,10 @@
 /**
  * One call's media: RTP and RTCP sockets on an even/odd port pair, G.711 both ways, and the
  * conversation pipeline's audio-transport port at 8000 Hz on top of it.
- * - Out: a real-time clock ticks every 20 ms (drift-corrected; after a stall it catches up a few
- *   frames, then starts afresh); each tick asks the agent's FrameSource for a frame (silence when it
- *   has none) and sends it with a steady sequence number and timestamp. DTMF digits queued with
+ * - Out: the media clock (src/kernel/media/media-clock.ts) ticks every 20 ms (drift-corrected;
+ *   after a stall it catches up a few frames and skips the older ones); each tick asks the agent's
+ *   FrameSource for a frame (silence when it has none) and sends it with a steady sequence number and
+ *   timestamp. DTMF digits queued with
  *   `sendDtmf` go out as RFC 4733 events in place of audio.
  * - In: packets are decoded into the jitter buffer; each tick takes one frame from it (or a concealed
  *   one) for the listeners, from the first packet on. RFC 4733 events are reported once per digit.
@@ -13,13 +14,14 @@
  *   ignored after that. An empty payload carries no audio: it is not buffered.
  * - Nothing received or sent can throw out of a socket handler or the clock: a failure to send (a
  *   bad address) or any error of a tick fails this call (`onFailed`), never the process.
- * - RTCP: a sender report with an SDES CNAME every 5 s; received RTCP is read and ignored.
+ * - RTCP: a sender report with an SDES CNAME every 5 s of the media clock; received RTCP is read and ignored.
  * - A peer that sends nothing for a while (`onPeerSilent`) is reported once: the user agent hangs up.
  * Recording: `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AudioTransport, FrameSource } from '../../../conversations/index';
+import { MediaClock, type MediaTick } from '../../../kernel/media/media-clock';
 import { TransportListeners } from '../../../kernel/media/transport-listeners';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
 import { digitPayloads, DtmfReceiver } from './dtmf';
@@ -30,7 +32,8 @@ import type { NegotiatedMedia } from './sdp';
 
 const FRAME_MS = 20;
 const FRAME = 160;
-const RTCP_INTERVAL_MS = 5000;
+/** An RTCP report every 5 s (250 ticks of the media clock). */
+const RTCP_INTERVAL_TICKS = 5000 / FRAME_MS;
 const MAX_CATCH_UP_FRAMES = 5;
 /** Seconds between 1900 (NTP) and 1970 (Unix). */
 const NTP_OFFSET = 2_208_988_800;
@@ -66,10 +69,9 @@ export class RtpMediaSession implements AudioTransport {
   private silenceLimitMs = 0;
   private silentListener: (() => void) | null = null;
   private failedListener: ((error: Error) => void) | null = null;
-  private ticker: NodeJS.Timeout | null = null;
-  private rtcpTimer: NodeJS.Timeout | null = null;
-  private tickStart = 0;
-  private ticks = 0;
+  private readonly clock = new MediaClock({ maxCatchUp: MAX_CATCH_UP_FRAMES, onError: (error) => this.fail(error) });
+  /** The clock's tick at which the next RTCP report is due. */
+  private nextReportTick = RTCP_INTERVAL_TICKS;
   private octetsSent = 0;
   private closed = false;
   private readonly listeners = new TransportListeners();
@@ -138,10 +140,8 @@ export class RtpMediaSession implements AudioTransport {
     if (this.closed || this.media) return;
     this.media = media;
     this.remote = { host: media.remoteHost, port: media.remotePort };
-    this.tickStart = performance.now();
-    this.lastHeardAt = this.tickStart;
-    this.schedule();
-    this.rtcpTimer = setInterval(() => this.sendReport(), RTCP_INTERVAL_MS);
+    this.lastHeardAt = performance.now();
+    this.clock.start((tick) => this.tick(tick));
   }
 
   get codec(): NegotiatedMedia | null {
@@ -199,17 +199,11 @@ export class RtpMediaSession implements AudioTransport {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.ticker) clearTimeout(this.ticker);
-    if (this.rtcpTimer) clearInterval(this.rtcpTimer);
+    this.clock.stop();
     this.rtp.close();
     this.rtcp.close();
     this.release();
     this.listeners.closed();
-  }
-
-  private schedule(): void {
-    const due = this.tickStart + (this.ticks + 1) * FRAME_MS;
-    this.ticker = setTimeout(() => this.tick(), Math.max(0, due - performance.now()));
   }
 
   /**
@@ -234,41 +228,23 @@ export class RtpMediaSession implements AudioTransport {
     this.close();
   }
 
-  private tick(): void {
+  /** One tick of the media clock: a frame out, a frame in; what it throws fails the call (the clock's onError). */
+  private tick(tick: MediaTick): void {
     if (this.closed) return;
-    try {
-      this.runTick();
-    } catch (error) {
-      this.fail(error);
-    }
-  }
-
-  private runTick(): void {
-    if (this.silenceLimitMs > 0 && this.silentListener && performance.now() - this.lastHeardAt > this.silenceLimitMs) {
+    if (this.silenceLimitMs > 0 && this.silentListener && tick.now - this.lastHeardAt > this.silenceLimitMs) {
       const listener = this.silentListener;
       this.silentListener = null;
       listener();
       if (this.closed) return;
     }
-    const now = performance.now();
-    const behind = Math.floor((now - this.tickStart) / FRAME_MS) - this.ticks;
-    let stalledMs = 0;
-    if (behind > MAX_CATCH_UP_FRAMES) {
-      // A long stall (the machine was busy): do not burst; start the clock afresh from now.
-      stalledMs = now - (this.tickStart + (this.ticks + 1) * FRAME_MS);
-      this.tickStart = now - FRAME_MS;
-      this.ticks = 0;
+    this.sendFrame();
+    // After a stall the first frame run is reported as late as the first one skipped: the stall whole, once.
+    this.pacingListener?.(tick.lateMs + tick.skipped * FRAME_MS);
+    this.hearFrame();
+    if (tick.index >= this.nextReportTick) {
+      this.nextReportTick = tick.index + RTCP_INTERVAL_TICKS;
+      this.sendReport();
     }
-    const frames = Math.max(1, Math.min(behind, MAX_CATCH_UP_FRAMES));
-    for (let i = 0; i < frames; i++) {
-      this.ticks++;
-      this.sendFrame();
-      this.pacingListener?.(
-        i === 0 && stalledMs > 0 ? stalledMs : Math.max(0, now - (this.tickStart + this.ticks * FRAME_MS)),
-      );
-      this.hearFrame();
-    }
-    this.schedule();
   }
 
   private sendFrame(): void {
