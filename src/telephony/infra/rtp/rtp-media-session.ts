@@ -6,7 +6,7 @@
  *   FrameSource for a frame (silence when it has none) and sends it with a steady sequence number and
  *   timestamp. DTMF digits queued with
  *   `sendDtmf` go out as RFC 4733 events in place of audio.
- * - In: packets are decoded into the jitter buffer; each tick takes one frame from it (or a concealed
+ * - In: packets are decoded into the jitter buffer (src/kernel/media/jitter-buffer.ts, playout); each tick takes one frame from it (or a concealed
  *   one) for the listeners, from the first packet on. RFC 4733 events are reported once per digit.
  * - Who may send (docs/security.md): a packet from outside RTP_ALLOWED_SOURCES is dropped before it is
  *   parsed. Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet
@@ -21,11 +21,11 @@
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AudioTransport, FrameSource } from '../../../conversations/index';
+import { JitterBuffer, PacketLossConcealer } from '../../../kernel/media/jitter-buffer';
 import { MediaClock, type MediaTick } from '../../../kernel/media/media-clock';
 import { TransportListeners } from '../../../kernel/media/transport-listeners';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
 import { digitPayloads, DtmfReceiver } from './dtmf';
-import { JitterBuffer, PacketLossConcealer } from './jitter-buffer';
 import { parseRtp, serialiseRtp } from './rtp-packet';
 import type { RtpPortAllocator } from './rtp-ports';
 import type { NegotiatedMedia } from './sdp';
@@ -58,8 +58,8 @@ export class RtpMediaSession implements AudioTransport {
   private remote: { host: string; port: number } | null = null;
   private latched = false;
   private source: FrameSource | null = null;
-  private readonly jitter = new JitterBuffer();
-  private readonly concealer = new PacketLossConcealer();
+  private readonly concealer = new PacketLossConcealer(FRAME);
+  private readonly jitter = JitterBuffer.playout({ conceal: (samples) => this.concealer.conceal(samples) });
   private readonly dtmfOut: { payload: Buffer; marker: boolean; startsEvent: boolean }[] = [];
   private dtmfTimestamp = 0;
   private readonly dtmfIn: DtmfReceiver;
@@ -277,7 +277,7 @@ export class RtpMediaSession implements AudioTransport {
 
   private hearFrame(): void {
     if (!this.hearing) return;
-    let frame = this.jitter.pull((samples) => this.concealer.conceal(samples));
+    let frame = this.jitter.pull();
     if (frame) this.concealer.good(frame);
     else frame = this.concealer.conceal();
     Object.assign(this.stats, {
