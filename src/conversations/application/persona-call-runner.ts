@@ -13,7 +13,7 @@ import {
 } from '../../sessions';
 import { EMBEDDED_SPEECH_SYNTHESIZER, type SpeechSynthesizer } from '../engines/engines';
 import { LoopbackCall } from '../infra/loopback-call';
-import { WavFileWriter } from '../infra/wav-file-writer';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import type { ConversationEnd } from '../pipeline/conversation-reporter';
 import { Conversations } from './conversations.service';
 import { Persona } from './persona';
@@ -62,7 +62,7 @@ export class PersonaCallRunner extends PersonaCalls {
       this.commands.execute(new SessionActionCommand(tenantId, sessionId, s));
     await signal(SEQ.answered, { type: 'signal', seq: SEQ.answered, signal: { kind: 'answered' } });
     const recordingId = newId('rec');
-    const recording = await WavFileWriter.create(recordingPath(this.config, recordingId), 2, RATE);
+    const recording = await DualChannelRecorder.create(recordingPath(this.config, recordingId), { sampleRate: RATE });
     let stored = false;
     try {
       const call = new LoopbackCall(RATE, recording);

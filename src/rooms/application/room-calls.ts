@@ -5,6 +5,7 @@ import { roomsSettings } from '../rooms.config';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { LogObserver } from '../../runtime/processing/log-observer';
@@ -20,7 +21,6 @@ import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } fr
 import type { AudioTransport } from '../../conversations';
 import { AgentSetupFailed, OfferRejected, recordingRateFor } from '../infra/agent-offer';
 import type { AgentPeer } from '../infra/agent-peer';
-import { CallRecorder } from '../infra/call-recorder';
 import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } from '../infra/media-gateway-relay';
 import { agentGreeting } from '../infra/room-assets';
 import { RoomSlots } from '../infra/room-slots';
@@ -40,7 +40,7 @@ interface LiveCall {
   joinedAt: number;
   /** The platform's own agent; null when the call went to the media gateway. */
   peer: AgentPeer | null;
-  recorder: CallRecorder | null;
+  recorder: DualChannelRecorder | null;
   recordingId: string | null;
   /** The agent's conversation on the peer (docs/conversations.md); null through the media gateway. */
   conversation: ConversationHandle | null;
@@ -271,7 +271,7 @@ export class RoomCalls implements Worker {
     const roomId = call.room.room_id;
     const recordingId = newId('rec');
     try {
-      call.recorder = await CallRecorder.create(recordingPath(this.config, recordingId), {
+      call.recorder = await DualChannelRecorder.create(recordingPath(this.config, recordingId), {
         sampleRate: recordingRateFor(offerSdp),
       });
     } catch (err) {

@@ -2,6 +2,7 @@ import { createSocket, Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 import type { AudioTransport, FrameSource } from '../../conversations';
+import type { TimelineRecorder } from '../../kernel/media/dual-channel-recorder';
 import { MediaClock } from '../../kernel/media/media-clock';
 import { TransportListeners } from '../../kernel/media/transport-listeners';
 import { resample } from '../../kernel/audio/rate-converter';
@@ -9,7 +10,6 @@ import { type CandidatePolicy, quote, screenCandidates } from '../domain/ice-can
 import { offerProblem } from '../domain/room-offer';
 import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call-media';
 import { AgentSetupFailed, OfferRejected } from './agent-offer';
-import { CallRecorder } from './call-recorder';
 
 const FRAME_MS = 20;
 /** The payload types the agent proposes; an offer's own numbers are kept in the answer. */
@@ -34,7 +34,7 @@ export interface AgentPeerOptions {
    */
   greeting?: Int16Array;
   /** Both directions are recorded at the recorder's rate (recordingRateFor: 16 kHz for an Opus offer). */
-  recorder: CallRecorder;
+  recorder: TimelineRecorder;
   /** The only addresses offered as ICE candidates; null: every interface address. */
   iceHosts: readonly string[] | null;
   /**

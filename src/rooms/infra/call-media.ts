@@ -1,8 +1,8 @@
 import type { RTCRtpCodecParameters } from 'werift';
 import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { RateConverter } from '../../kernel/audio/rate-converter';
+import type { TimelineRecorder } from '../../kernel/media/dual-channel-recorder';
 import { JitterBuffer } from '../../kernel/media/jitter-buffer';
-import type { CallRecorder } from './call-recorder';
 import { OPUS_FRAME, OPUS_RATE, OpusDecoder, OpusEncoder, offersStereo } from './opus-codec';
 
 /**
@@ -58,7 +58,7 @@ export class InboundAudio {
 
   constructor(
     private readonly codec: CallCodec,
-    private readonly recorder: CallRecorder,
+    private readonly recorder: TimelineRecorder,
     /** Milliseconds since the recording started (its timeline's clock). */
     private readonly elapsed: () => number,
     private readonly onFrame: (frame: Int16Array) => void,
@@ -143,7 +143,7 @@ export class OutboundAudio {
 
   constructor(
     private readonly codec: CallCodec,
-    private readonly recorder: CallRecorder,
+    private readonly recorder: TimelineRecorder,
   ) {
     this.encoder = codec.name === 'opus' ? new OpusEncoder() : null;
     this.toRecording = new RateConverter(codec.rate, recorder.sampleRate);

@@ -18,10 +18,10 @@ import { type ConversationHandle, Conversations, SessionReporters } from '../../
 import type { ConversationAgent } from '../../conversations';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { idFromSeed, newId } from '../../kernel/ids';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
 import { recordingPath, SessionActionCommand, type SessionPlacedData, storeRecordingFile } from '../../sessions';
-import { DualRecorder } from '../infra/dual-recorder';
 import { TelephonyMetrics } from '../infra/telephony-metrics';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
@@ -44,7 +44,7 @@ interface LiveCall {
   placed: OutboundCall | null;
   startedAt: Date;
   conversation: ConversationHandle | null;
-  recorder: DualRecorder | null;
+  recorder: DualChannelRecorder | null;
   recordingId: string;
   /** The session told of the answer: its end waits for it (a session ends once started, not before). */
   answeredSignal: Promise<void> | null;
@@ -229,10 +229,10 @@ export class PhoneCalls implements Worker {
     live.startedAt = new Date();
     live.countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
     try {
-      live.recorder = await DualRecorder.create(recordingPath(this.config, live.recordingId));
-      const recorder = live.recorder;
-      call.media.onSentFrame((frame) => recorder.agentFrame(frame));
-      call.media.onFrame((frame) => recorder.otherFrame(frame));
+      live.recorder = await DualChannelRecorder.create(recordingPath(this.config, live.recordingId), {
+        sampleRate: call.media.sampleRate,
+      });
+      call.media.record(live.recorder);
     } catch (err) {
       this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${describe(err)}`);
     }

@@ -16,12 +16,16 @@
  *   bad address) or any error of a tick fails this call (`onFailed`), never the process.
  * - RTCP: a sender report with an SDES CNAME every 5 s of the media clock; received RTCP is read and ignored.
  * - A peer that sends nothing for a while (`onPeerSilent`) is reported once: the user agent hangs up.
- * Recording: `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
+ * Recording (`record`): each tick's frame sent (left) and frame heard (right) are written at the same
+ * place of the recorder's timeline, tick × 160 samples (src/kernel/media/dual-channel-recorder.ts):
+ * the two sides stay paired, and a stall the clock skipped is silence on both.
+ * `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AudioTransport, FrameSource } from '../../../conversations/index';
 import { JitterBuffer, PacketLossConcealer } from '../../../kernel/media/jitter-buffer';
+import type { TimelineRecorder } from '../../../kernel/media/dual-channel-recorder';
 import { MediaClock, type MediaTick } from '../../../kernel/media/media-clock';
 import { TransportListeners } from '../../../kernel/media/transport-listeners';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
@@ -70,6 +74,7 @@ export class RtpMediaSession implements AudioTransport {
   private silentListener: (() => void) | null = null;
   private failedListener: ((error: Error) => void) | null = null;
   private readonly clock = new MediaClock({ maxCatchUp: MAX_CATCH_UP_FRAMES, onError: (error) => this.fail(error) });
+  private recorder: TimelineRecorder | null = null;
   /** The clock's tick at which the next RTCP report is due. */
   private nextReportTick = RTCP_INTERVAL_TICKS;
   private octetsSent = 0;
@@ -177,6 +182,13 @@ export class RtpMediaSession implements AudioTransport {
     this.pacingListener = listener;
   }
 
+  /** Records the call from the next tick on: what we send on channel 0, what we hear on channel 1, at 8 kHz. */
+  record(recorder: TimelineRecorder): void {
+    if (recorder.sampleRate !== this.sampleRate)
+      throw new Error(`A call's recording is at ${this.sampleRate} Hz, not ${recorder.sampleRate} Hz.`);
+    this.recorder = recorder;
+  }
+
   play(source: FrameSource): void {
     this.source = source;
   }
@@ -237,19 +249,23 @@ export class RtpMediaSession implements AudioTransport {
       listener();
       if (this.closed) return;
     }
-    this.sendFrame();
+    const position = tick.index * FRAME;
+    const sent = this.sendFrame();
+    if (sent) this.recorder?.write(0, position, sent);
     // After a stall the first frame run is reported as late as the first one skipped: the stall whole, once.
     this.pacingListener?.(tick.lateMs + tick.skipped * FRAME_MS);
-    this.hearFrame();
+    const heard = this.hearFrame();
+    if (heard) this.recorder?.write(1, position, heard);
     if (tick.index >= this.nextReportTick) {
       this.nextReportTick = tick.index + RTCP_INTERVAL_TICKS;
       this.sendReport();
     }
   }
 
-  private sendFrame(): void {
+  /** Sends the tick's frame; returns the audio it carried (silence for a DTMF event), null before the media starts. */
+  private sendFrame(): Int16Array | null {
     const media = this.media;
-    if (!media || !this.remote) return;
+    if (!media || !this.remote) return null;
     const frame = this.source?.nextFrame() ?? null;
     const dtmf = this.dtmfOut.shift();
     let payloadType = media.payloadType;
@@ -273,10 +289,12 @@ export class RtpMediaSession implements AudioTransport {
     this.stats.sent++;
     this.octetsSent += payload.length;
     for (const l of this.sentListeners) l(sent);
+    return sent;
   }
 
-  private hearFrame(): void {
-    if (!this.hearing) return;
+  /** The tick's frame from the jitter buffer (or concealed) for the listeners; null before the peer's first packet. */
+  private hearFrame(): Int16Array | null {
+    if (!this.hearing) return null;
     let frame = this.jitter.pull();
     if (frame) this.concealer.good(frame);
     else frame = this.concealer.conceal();
@@ -286,6 +304,7 @@ export class RtpMediaSession implements AudioTransport {
       underruns: this.jitter.stats.underruns,
     });
     this.listeners.heard(frame);
+    return frame;
   }
 
   private receive(data: Buffer, from: RemoteInfo): void {
