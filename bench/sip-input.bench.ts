@@ -1,5 +1,5 @@
 import { decodeUlaw } from '../src/kernel/audio/g711';
-import { JitterBuffer } from '../src/telephony/infra/rtp/jitter-buffer';
+import { JitterBuffer } from '../src/kernel/media/jitter-buffer';
 import { parseRtp } from '../src/telephony/infra/rtp/rtp-packet';
 import { negotiate, parseSdp } from '../src/telephony/infra/rtp/sdp';
 import { AllowedSources } from '../src/telephony/infra/sip/allowed-sources';
@@ -106,19 +106,19 @@ export function sipInputBench(ctx: BenchContext): Promise<object> {
     // RTP: a 1,500-byte packet parsed, decoded and buffered; an empty payload.
     rtp_1500_bytes_us: perCall(
       (() => {
-        const jitter = new JitterBuffer();
+        const jitter = JitterBuffer.playout();
         return (i: number) => {
           rtpBig.writeUInt16BE(i & 0xffff, 2);
           const packet = parseRtp(rtpBig);
           if (packet) jitter.push(packet.sequence, decodeUlaw(packet.payload));
-          jitter.pull(() => new Int16Array(160));
+          jitter.pull();
         };
       })(),
       20_000,
     ),
     rtp_empty_payload_us: perCall(
       (() => {
-        const jitter = new JitterBuffer();
+        const jitter = JitterBuffer.playout();
         return (i: number) => {
           rtpEmpty.writeUInt16BE(i & 0xffff, 2);
           const packet = parseRtp(rtpEmpty);

@@ -1,7 +1,6 @@
 /** The conversations context's public face: what other contexts may use. */
 export { ConversationsModule } from './conversations.module';
 export type { AudioTransport, FrameSource } from './pipeline/audio-transport';
-export { TransportListeners } from './pipeline/audio-transport';
 export type { ConversationReporter, ConversationEnd, TurnMetrics } from './pipeline/conversation-reporter';
 export {
   Conversations,

@@ -5,7 +5,7 @@ import { newId } from '../../kernel/ids';
 import { DEFAULT_PERSONA_PAUSE_MS, PersonaCalls, type PersonaCall, recordingPath } from '../../sessions';
 import { EMBEDDED_SPEECH_SYNTHESIZER, type SpeechSynthesizer } from '../engines/engines';
 import { LoopbackCall } from '../infra/loopback-call';
-import { WavFileWriter } from '../infra/wav-file-writer';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { type AgentEnd, CallHost } from './call-host';
 import { Persona } from './persona';
 
@@ -47,7 +47,7 @@ export class PersonaCallRunner extends PersonaCalls {
   async run({ tenantId, sessionId, agent, persona }: PersonaCall): Promise<void> {
     const recordingId = newId('rec');
     const path = recordingPath(this.config, recordingId);
-    const recorder = await WavFileWriter.create(path, 2, RATE);
+    const recorder = await DualChannelRecorder.create(path, { sampleRate: RATE });
     const line = new LoopbackCall(RATE, recorder);
     const call = this.host.open<PersonaCallEnd>({
       tenantId,
@@ -60,17 +60,7 @@ export class PersonaCallRunner extends PersonaCalls {
         end_reason: ending.by === 'agent' ? END_REASON[ending.reason] : 'completed',
         duration_seconds: Math.round(line.seconds),
       })),
-      recording: {
-        id: recordingId,
-        path,
-        recorder: {
-          finish: async () => {
-            await recorder.finish();
-            return recorder.dataBytes / (RATE * 4);
-          },
-          discard: () => recorder.discard(),
-        },
-      },
+      recording: { id: recordingId, path, recorder },
       agentEnded: (reason) => ({ by: 'agent', reason }),
     });
     const callee = new Persona(line.callee, this.voice, {

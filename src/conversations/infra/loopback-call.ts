@@ -1,4 +1,7 @@
-import { type AudioTransport, type FrameSource, frameSamples, TransportListeners } from '../pipeline/audio-transport';
+import type { TimelineRecorder } from '../../kernel/media/dual-channel-recorder';
+import { MediaClock, type MediaTick } from '../../kernel/media/media-clock';
+import { TransportListeners } from '../../kernel/media/transport-listeners';
+import { type AudioTransport, type FrameSource, frameSamples } from '../pipeline/audio-transport';
 
 /** At most this many frames are sent at once to catch up after the event loop stalled. */
 const MAX_CATCH_UP = 10;
@@ -6,17 +9,19 @@ const FRAME_MS = 20;
 
 /**
  * Two ends of a call that exists only in this process: what one end plays the other hears, paced by
- * one real-time 20 ms clock, as a phone line would carry it. A test persona call puts the agent's
- * conversation on `agent` and the simulated callee on `callee`. Both directions go, interleaved as
- * they are carried (dual channel: the agent left, the callee right), to the `recorder` when there is
- * one (a persona call's WavFileWriter, on disk), up to the call's maximum length: nothing of the call
- * is kept in memory here.
+ * one real-time 20 ms clock (src/kernel/media/media-clock.ts), as a phone line would carry it. A
+ * test persona call puts the agent's conversation on `agent` and the simulated callee on `callee`.
+ * Both directions go to the `recorder` when there is one (a persona call's DualChannelRecorder, on
+ * disk: the agent left, the callee right), each tick's frames at tick × frame samples of its
+ * timeline, up to the call's maximum length: nothing of the call is kept in memory here. A tick
+ * that throws (an end's source) ends the call.
  */
 export class LoopbackCall {
   readonly agent: AudioTransport;
   readonly callee: AudioTransport;
   private readonly ends: [End, End];
-  private timer: NodeJS.Timeout | null = null;
+  /** A tick that throws ends the call: the clock has stopped. */
+  private readonly clock = new MediaClock({ maxCatchUp: MAX_CATCH_UP, onError: () => this.close() });
   private closed = false;
   private readonly frame: number;
   /** Frames carried so far (each end sent one per tick). */
@@ -24,10 +29,12 @@ export class LoopbackCall {
 
   constructor(
     readonly sampleRate: number,
-    /** Where the call's audio goes, interleaved stereo (agent, callee); none: not recorded. */
-    private readonly recorder: { write(interleaved: Int16Array): void } | null = null,
+    /** Where the call's audio goes (the agent on channel 0, the callee on 1), at `sampleRate`; none: not recorded. */
+    private readonly recorder: TimelineRecorder | null = null,
     private readonly maxRecordedFrames = 3_600 * 50,
   ) {
+    if (recorder && recorder.sampleRate !== sampleRate)
+      throw new Error(`The call is at ${sampleRate} Hz, its recorder at ${recorder.sampleRate} Hz.`);
     this.frame = frameSamples(sampleRate);
     this.ends = [new End(sampleRate, () => this.close()), new End(sampleRate, () => this.close())];
     this.agent = this.ends[0];
@@ -36,22 +43,15 @@ export class LoopbackCall {
 
   /** Starts the clock: from now on each end is asked for a frame every 20 ms. */
   start(): void {
-    if (this.timer || this.closed) return;
-    const t0 = Date.now();
-    let sent = 0;
-    this.timer = setInterval(() => {
-      const due = Math.floor((Date.now() - t0) / FRAME_MS);
-      if (due - sent > MAX_CATCH_UP) sent = due - MAX_CATCH_UP;
-      for (; sent < due && !this.closed; sent++) this.tick();
-    }, FRAME_MS);
+    if (this.closed) return;
+    this.clock.start((tick) => this.tick(tick));
   }
 
   /** Ends the call for both ends (each end's onClosed listeners run once). */
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.clock.stop();
     for (const end of this.ends) end.closeNow();
   }
 
@@ -64,17 +64,13 @@ export class LoopbackCall {
     return (this.carried * FRAME_MS) / 1000;
   }
 
-  private tick(): void {
+  private tick({ index }: MediaTick): void {
     const silence = new Int16Array(this.frame);
     const fromAgent = this.ends[0].pull() ?? silence;
     const fromCallee = this.ends[1].pull() ?? silence;
-    if (this.recorder && this.carried < this.maxRecordedFrames) {
-      const both = new Int16Array(this.frame * 2);
-      for (let i = 0; i < this.frame; i++) {
-        both[i * 2] = fromAgent[i] ?? 0;
-        both[i * 2 + 1] = fromCallee[i] ?? 0;
-      }
-      this.recorder.write(both);
+    if (this.recorder && index < this.maxRecordedFrames) {
+      this.recorder.write(0, index * this.frame, fromAgent);
+      this.recorder.write(1, index * this.frame, fromCallee);
     }
     this.carried++;
     this.ends[1].hear(fromAgent);

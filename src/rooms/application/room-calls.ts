@@ -4,6 +4,7 @@ import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { roomsSettings } from '../rooms.config';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { newId } from '../../kernel/ids';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { DomainError } from '../../kernel/result';
 import { CommandExecutor } from '../../runtime/commands/command-executor';
 import { LogObserver } from '../../runtime/processing/log-observer';
@@ -20,7 +21,6 @@ import { EndReason, refusal, Room, roomDecider, roomStream, type RoomStatus } fr
 import type { AudioTransport } from '../../conversations';
 import { AgentSetupFailed, OfferRejected, recordingRateFor } from '../infra/agent-offer';
 import type { AgentPeer } from '../infra/agent-peer';
-import { CallRecorder } from '../infra/call-recorder';
 import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } from '../infra/media-gateway-relay';
 import { agentGreeting } from '../infra/room-assets';
 import { RoomSlots } from '../infra/room-slots';
@@ -40,7 +40,7 @@ interface LiveCall {
   joinedAt: number;
   /** The platform's own agent; null when the call went to the media gateway. */
   peer: AgentPeer | null;
-  recorder: CallRecorder | null;
+  recorder: DualChannelRecorder | null;
   recordingId: string | null;
   /** The joined call carried by conversations' CallHost (the agent talks on the peer); null through the media gateway. */
   hosted: HostedCall<RoomCallEnd> | null;
@@ -309,7 +309,7 @@ export class RoomCalls implements Worker {
     const roomId = call.room.room_id;
     const recordingId = newId('rec');
     try {
-      call.recorder = await CallRecorder.create(recordingPath(this.config, recordingId), {
+      call.recorder = await DualChannelRecorder.create(recordingPath(this.config, recordingId), {
         sampleRate: recordingRateFor(offerSdp),
       });
     } catch (err) {

@@ -1,5 +1,3 @@
-import { RECORDING_RATE, WIDEBAND_RECORDING_RATE } from './call-recorder';
-
 /**
  * What a room's call needs to know of the agent's peer before it exists: how its setup fails and at
  * what rate it records. Apart from agent-peer.ts so that werift (the WebRTC stack, heavy: decision 176)
@@ -18,6 +16,11 @@ export class AgentSetupFailed extends Error {
     super(message);
   }
 }
+
+/** The recording's rate for a PCMU call (8 kHz: G.711 carries nothing above 4 kHz). */
+const RECORDING_RATE = 8000;
+/** The recording's rate for an Opus call: wideband speech, what speech recognisers take (decision 122). */
+const WIDEBAND_RECORDING_RATE = 16000;
 
 /** The recording rate for a call answering `offerSdp`: 16 kHz when it offers Opus (the agent then takes it), else 8 kHz. */
 export function recordingRateFor(offerSdp: string): number {

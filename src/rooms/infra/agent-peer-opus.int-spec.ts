@@ -11,7 +11,7 @@ import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, 
 import { decodePcm16Wav } from '../../kernel/audio/wav';
 import { recordingRateFor } from './agent-offer';
 import { AgentPeer } from './agent-peer';
-import { CallRecorder } from './call-recorder';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { OPUS_FRAME, OpusDecoder, OpusEncoder } from './opus-codec';
 
 jest.setTimeout(30_000);
@@ -119,7 +119,7 @@ it('answers an Opus offer with Opus: the tone arrives as 48 kHz frames, the gree
   const other = await opusParticipant();
   expect(recordingRateFor(other.offer)).toBe(16000);
   const path = join(dir, 'rec_opus0123456789.wav');
-  const recorder = await CallRecorder.create(path, { sampleRate: recordingRateFor(other.offer) });
+  const recorder = await DualChannelRecorder.create(path, { sampleRate: recordingRateFor(other.offer) });
   const agent = await AgentPeer.answer({
     offerSdp: other.offer,
     greeting,
@@ -164,7 +164,7 @@ it('answers an Opus offer with Opus: the tone arrives as 48 kHz frames, the gree
 it('play() replaces the greeting with the given source; packets swapped or lost still come out as one frame per 20 ms', async () => {
   // Every 10th packet lost, every 7th swapped with the next.
   const other = await opusParticipant((seq) => (seq % 10 === 9 ? 'drop' : seq % 7 === 3 ? 'swap' : 'send'));
-  const recorder = await CallRecorder.create(join(dir, 'rec_play0123456789.wav'), { sampleRate: 16000 });
+  const recorder = await DualChannelRecorder.create(join(dir, 'rec_play0123456789.wav'), { sampleRate: 16000 });
   const agent = await AgentPeer.answer({
     offerSdp: other.offer,
     greeting,
@@ -205,7 +205,7 @@ it('play() replaces the greeting with the given source; packets swapped or lost 
 
 it('a frame listener or a source that throws is dropped; the call and the process go on, and onClosed is told once', async () => {
   const other = await opusParticipant();
-  const recorder = await CallRecorder.create(join(dir, 'rec_throw012345678.wav'), { sampleRate: 16000 });
+  const recorder = await DualChannelRecorder.create(join(dir, 'rec_throw012345678.wav'), { sampleRate: 16000 });
   const agent = await AgentPeer.answer({
     offerSdp: other.offer,
     recorder,

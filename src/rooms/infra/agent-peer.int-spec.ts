@@ -13,7 +13,7 @@ import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { decodePcm16Wav } from '../../kernel/audio/wav';
 import { AgentSetupFailed, OfferRejected } from './agent-offer';
 import { AgentPeer, udpSocketsOf } from './agent-peer';
-import { CallRecorder } from './call-recorder';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 
 jest.setTimeout(30_000);
 
@@ -76,7 +76,7 @@ async function participant() {
 it('answers with PCMU on loopback, says the greeting, and records both directions', async () => {
   const other = await participant();
   const path = join(dir, 'rec_test0123456789.wav');
-  const recorder = await CallRecorder.create(path);
+  const recorder = await DualChannelRecorder.create(path, { sampleRate: 8000 });
   const agent = await AgentPeer.answer({
     offerSdp: other.offer,
     greeting,
@@ -107,7 +107,7 @@ it('answers with PCMU on loopback, says the greeting, and records both direction
 });
 
 it('refuses offers it cannot answer, as the offer’s fault, and fails on an address it cannot bind', async () => {
-  const recorder = await CallRecorder.create(join(dir, 'rec_refused0123456.wav'));
+  const recorder = await DualChannelRecorder.create(join(dir, 'rec_refused0123456.wav'), { sampleRate: 8000 });
   const answer = (offerSdp: string, iceHosts: string[] | null = ['127.0.0.1']) =>
     AgentPeer.answer({ offerSdp, greeting, recorder, iceHosts, candidates: LOOPBACK });
   const other = await participant();
@@ -135,7 +135,7 @@ function socketsOf(agent: AgentPeer): Socket[] {
 }
 
 it('refuses an offer of 200 audio sections before binding anything', async () => {
-  const recorder = await CallRecorder.create(join(dir, 'rec_many0123456789.wav'));
+  const recorder = await DualChannelRecorder.create(join(dir, 'rec_many0123456789.wav'), { sampleRate: 8000 });
   const other = await participant();
   await other.close();
   const section = other.offer.slice(other.offer.indexOf('m=audio'));
@@ -150,7 +150,7 @@ it('refuses an offer of 200 audio sections before binding anything', async () =>
 
 it('a socket error breaks the call (reported once, the agent stops sending), never the process', async () => {
   const other = await participant();
-  const recorder = await CallRecorder.create(join(dir, 'rec_socket0123456.wav'));
+  const recorder = await DualChannelRecorder.create(join(dir, 'rec_socket0123456.wav'), { sampleRate: 8000 });
   const errors: Error[] = [];
   const agent = await AgentPeer.answer({
     offerSdp: other.offer,

@@ -1,13 +1,15 @@
 import { createSocket, Socket } from 'node:dgram';
 import { EventEmitter } from 'node:events';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
-import { type AudioTransport, type FrameSource, TransportListeners } from '../../conversations';
+import type { AudioTransport, FrameSource } from '../../conversations';
+import type { TimelineRecorder } from '../../kernel/media/dual-channel-recorder';
+import { MediaClock } from '../../kernel/media/media-clock';
+import { TransportListeners } from '../../kernel/media/transport-listeners';
 import { resample } from '../../kernel/audio/rate-converter';
 import { type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';
 import { callCodecOf, InboundAudio, OutboundAudio, type CallCodec } from './call-media';
 import { AgentSetupFailed, OfferRejected } from './agent-offer';
-import { CallRecorder } from './call-recorder';
 
 const FRAME_MS = 20;
 /** The payload types the agent proposes; an offer's own numbers are kept in the answer. */
@@ -32,7 +34,7 @@ export interface AgentPeerOptions {
    */
   greeting?: Int16Array;
   /** Both directions are recorded at the recorder's rate (recordingRateFor: 16 kHz for an Opus offer). */
-  recorder: CallRecorder;
+  recorder: TimelineRecorder;
   /** The only addresses offered as ICE candidates; null: every interface address. */
   iceHosts: readonly string[] | null;
   /**
@@ -68,7 +70,13 @@ export class AgentPeer implements AudioTransport {
   readonly answerSdp: string;
   /** 48000 for an Opus call, 8000 for PCMU: the rate of the frames both ways. */
   readonly sampleRate: number;
-  private pacer: NodeJS.Timeout | null = null;
+  /** The agent's real-time clock: one frame sent per tick; also the reorder window's clock. */
+  private readonly clock = new MediaClock({
+    maxCatchUp: MAX_CATCH_UP,
+    unref: true,
+    // What a tick throws (an encoder, a send) breaks this call, never the process.
+    onError: (err) => this.broke(err),
+  });
   private closed = false;
   private mediaError: Error | null = null;
   private readonly start = Date.now();
@@ -149,7 +157,7 @@ export class AgentPeer implements AudioTransport {
           : {}),
       });
     } catch (err) {
-      throw new AgentSetupFailed(`The agent's WebRTC peer could not be created: ${describe(err)}`);
+      throw new AgentSetupFailed(`The agent's WebRTC peer could not be created: ${quotedError(err)}`);
     }
     const track = new MediaStreamTrack({ kind: 'audio' });
     let peer: AgentPeer | null = null;
@@ -177,7 +185,7 @@ export class AgentPeer implements AudioTransport {
         try {
           await pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
         } catch (err) {
-          throw new OfferRejected(`The SDP offer could not be applied: ${describe(err)}`);
+          throw new OfferRejected(`The SDP offer could not be applied: ${quotedError(err)}`);
         } finally {
           guard.cover(pc);
         }
@@ -197,7 +205,7 @@ export class AgentPeer implements AudioTransport {
       if (!/^a=candidate:/m.test(answer))
         throw new AgentSetupFailed(`The agent has no ICE candidate to offer${where}: no address could be bound.`);
       guard.cover(pc);
-      if (early) throw new AgentSetupFailed(`The agent's media socket failed: ${describe(early)}`);
+      if (early) throw new AgentSetupFailed(`The agent's media socket failed: ${quotedError(early)}`);
       if (!codec) throw new OfferRejected(NO_CODEC);
       peer = new AgentPeer(pc, track, opts, answer, codec);
       const self = peer;
@@ -209,7 +217,7 @@ export class AgentPeer implements AudioTransport {
     } catch (err) {
       await pc.close().catch(() => undefined);
       if (err instanceof OfferRejected || err instanceof AgentSetupFailed) throw err;
-      throw new AgentSetupFailed(`The agent's WebRTC peer could not answer: ${describe(err)}`);
+      throw new AgentSetupFailed(`The agent's WebRTC peer could not answer: ${quotedError(err)}`);
     }
   }
 
@@ -217,8 +225,7 @@ export class AgentPeer implements AudioTransport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    if (this.pacer) clearInterval(this.pacer);
-    this.pacer = null;
+    this.clock.stop();
     this.tellClosed();
     await this.pc.close().catch(() => undefined);
     this.inbound.close();
@@ -231,12 +238,11 @@ export class AgentPeer implements AudioTransport {
     this.opts.onDisconnected?.();
   }
 
-  /** A socket of the peer failed: reported once; the pacer stops (the caller closes the peer). */
+  /** A socket of the peer (or a tick of its clock) failed: reported once; the clock stops (the caller closes the peer). */
   private broke(err: Error): void {
     if (this.mediaError || this.closed) return;
     this.mediaError = err;
-    if (this.pacer) clearInterval(this.pacer);
-    this.pacer = null;
+    this.clock.stop();
     this.tellClosed();
     this.opts.onMediaError?.(err);
   }
@@ -247,41 +253,38 @@ export class AgentPeer implements AudioTransport {
   }
 
   /**
-   * Sends 20 ms frames on the clock, each pulled from the current source (silence when it answers
-   * null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP frames are
-   * sent at once; the source is still pulled once per 20 ms. A source that throws is dropped
-   * (silence follows) rather than ending the process from a timer. Also the reorder window's clock.
+   * Sends 20 ms frames on the media clock, each pulled from the current source (silence when it
+   * answers null or there is none); what is sent is recorded. After a stall at most MAX_CATCH_UP
+   * frames are sent at once; the source is still pulled once per 20 ms. A source that throws is
+   * dropped (silence follows); anything else a tick throws breaks the call. Also the reorder window's clock.
    */
   private speak(): void {
-    if (this.pacer || this.closed || this.mediaError) return;
-    const t0 = Date.now() + GREETING_DELAY_MS;
+    if (this.clock.running || this.closed || this.mediaError) return;
     const { frame: size, rate } = this.codec;
-    const position0 = Math.round(((t0 - this.start) * rate) / 1000);
+    const position0 = Math.round(((Date.now() + GREETING_DELAY_MS - this.start) * rate) / 1000);
     const ssrc = (Math.random() * 0xffffffff) >>> 0;
-    let frame = 0;
-    let lastSent = 0;
-    this.pacer = setInterval(() => {
-      const now = Date.now();
-      this.inbound.tick(now);
-      const due = Math.floor((now - t0) / FRAME_MS) + 1;
+    // The clock ticks from now on (the reorder window needs it); frame 0 goes out GREETING_DELAY_MS from now.
+    const lead = GREETING_DELAY_MS / FRAME_MS - 1;
+    let lastSent: number | null = null;
+    this.clock.start((tick) => {
+      this.inbound.tick(Date.now());
+      const frame = tick.index - lead;
+      if (frame < 0) return;
       // A stall: what is too late to say is skipped, but still taken from the source, which stays in
       // step with the clock (the rest of a sentence is said on time, with a hole, not late).
-      for (; due - frame > MAX_CATCH_UP; frame++) this.pull();
-      for (; frame < due && !this.closed; frame++) {
-        const header = new RtpHeader({
-          payloadType: this.codec.payloadType,
-          sequenceNumber: frame & 0xffff,
-          timestamp: (frame * size) >>> 0,
-          ssrc,
-          marker: frame === 0,
-        });
-        const pcm = this.pull();
-        this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
-        if (lastSent !== 0) this.opts.onFrameSent?.(Math.abs(now - lastSent - FRAME_MS));
-        lastSent = now;
-      }
-    }, FRAME_MS);
-    this.pacer.unref();
+      for (let skipped = Math.min(tick.skipped, frame); skipped > 0; skipped--) this.pull();
+      const header = new RtpHeader({
+        payloadType: this.codec.payloadType,
+        sequenceNumber: frame & 0xffff,
+        timestamp: (frame * size) >>> 0,
+        ssrc,
+        marker: frame === 0,
+      });
+      const pcm = this.pull();
+      this.track.writeRtp(new RtpPacket(header, this.outbound.payload(pcm, position0 + frame * size)));
+      if (lastSent !== null) this.opts.onFrameSent?.(Math.abs(tick.now - lastSent - FRAME_MS));
+      lastSent = tick.now;
+    });
   }
 
   /** The source's next frame; a source that throws is dropped (silence from then on). */
@@ -402,7 +405,7 @@ async function bindable(hosts: readonly string[]): Promise<void> {
         socket.bind({ address: host, port: 0 }, () => resolve());
       });
     } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code ?? describe(err);
+      const code = (err as NodeJS.ErrnoException).code ?? quotedError(err);
       throw new AgentSetupFailed(`The agent has no ICE candidate to offer: ${host} cannot be bound (${code}).`);
     } finally {
       socket.close();
@@ -440,6 +443,8 @@ function keepHosts(sdp: string, hosts: readonly string[] | null): string {
 }
 
 /** An error's message for the refusal and the log: cut to 200 characters (it may quote the offer). */
-function describe(err: unknown): string {
+
+/** An error's message for the refusal and the log: cut to 200 characters (it may quote the offer). */
+function quotedError(err: unknown): string {
   return quote(err instanceof Error ? err.message : String(err));
 }

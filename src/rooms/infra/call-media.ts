@@ -1,13 +1,13 @@
 import type { RTCRtpCodecParameters } from 'werift';
 import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
 import { RateConverter } from '../../kernel/audio/rate-converter';
-import type { CallRecorder } from './call-recorder';
+import type { TimelineRecorder } from '../../kernel/media/dual-channel-recorder';
+import { JitterBuffer } from '../../kernel/media/jitter-buffer';
 import { OPUS_FRAME, OPUS_RATE, OpusDecoder, OpusEncoder, offersStereo } from './opus-codec';
-import { RtpReorder } from './rtp-reorder';
 
 /**
  * The audio of one call of the agent's peer, for the codec the offer and answer settled on: Opus
- * (48 kHz, preferred) or PCMU (8 kHz). Inbound: RTP packets put back in order (RtpReorder), decoded
+ * (48 kHz, preferred) or PCMU (8 kHz). Inbound: RTP packets put back in order (a 60 ms reorder window: JitterBuffer.reorder), decoded
  * (a lost packet concealed: Opus's own concealment, or silence for PCMU), cut into 20 ms frames for
  * the listeners, and recorded on the participant's channel at their place on the timeline (by RTP
  * timestamp). Outbound: 20 ms frames encoded for RTP, and recorded on the agent's channel. The
@@ -46,7 +46,7 @@ export function callCodecOf(negotiated: readonly RTCRtpCodecParameters[], offerS
 
 /** The participant's side: from RTP packets to 20 ms frames and the recording. */
 export class InboundAudio {
-  private readonly reorder: RtpReorder;
+  private readonly reorder: JitterBuffer<{ timestamp: number; payload: Buffer }>;
   private readonly decoder: OpusDecoder | null;
   private readonly toRecording: RateConverter;
   /** The timeline anchor: where on the recording (in codec samples) the anchored RTP timestamp is. */
@@ -58,7 +58,7 @@ export class InboundAudio {
 
   constructor(
     private readonly codec: CallCodec,
-    private readonly recorder: CallRecorder,
+    private readonly recorder: TimelineRecorder,
     /** Milliseconds since the recording started (its timeline's clock). */
     private readonly elapsed: () => number,
     private readonly onFrame: (frame: Int16Array) => void,
@@ -66,14 +66,14 @@ export class InboundAudio {
     this.decoder = codec.name === 'opus' ? new OpusDecoder(codec.channels) : null;
     this.toRecording = new RateConverter(codec.rate, recorder.sampleRate);
     this.lastLength = codec.frame;
-    this.reorder = new RtpReorder({
+    this.reorder = JitterBuffer.reorder({
       packet: (p) => this.heard(p.timestamp, this.decode(p.payload)),
       lost: () => this.heard(null, this.conceal()),
     });
   }
 
   push(sequenceNumber: number, timestamp: number, payload: Buffer, now: number): void {
-    this.reorder.push({ sequenceNumber, timestamp, payload }, now);
+    this.reorder.push(sequenceNumber, { timestamp, payload }, now);
   }
 
   tick(now: number): void {
@@ -143,7 +143,7 @@ export class OutboundAudio {
 
   constructor(
     private readonly codec: CallCodec,
-    private readonly recorder: CallRecorder,
+    private readonly recorder: TimelineRecorder,
   ) {
     this.encoder = codec.name === 'opus' ? new OpusEncoder() : null;
     this.toRecording = new RateConverter(codec.rate, recorder.sampleRate);

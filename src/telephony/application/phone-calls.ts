@@ -16,6 +16,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { CallHost, type ConversationAgent, type HostedCall } from '../../conversations';
 import { errorMessage } from '../../kernel/errors';
+import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { idFromSeed, newId } from '../../kernel/ids';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
@@ -24,7 +25,6 @@ import { recordingPath, type SessionPlacedData, sessionSignals } from '../../ses
 import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
 import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
 import { VoicemailDetector } from '../domain/voicemail-detector';
-import { DualRecorder } from '../infra/dual-recorder';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
 import type { IncomingInvite, InviteDecision, SipUserAgent } from '../infra/sip/sip-user-agent';
@@ -198,12 +198,10 @@ export class PhoneCalls implements Worker {
     const countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
     const recordingId = newId('rec');
     const path = recordingPath(this.config, recordingId);
-    let recorder: DualRecorder | null = null;
+    let recorder: DualChannelRecorder | null = null;
     try {
-      recorder = await DualRecorder.create(path);
-      const sink = recorder;
-      call.media.onSentFrame((frame) => sink.agentFrame(frame));
-      call.media.onFrame((frame) => sink.otherFrame(frame));
+      recorder = await DualChannelRecorder.create(path, { sampleRate: call.media.sampleRate });
+      call.media.record(recorder);
     } catch (err) {
       this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${errorMessage(err)}`);
     }

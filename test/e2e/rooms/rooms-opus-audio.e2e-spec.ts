@@ -16,7 +16,7 @@ import { RateConverter, resample } from '../../../src/kernel/audio/rate-converte
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
 import { recordingRateFor } from '../../../src/rooms/infra/agent-offer';
 import { AgentPeer, clipSource } from '../../../src/rooms/infra/agent-peer';
-import { CallRecorder } from '../../../src/rooms/infra/call-recorder';
+import { DualChannelRecorder } from '../../../src/kernel/media/dual-channel-recorder';
 import { agentGreeting } from '../../../src/rooms/infra/room-assets';
 import { captureAgentAudio, heardInPage, serveRoomPage, speechWav } from '../../support/room-audio-harness';
 import { Browser, launchBrowser } from '../../support/rooms-harness';
@@ -73,11 +73,11 @@ it('the microphone’s speech reaches the agent’s transport as wideband Opus, 
   expect(agentSpeech.sampleRate).toBe(16000);
 
   let agent: AgentPeer | null = null;
-  let recorder: CallRecorder | null = null;
+  let recorder: DualChannelRecorder | null = null;
   const frames: Int16Array[] = [];
   const path = join(dir, 'rec_opusbrowser0123.wav');
   const server = await serveRoomPage(async (offer) => {
-    recorder = await CallRecorder.create(path, { sampleRate: recordingRateFor(offer) });
+    recorder = await DualChannelRecorder.create(path, { sampleRate: recordingRateFor(offer) });
     agent = await AgentPeer.answer({
       offerSdp: offer,
       greeting: agentGreeting(),
@@ -141,7 +141,7 @@ it('the microphone’s speech reaches the agent’s transport as wideband Opus, 
   }
 
   // The recording: 16 kHz, the agent's sentence recognisable on its channel, the speech on the other.
-  const finished = recorder as CallRecorder | null;
+  const finished = recorder as DualChannelRecorder | null;
   if (!finished) throw new Error('no recorder');
   await finished.finish();
   const wav = decodePcm16Wav(readFileSync(path));

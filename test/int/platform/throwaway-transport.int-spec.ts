@@ -227,7 +227,7 @@ describe('a throwaway transport: its folder and one line in app.module.ts', () =
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
     const errors = await run(process.execPath, [tsc, '-p', join(COPY, 'tsconfig.json')], { cwd: COPY }).then(
       () => '',
-      (err: { stdout?: string }) => err.stdout ?? String(err),
+      (err: Error & { stdout?: string }) => err.stdout ?? err.message,
     );
     expect(errors).toBe('');
     const cruiser = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
@@ -235,7 +235,7 @@ describe('a throwaway transport: its folder and one line in app.module.ts', () =
       process.execPath,
       [cruiser, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src/pcm-socket'],
       { cwd: COPY, maxBuffer: 16 * 1024 * 1024 },
-    ).catch((err: { stdout?: string }) => ({ stdout: err.stdout ?? String(err) }));
+    ).catch((err: Error & { stdout?: string }) => ({ stdout: err.stdout ?? err.message }));
     expect(stdout).not.toMatch(/^\s*error [a-z-]+:/m);
   }, 180_000);
 

@@ -1,11 +1,12 @@
 /**
  * One call's media: RTP and RTCP sockets on an even/odd port pair, G.711 both ways, and the
  * conversation pipeline's audio-transport port at 8000 Hz on top of it.
- * - Out: a real-time clock ticks every 20 ms (drift-corrected; after a stall it catches up a few
- *   frames, then starts afresh); each tick asks the agent's FrameSource for a frame (silence when it
- *   has none) and sends it with a steady sequence number and timestamp. DTMF digits queued with
+ * - Out: the media clock (src/kernel/media/media-clock.ts) ticks every 20 ms (drift-corrected;
+ *   after a stall it catches up a few frames and skips the older ones); each tick asks the agent's
+ *   FrameSource for a frame (silence when it has none) and sends it with a steady sequence number and
+ *   timestamp. DTMF digits queued with
  *   `sendDtmf` go out as RFC 4733 events in place of audio.
- * - In: packets are decoded into the jitter buffer; each tick takes one frame from it (or a concealed
+ * - In: packets are decoded into the jitter buffer (src/kernel/media/jitter-buffer.ts, playout); each tick takes one frame from it (or a concealed
  *   one) for the listeners, from the first packet on. RFC 4733 events are reported once per digit.
  * - Who may send (docs/security.md): a packet from outside RTP_ALLOWED_SOURCES is dropped before it is
  *   parsed. Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet
@@ -13,23 +14,30 @@
  *   ignored after that. An empty payload carries no audio: it is not buffered.
  * - Nothing received or sent can throw out of a socket handler or the clock: a failure to send (a
  *   bad address) or any error of a tick fails this call (`onFailed`), never the process.
- * - RTCP: a sender report with an SDES CNAME every 5 s; received RTCP is read and ignored.
+ * - RTCP: a sender report with an SDES CNAME every 5 s of the media clock; received RTCP is read and ignored.
  * - A peer that sends nothing for a while (`onPeerSilent`) is reported once: the user agent hangs up.
- * Recording: `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
+ * Recording (`record`): each tick's frame sent (left) and frame heard (right) are written at the same
+ * place of the recorder's timeline, tick × 160 samples (src/kernel/media/dual-channel-recorder.ts):
+ * the two sides stay paired, and a stall the clock skipped is silence on both.
+ * `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
-import { type AudioTransport, type FrameSource, TransportListeners } from '../../../conversations/index';
+import type { AudioTransport, FrameSource } from '../../../conversations/index';
+import { JitterBuffer, PacketLossConcealer } from '../../../kernel/media/jitter-buffer';
+import type { TimelineRecorder } from '../../../kernel/media/dual-channel-recorder';
+import { MediaClock, type MediaTick } from '../../../kernel/media/media-clock';
+import { TransportListeners } from '../../../kernel/media/transport-listeners';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
 import { digitPayloads, DtmfReceiver } from './dtmf';
-import { JitterBuffer, PacketLossConcealer } from './jitter-buffer';
 import { parseRtp, serialiseRtp } from './rtp-packet';
 import type { RtpPortAllocator } from './rtp-ports';
 import type { NegotiatedMedia } from './sdp';
 
 const FRAME_MS = 20;
 const FRAME = 160;
-const RTCP_INTERVAL_MS = 5000;
+/** An RTCP report every 5 s (250 ticks of the media clock). */
+const RTCP_INTERVAL_TICKS = 5000 / FRAME_MS;
 const MAX_CATCH_UP_FRAMES = 5;
 /** Seconds between 1900 (NTP) and 1970 (Unix). */
 const NTP_OFFSET = 2_208_988_800;
@@ -54,8 +62,8 @@ export class RtpMediaSession implements AudioTransport {
   private remote: { host: string; port: number } | null = null;
   private latched = false;
   private source: FrameSource | null = null;
-  private readonly jitter = new JitterBuffer();
-  private readonly concealer = new PacketLossConcealer();
+  private readonly concealer = new PacketLossConcealer(FRAME);
+  private readonly jitter = JitterBuffer.playout({ conceal: (samples) => this.concealer.conceal(samples) });
   private readonly dtmfOut: { payload: Buffer; marker: boolean; startsEvent: boolean }[] = [];
   private dtmfTimestamp = 0;
   private readonly dtmfIn: DtmfReceiver;
@@ -65,10 +73,10 @@ export class RtpMediaSession implements AudioTransport {
   private silenceLimitMs = 0;
   private silentListener: (() => void) | null = null;
   private failedListener: ((error: Error) => void) | null = null;
-  private ticker: NodeJS.Timeout | null = null;
-  private rtcpTimer: NodeJS.Timeout | null = null;
-  private tickStart = 0;
-  private ticks = 0;
+  private readonly clock = new MediaClock({ maxCatchUp: MAX_CATCH_UP_FRAMES, onError: (error) => this.fail(error) });
+  private recorder: TimelineRecorder | null = null;
+  /** The clock's tick at which the next RTCP report is due. */
+  private nextReportTick = RTCP_INTERVAL_TICKS;
   private octetsSent = 0;
   private closed = false;
   private readonly listeners = new TransportListeners();
@@ -137,10 +145,8 @@ export class RtpMediaSession implements AudioTransport {
     if (this.closed || this.media) return;
     this.media = media;
     this.remote = { host: media.remoteHost, port: media.remotePort };
-    this.tickStart = performance.now();
-    this.lastHeardAt = this.tickStart;
-    this.schedule();
-    this.rtcpTimer = setInterval(() => this.sendReport(), RTCP_INTERVAL_MS);
+    this.lastHeardAt = performance.now();
+    this.clock.start((tick) => this.tick(tick));
   }
 
   get codec(): NegotiatedMedia | null {
@@ -176,6 +182,13 @@ export class RtpMediaSession implements AudioTransport {
     this.pacingListener = listener;
   }
 
+  /** Records the call from the next tick on: what we send on channel 0, what we hear on channel 1, at 8 kHz. */
+  record(recorder: TimelineRecorder): void {
+    if (recorder.sampleRate !== this.sampleRate)
+      throw new Error(`A call's recording is at ${this.sampleRate} Hz, not ${recorder.sampleRate} Hz.`);
+    this.recorder = recorder;
+  }
+
   play(source: FrameSource): void {
     this.source = source;
   }
@@ -198,17 +211,11 @@ export class RtpMediaSession implements AudioTransport {
   close(): void {
     if (this.closed) return;
     this.closed = true;
-    if (this.ticker) clearTimeout(this.ticker);
-    if (this.rtcpTimer) clearInterval(this.rtcpTimer);
+    this.clock.stop();
     this.rtp.close();
     this.rtcp.close();
     this.release();
     this.listeners.closed();
-  }
-
-  private schedule(): void {
-    const due = this.tickStart + (this.ticks + 1) * FRAME_MS;
-    this.ticker = setTimeout(() => this.tick(), Math.max(0, due - performance.now()));
   }
 
   /**
@@ -233,46 +240,32 @@ export class RtpMediaSession implements AudioTransport {
     this.close();
   }
 
-  private tick(): void {
+  /** One tick of the media clock: a frame out, a frame in; what it throws fails the call (the clock's onError). */
+  private tick(tick: MediaTick): void {
     if (this.closed) return;
-    try {
-      this.runTick();
-    } catch (error) {
-      this.fail(error);
-    }
-  }
-
-  private runTick(): void {
-    if (this.silenceLimitMs > 0 && this.silentListener && performance.now() - this.lastHeardAt > this.silenceLimitMs) {
+    if (this.silenceLimitMs > 0 && this.silentListener && tick.now - this.lastHeardAt > this.silenceLimitMs) {
       const listener = this.silentListener;
       this.silentListener = null;
       listener();
       if (this.closed) return;
     }
-    const now = performance.now();
-    const behind = Math.floor((now - this.tickStart) / FRAME_MS) - this.ticks;
-    let stalledMs = 0;
-    if (behind > MAX_CATCH_UP_FRAMES) {
-      // A long stall (the machine was busy): do not burst; start the clock afresh from now.
-      stalledMs = now - (this.tickStart + (this.ticks + 1) * FRAME_MS);
-      this.tickStart = now - FRAME_MS;
-      this.ticks = 0;
+    const position = tick.index * FRAME;
+    const sent = this.sendFrame();
+    if (sent) this.recorder?.write(0, position, sent);
+    // After a stall the first frame run is reported as late as the first one skipped: the stall whole, once.
+    this.pacingListener?.(tick.lateMs + tick.skipped * FRAME_MS);
+    const heard = this.hearFrame();
+    if (heard) this.recorder?.write(1, position, heard);
+    if (tick.index >= this.nextReportTick) {
+      this.nextReportTick = tick.index + RTCP_INTERVAL_TICKS;
+      this.sendReport();
     }
-    const frames = Math.max(1, Math.min(behind, MAX_CATCH_UP_FRAMES));
-    for (let i = 0; i < frames; i++) {
-      this.ticks++;
-      this.sendFrame();
-      this.pacingListener?.(
-        i === 0 && stalledMs > 0 ? stalledMs : Math.max(0, now - (this.tickStart + this.ticks * FRAME_MS)),
-      );
-      this.hearFrame();
-    }
-    this.schedule();
   }
 
-  private sendFrame(): void {
+  /** Sends the tick's frame; returns the audio it carried (silence for a DTMF event), null before the media starts. */
+  private sendFrame(): Int16Array | null {
     const media = this.media;
-    if (!media || !this.remote) return;
+    if (!media || !this.remote) return null;
     const frame = this.source?.nextFrame() ?? null;
     const dtmf = this.dtmfOut.shift();
     let payloadType = media.payloadType;
@@ -296,11 +289,13 @@ export class RtpMediaSession implements AudioTransport {
     this.stats.sent++;
     this.octetsSent += payload.length;
     for (const l of this.sentListeners) l(sent);
+    return sent;
   }
 
-  private hearFrame(): void {
-    if (!this.hearing) return;
-    let frame = this.jitter.pull((samples) => this.concealer.conceal(samples));
+  /** The tick's frame from the jitter buffer (or concealed) for the listeners; null before the peer's first packet. */
+  private hearFrame(): Int16Array | null {
+    if (!this.hearing) return null;
+    let frame = this.jitter.pull();
     if (frame) this.concealer.good(frame);
     else frame = this.concealer.conceal();
     Object.assign(this.stats, {
@@ -309,6 +304,7 @@ export class RtpMediaSession implements AudioTransport {
       underruns: this.jitter.stats.underruns,
     });
     this.listeners.heard(frame);
+    return frame;
   }
 
   private receive(data: Buffer, from: RemoteInfo): void {

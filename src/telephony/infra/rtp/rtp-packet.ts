@@ -44,9 +44,3 @@ export function serialiseRtp(packet: RtpPacket): Buffer {
   header.writeUInt32BE(packet.ssrc >>> 0, 8);
   return Buffer.concat([header, packet.payload]);
 }
-
-/** The signed distance from sequence number `a` to `b`, modulo 2^16 (positive when b is later). */
-export function sequenceDistance(a: number, b: number): number {
-  const d = (b - a) & 0xffff;
-  return d >= 0x8000 ? d - 0x10000 : d;
-}

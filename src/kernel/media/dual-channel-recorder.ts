@@ -1,18 +1,39 @@
+/**
+ * Media toolkit (src/kernel/media/): the dual-channel recording of a call, streamed to disk. Both
+ * directions are written on one timeline (sample 0 is when the recording started) at `sampleRate`:
+ * channel 0 (left) is the agent, channel 1 (right) the other party (the simulator's layout too).
+ * Each channel goes to its own raw file while the call lasts, so a long call costs no memory;
+ * `finish` interleaves them into a 16-bit PCM WAV written aside (`.partial`) and renamed into place.
+ * Audio that arrives for a position already written (a late or repeated packet) is dropped; a gap
+ * is silence; the shorter channel ends in silence.
+ *
+ * A stream that fails (a full disk, a file grown past its limit) never throws into the caller or
+ * the process: the recorder stops writing, keeps the first error (`failure`) and tells `onFailed`
+ * once; `finish` then rejects with it and leaves nothing behind.
+ */
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Writable } from 'node:stream';
-import { wavHeader } from '../../kernel/audio/wav';
+import { wavHeader } from '../audio/wav';
 
-/** The recording's rate for a PCMU call (8 kHz: G.711 carries nothing above 4 kHz). */
-export const RECORDING_RATE = 8000;
-/** The recording's rate for an Opus call: wideband speech, what speech recognisers take (decision 122). */
-export const WIDEBAND_RECORDING_RATE = 16000;
-/** Channel 0 (left) is the agent, channel 1 (right) the participant: the simulator's layout too. */
+/** Channel 0 (left) is the agent, channel 1 (right) the other party. */
 export type Channel = 0 | 1;
 
-/** Opens the stream a track's raw samples are written to (a file by default; a test may inject another). */
-export type OpenTrackStream = (path: string) => Writable;
+/** What a media path writes a call's audio into: positions are in samples at `sampleRate`. */
+export interface TimelineRecorder {
+  readonly sampleRate: number;
+  write(channel: Channel, position: number, samples: Int16Array): void;
+}
+
+/** Opens the stream a channel's raw samples are written to (a file by default; a test may inject another). */
+export type OpenChannelStream = (path: string) => Writable;
+
+export interface DualChannelRecorderOptions {
+  /** Samples per second of both channels: 8 kHz for a phone call, 16 kHz for wideband. */
+  sampleRate: number;
+  openStream?: OpenChannelStream;
+}
 
 interface Track {
   path: string;
@@ -24,34 +45,18 @@ interface Track {
 /** At most this much silence is written to close one gap (a clock that jumps must not fill the disk). */
 const MAX_GAP_SECONDS = 60;
 
-export interface CallRecorderOptions {
-  /** Samples per second of both channels (default 8 kHz). */
-  sampleRate?: number;
-  openStream?: OpenTrackStream;
-}
-
-/**
- * Records a call's two directions on one timeline (sample 0 is when the recorder started), at
- * `sampleRate` (8 kHz for PCMU calls, 16 kHz for Opus calls), streamed
- * to two raw files while the call lasts, so a long call costs no memory; `finish` interleaves them
- * into a dual-channel 16-bit PCM WAV at `path`, written aside and renamed into place. Audio that
- * arrives for a position already written (a late or repeated packet) is dropped; a gap is silence.
- *
- * A stream that fails (a full disk, a file grown past its limit) never throws into the caller or
- * the process: the recorder stops writing, keeps the first error (`failure`) and tells `onFailed`
- * once; `finish` then rejects with it.
- */
-export class CallRecorder {
+export class DualChannelRecorder implements TimelineRecorder {
+  readonly sampleRate: number;
   private readonly tracks: [Track, Track];
   private finished: Promise<number> | null = null;
+  private discarded: Promise<void> | null = null;
   private failedWith: Error | null = null;
   private failedListener: ((err: Error) => void) | null = null;
-  /** Samples per second of both channels: positions given to `write` are in these samples. */
-  readonly sampleRate: number;
 
-  constructor(
-    private readonly path: string,
-    { sampleRate = RECORDING_RATE, openStream = (raw) => createWriteStream(raw) }: CallRecorderOptions = {},
+  private constructor(
+    /** Where the WAV is written by `finish`. */
+    readonly path: string,
+    { sampleRate, openStream = (raw) => createWriteStream(raw) }: DualChannelRecorderOptions,
   ) {
     this.sampleRate = sampleRate;
     const track = (channel: Channel): Track => {
@@ -65,9 +70,9 @@ export class CallRecorder {
   }
 
   /** A recorder whose two files are open: a directory that cannot be written is an error here, at setup. */
-  static async create(path: string, options: CallRecorderOptions = {}): Promise<CallRecorder> {
+  static async create(path: string, options: DualChannelRecorderOptions): Promise<DualChannelRecorder> {
     await mkdir(dirname(path), { recursive: true });
-    const recorder = new CallRecorder(path, options);
+    const recorder = new DualChannelRecorder(path, options);
     await Promise.all(recorder.tracks.map((t) => opened(t.stream)));
     if (recorder.failedWith) {
       await recorder.discard();
@@ -81,12 +86,18 @@ export class CallRecorder {
     return this.failedWith;
   }
 
+  /** Bytes of samples the WAV holds so far (four per sample of the timeline: two channels of 16 bits). */
+  get dataBytes(): number {
+    return Math.max(this.tracks[0].written, this.tracks[1].written) * 4;
+  }
+
   /** `listener` is told once, when a stream first fails (at once if one already has). */
   onFailed(listener: (err: Error) => void): void {
     this.failedListener = listener;
     if (this.failedWith) listener(this.failedWith);
   }
 
+  /** `samples` at `position` of the timeline on `channel` (ignored once finished, discarded or failed). */
   write(channel: Channel, position: number, samples: Int16Array): void {
     if (this.finished || this.failedWith) return;
     const track = this.tracks[channel];
@@ -103,18 +114,26 @@ export class CallRecorder {
   finish(): Promise<number> {
     // A WAV that cannot be written (a full disk) leaves nothing behind, and rejects: the caller logs it.
     this.finished ??= this.writeWav().catch(async (err: unknown) => {
-      const leftovers = [`${this.path}.partial`, ...this.tracks.map((t) => t.path)];
-      await Promise.all(leftovers.map((p) => rm(p, { force: true }).catch(() => undefined)));
+      await this.removeFiles(false);
       throw err;
     });
     return this.finished;
   }
 
-  /** Drops the raw files without writing a recording (the call never started). */
-  async discard(): Promise<void> {
-    this.finished ??= Promise.resolve(0);
-    await Promise.all(this.tracks.map((t) => this.close(t)));
-    await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
+  /**
+   * Drops the recording: nothing is left behind, the WAV included when it was already finished (a
+   * finish under way is waited for first). The streams are closed before the files are removed: a
+   * file still being opened would otherwise be created again after its removal.
+   */
+  discard(): Promise<void> {
+    this.discarded ??= (async () => {
+      const finishing = this.finished;
+      this.finished ??= Promise.resolve(0);
+      await finishing?.catch(() => undefined);
+      await Promise.all(this.tracks.map((t) => closed(t.stream, 'destroy')));
+      await this.removeFiles(true);
+    })();
+    return this.discarded;
   }
 
   private fail(err: Error): void {
@@ -123,26 +142,18 @@ export class CallRecorder {
     this.failedListener?.(err);
   }
 
-  private async close(track: Track): Promise<void> {
-    const stream = track.stream;
-    if (stream.closed) return;
-    await new Promise<void>((resolve) => {
-      stream.once('close', () => resolve());
-      if (stream.destroyed) return; // an errored stream closes by itself
-      stream.end();
-    });
+  private async removeFiles(wavToo: boolean): Promise<void> {
+    const paths = [`${this.path}.partial`, ...this.tracks.map((t) => t.path), ...(wavToo ? [this.path] : [])];
+    await Promise.all(paths.map((p) => rm(p, { force: true }).catch(() => undefined)));
   }
 
   private async writeWav(): Promise<number> {
-    await Promise.all(this.tracks.map((t) => this.close(t)));
-    if (this.failedWith) {
-      // A track is missing audio: no recording rather than a wrong one.
-      await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
-      throw this.failedWith;
-    }
+    await Promise.all(this.tracks.map((t) => closed(t.stream, 'end')));
+    // A track is missing audio: no recording rather than a wrong one (the raw files go in finish's catch).
+    if (this.failedWith) throw this.failedWith;
     const frames = Math.max(this.tracks[0].written, this.tracks[1].written);
     const partial = `${this.path}.partial`;
-    const [agent, participant] = await Promise.all(this.tracks.map((t) => open(t.path, 'r')));
+    const [agent, other] = await Promise.all(this.tracks.map((t) => open(t.path, 'r')));
     const out = await open(partial, 'w');
     try {
       await out.write(wavHeader(2, this.sampleRate, frames * 4));
@@ -153,7 +164,7 @@ export class CallRecorder {
         const left = Buffer.alloc(n * 2);
         const right = Buffer.alloc(n * 2);
         await agent?.read(left, 0, n * 2, done * 2);
-        await participant?.read(right, 0, n * 2, done * 2);
+        await other?.read(right, 0, n * 2, done * 2);
         const interleaved = Buffer.alloc(n * 4);
         for (let i = 0; i < n; i++) {
           interleaved.writeInt16LE(left.readInt16LE(i * 2), i * 4);
@@ -162,7 +173,7 @@ export class CallRecorder {
         await out.write(interleaved);
       }
     } finally {
-      await Promise.all([out.close(), agent?.close(), participant?.close()]);
+      await Promise.all([out.close(), agent?.close(), other?.close()]);
     }
     await rename(partial, this.path);
     await Promise.all(this.tracks.map((t) => rm(t.path, { force: true })));
@@ -177,5 +188,16 @@ function opened(stream: Writable): Promise<void> {
     stream.once('ready', () => resolve());
     stream.once('close', () => resolve());
     stream.once('error', () => resolve());
+  });
+}
+
+/** Ends (what was written reaches the file) or destroys (it need not) a stream; resolves once it has closed. */
+function closed(stream: Writable, how: 'end' | 'destroy'): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    stream.once('close', () => resolve());
+    if (stream.destroyed) return; // an errored or destroyed stream closes by itself
+    if (how === 'end') stream.end();
+    else stream.destroy();
   });
 }

@@ -1,4 +1,4 @@
-import { TransportListeners } from './audio-transport';
+import { TransportListeners } from './transport-listeners';
 
 describe('TransportListeners', () => {
   it('hands frames to every listener until it unsubscribes, and drops a listener that throws', () => {
