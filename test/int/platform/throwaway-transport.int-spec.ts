@@ -26,6 +26,11 @@ import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { eventually } from '../../support/eventually';
 
+// content-disposition is an ES module only (test/support/app.ts says why it is mocked so).
+jest.mock('content-disposition', () =>
+  process.getBuiltinModule('node:module').createRequire(__filename)('content-disposition'),
+);
+
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../../..');
 const COPY = join(ROOT, '.test-data', `throwaway-transport-${process.pid}`);
