@@ -5,11 +5,8 @@ import { foldStored } from '../../kernel/decider';
 import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
 import { sessionDecider, sessionEdge, sessionStream, testPersonaOf } from '../domain/session.decider';
 import { PersonaCalls } from './persona-calls';
-import { SessionActionCommand } from './session.commands';
+import { sessionSignals } from './session-signals';
 import { TIMER, type SessionTimerPayload } from './session-reactor.processor';
-
-/** The hang-up of a persona call that was going when its instance died: above every conversation signal. */
-export const PERSONA_LOST_SEQ = 2_000_000_000;
 
 /**
  * The work of a `session.persona` timer (scheduled by the session reactor for a test call with a
@@ -42,13 +39,8 @@ export class SessionPersona {
     const persona = testPersonaOf(placed.data);
     if (!persona) return;
     if (state.status === 'in_progress') {
-      await this.commands.execute(
-        new SessionActionCommand(tenantId, sessionId, {
-          type: 'signal',
-          seq: PERSONA_LOST_SEQ,
-          signal: { kind: 'hangup', status: 'failed', end_reason: 'media_lost' },
-        }),
-      );
+      // The call's hang-up phase: after every signal the conversation reported before its instance died.
+      await sessionSignals(this.commands, tenantId, sessionId).hungUp({ status: 'failed', end_reason: 'media_lost' });
       return;
     }
     if (state.status !== 'queued') return;
