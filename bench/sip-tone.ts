@@ -1,4 +1,4 @@
-import { type RtpMediaSession, SipUserAgent } from '../src/telephony';
+import { RtpCallMedia, type RtpMediaSession, SipUserAgent } from '../src/telephony';
 import { percentiles, round2 } from './percentiles';
 import type { Answerer } from './sip-service';
 import type { BenchContext } from './support';
@@ -48,7 +48,7 @@ export async function startToneAnswerer(
   const ua = new SipUserAgent({
     listenHost: '127.0.0.1',
     listenPort: 0,
-    rtpPorts: { first: opts.rtpFirst, last: opts.rtpLast },
+    media: new RtpCallMedia({ host: '127.0.0.1', ports: { first: opts.rtpFirst, last: opts.rtpLast } }),
     onError: (error) => ctx.log(`user agent: ${error.message}`),
   });
   await ua.start();

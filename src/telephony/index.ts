@@ -1,5 +1,8 @@
-/** The telephony context's public face: the SIP user agent and the RTP media of a call. */
+/** The telephony context's public face: the SIP user agent, its media port, and the RTP media of a call. */
 export { SipUserAgent } from './infra/sip/sip-user-agent';
+export type { CallMedia, CallMediaPort, MediaRefusal } from './infra/sip/call-media';
+export { RtpCallMedia } from './infra/rtp/rtp-call-media';
+export type { PhoneMedia, RtpCallMediaOptions } from './infra/rtp/rtp-call-media';
 export type { SipUserAgentOptions, IncomingInvite, InviteDecision, InviteHandler } from './infra/sip/sip-user-agent';
 export type { CallOptions, CallOutcome, OutboundCall } from './infra/sip/outbound-call';
 export { outcomeOfFailure } from './domain/call-outcomes';

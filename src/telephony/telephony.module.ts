@@ -21,6 +21,7 @@ import { TelephonyMetrics } from './infra/telephony-metrics';
 import { CarrierBudget } from './infra/carrier-budget';
 import { endLostCall } from './application/lost-calls';
 import { MediaWatchdog } from './application/media-watchdog';
+import { type PhoneMedia, RtpCallMedia } from './infra/rtp/rtp-call-media';
 import { AllowedSources } from './infra/sip/allowed-sources';
 import { parseSipUri } from './infra/sip/sip-message';
 import { SipUserAgent } from './infra/sip/sip-user-agent';
@@ -81,17 +82,21 @@ export function watchdogWanted(config: AppConfig): boolean {
     {
       provide: SIP_USER_AGENT,
       inject: [APP_CONFIG, SOURCE_POLICIES],
-      useFactory: (config: AppConfig, sources: SourcePolicies): SipUserAgent | null => {
+      useFactory: (config: AppConfig, sources: SourcePolicies): SipUserAgent<PhoneMedia> | null => {
         if (!telephonyWanted(config)) return null;
         const settings = settingsOf(config, telephonySettings);
         const logger = new Logger('SipUserAgent');
-        return new SipUserAgent({
+        return new SipUserAgent<PhoneMedia>({
           listenHost: settings.listenHost,
           listenPort: settings.listenPort,
           ...(settings.publicHost ? { publicHost: settings.publicHost } : {}),
-          rtpPorts: settings.rtpPorts,
+          // The calls' media: RTP on RTP_PORTS, bound on the listen host, from RTP_ALLOWED_SOURCES only.
+          media: new RtpCallMedia({
+            host: settings.listenHost,
+            ports: settings.rtpPorts,
+            allows: (address) => sources.rtp.allows(address),
+          }),
           sipAllows: (address) => sources.sip.allows(address),
-          rtpAllows: (address) => sources.rtp.allows(address),
           // Anything received is quoted at most 200 characters (sip-message.ts `excerpt`).
           onError: (error) => logger.warn(error.message.slice(0, 300)),
         });
@@ -150,7 +155,7 @@ export class TelephonyModule implements OnModuleInit, OnApplicationBootstrap, On
   };
 
   constructor(
-    @Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent | null,
+    @Inject(SIP_USER_AGENT) private readonly userAgent: SipUserAgent<PhoneMedia> | null,
     @Inject(SOURCE_POLICIES) private readonly sources: SourcePolicies,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly budget: CarrierBudget,

@@ -25,6 +25,7 @@ import { recordingPath, type SessionPlacedData, sessionSignals } from '../../ses
 import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
 import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
 import { VoicemailDetector } from '../domain/voicemail-detector';
+import type { PhoneMedia } from '../infra/rtp/rtp-call-media';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
 import type { IncomingInvite, InviteDecision, SipUserAgent } from '../infra/sip/sip-user-agent';
@@ -38,7 +39,7 @@ interface LiveCall {
   agent: ConversationAgent;
   /** Outbound calls hold a place in the carrier's budget and are screened for answering machines. */
   outbound: boolean;
-  call: SipCall | null;
+  call: SipCall<PhoneMedia> | null;
   /** An outbound call still being set up: giving it up sends CANCEL (a BYE once answered). */
   placed: OutboundCall | null;
   /** The answered call, carried by conversations' CallHost; null until answered. */
@@ -58,7 +59,7 @@ export class PhoneCalls implements Worker {
   private readonly live = new Map<string, LiveCall>();
 
   constructor(
-    @Inject(SIP_USER_AGENT) private readonly ua: SipUserAgent | null,
+    @Inject(SIP_USER_AGENT) private readonly ua: SipUserAgent<PhoneMedia> | null,
     @Inject(CARRIER_BUDGET) private readonly budget: CarrierBudgetPort,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
@@ -135,7 +136,7 @@ export class PhoneCalls implements Worker {
    * SIP_MAX_CALLS it is 503 (with Retry-After), over the tenant's TENANT_MAX_CALLS 486; either way no
    * session is made.
    */
-  private async incoming(invite: IncomingInvite): Promise<InviteDecision> {
+  private async incoming(invite: IncomingInvite<PhoneMedia>): Promise<InviteDecision<PhoneMedia>> {
     const to = normalisePhoneNumber(invite.to);
     const owner = to ? await this.queries.execute(new GetNumberOwner(to)) : null;
     if (!owner) return { reject: 404 };
@@ -190,7 +191,7 @@ export class PhoneCalls implements Worker {
    * is screened for an answering machine, and the agent talks once the other party's audio flows (a
    * greeting played into a line not yet open is lost).
    */
-  private async answered(live: LiveCall, call: SipCall): Promise<void> {
+  private async answered(live: LiveCall, call: SipCall<PhoneMedia>): Promise<void> {
     live.call = call;
     // Given up while it was answered (a CANCEL that crossed the 200): the session has ended already.
     if (live.over) return this.ua?.hangUp(call);
@@ -268,7 +269,7 @@ export class PhoneCalls implements Worker {
   }
 
   /** Our side of the end: a transfer is a REFER first (it hangs up itself once taken), else a BYE. */
-  private async hangUp(live: LiveCall, call: SipCall, ending: CallEnding): Promise<void> {
+  private async hangUp(live: LiveCall, call: SipCall<PhoneMedia>, ending: CallEnding): Promise<void> {
     if (!this.ua || call.state === 'ended') return;
     if (call.state !== 'confirmed' && live.placed) return live.placed.hangUp(); // still ringing: CANCEL
     if (ending.by === 'agent' && ending.reason === 'transferred' && live.agent.transfer_number) {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
-import type { RtpMediaSession } from './rtp/rtp-media-session';
+import type { PhoneMedia } from './rtp/rtp-call-media';
 import type { SipUserAgent } from './sip/sip-user-agent';
 import { SIP_USER_AGENT } from '../telephony.tokens';
 
@@ -77,7 +77,7 @@ export class TelephonyMetrics {
   }
 
   /** Watches an answered call's media; the function returned counts its end (once). */
-  callAnswered(media: RtpMediaSession, direction: 'inbound' | 'outbound'): (by: string) => void {
+  callAnswered(media: PhoneMedia, direction: 'inbound' | 'outbound'): (by: string) => void {
     this.answered.inc({ direction });
     media.onPacing((lateMs) => this.lateness.observe(lateMs));
     let counted = false;

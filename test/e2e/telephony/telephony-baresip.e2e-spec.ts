@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedRecognizer } from '../../../src/conversations/engines/embedded/embedded-recognizer';
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
-import { SipUserAgent } from '../../../src/telephony/index';
+import { RtpCallMedia, type RtpMediaSession, SipUserAgent } from '../../../src/telephony/index';
 import { type Baresip, startBaresip } from '../../support/baresip';
 import { eventually } from '../../support/eventually';
 import { freeUdpPort } from '../../support/sipp';
@@ -31,7 +31,7 @@ const rms = (samples: Int16Array): number => Math.sqrt(samples.reduce((s, v) => 
 
 describe('SIP user agent calling baresip', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sip-baresip-'));
-  let ua: SipUserAgent;
+  let ua: SipUserAgent<RtpMediaSession>;
   let phone: Baresip;
 
   beforeAll(async () => {
@@ -48,7 +48,11 @@ describe('SIP user agent calling baresip', () => {
     execFileSync('sox', [wav16, '-r', '8000', '-c', '1', '-b', '16', voice]);
     phone = await startBaresip(voice);
     const first = await freeUdpPort(true);
-    ua = new SipUserAgent({ listenHost: '127.0.0.1', listenPort: 0, rtpPorts: { first, last: first + 99 } });
+    ua = new SipUserAgent({
+      listenHost: '127.0.0.1',
+      listenPort: 0,
+      media: new RtpCallMedia({ host: '127.0.0.1', ports: { first, last: first + 99 } }),
+    });
     await ua.start();
   });
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SipUserAgent } from '../../../src/telephony/index';
+import { RtpCallMedia, type RtpMediaSession, SipUserAgent } from '../../../src/telephony/index';
 import { cseqOf } from '../../../src/telephony/infra/sip/sip-message';
 import { type Baresip, startBaresip } from '../../support/baresip';
 import { eventually } from '../../support/eventually';
@@ -18,7 +18,7 @@ jest.setTimeout(120_000);
 
 describe('SIP user agent through Kamailio', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sip-kamailio-'));
-  let ua: SipUserAgent;
+  let ua: SipUserAgent<RtpMediaSession>;
   let phone: Baresip;
   let proxy: Kamailio;
   const responses: string[] = [];
@@ -32,7 +32,7 @@ describe('SIP user agent through Kamailio', () => {
     ua = new SipUserAgent({
       listenHost: '127.0.0.1',
       listenPort: 0,
-      rtpPorts: { first, last: first + 99 },
+      media: new RtpCallMedia({ host: '127.0.0.1', ports: { first, last: first + 99 } }),
       trace: (direction, message) => {
         if (direction === 'in' && message.kind === 'response')
           responses.push(`${message.status} ${cseqOf(message).method}`);

@@ -3,7 +3,7 @@
  * the callee answers, audio crosses both ways, DTMF digits sent as RFC 4733 events arrive once
  * each, and a BYE from the callee ends the caller's call.
  */
-import { type IncomingInvite, SipUserAgent } from '../../../src/telephony/index';
+import { type IncomingInvite, RtpCallMedia, type RtpMediaSession, SipUserAgent } from '../../../src/telephony/index';
 import { eventually } from '../../support/eventually';
 import { freeUdpPort } from '../../support/sipp';
 
@@ -19,10 +19,14 @@ const tone = (hz: number) => {
 };
 
 describe('our user agent calling our user agent', () => {
-  const agents: SipUserAgent[] = [];
+  const agents: SipUserAgent<RtpMediaSession>[] = [];
   const start = async () => {
     const first = await freeUdpPort(true);
-    const ua = new SipUserAgent({ listenHost: '127.0.0.1', listenPort: 0, rtpPorts: { first, last: first + 19 } });
+    const ua = new SipUserAgent({
+      listenHost: '127.0.0.1',
+      listenPort: 0,
+      media: new RtpCallMedia({ host: '127.0.0.1', ports: { first, last: first + 19 } }),
+    });
     await ua.start();
     agents.push(ua);
     return ua;
@@ -34,7 +38,7 @@ describe('our user agent calling our user agent', () => {
     async (transport) => {
       const caller = await start();
       const callee = await start();
-      const answered: IncomingInvite[] = [];
+      const answered: IncomingInvite<RtpMediaSession>[] = [];
       callee.onInvite(async (invite) => {
         answered.push(invite);
         return { answered: (media) => media.play(tone(700)) };

@@ -4,7 +4,13 @@
  * answer with CANCEL, digest challenges 401 (qop=auth) and 407 (no qop), a transfer by REFER, and
  * inbound calls answered or refused with 404. Over UDP, and TCP for one answered call.
  */
-import { type CallOutcome, type OutboundCall, SipUserAgent } from '../../../src/telephony/index';
+import {
+  type CallOutcome,
+  type OutboundCall,
+  RtpCallMedia,
+  type RtpMediaSession,
+  SipUserAgent,
+} from '../../../src/telephony/index';
 import { serialiseSipMessage } from '../../../src/telephony/infra/sip/sip-message';
 import { eventually } from '../../support/eventually';
 import { freeUdpPort, startSipp } from '../../support/sipp';
@@ -16,14 +22,17 @@ const tone = (n: number): Int16Array =>
   Int16Array.from({ length: 160 }, (_, i) => Math.round(8000 * Math.sin((2 * Math.PI * 440 * (n * 160 + i)) / 8000)));
 
 describe('SIP user agent against SIPp', () => {
-  let ua: SipUserAgent;
+  let ua: SipUserAgent<RtpMediaSession>;
 
   beforeAll(async () => {
     const first = await freeUdpPort(true);
     ua = new SipUserAgent({
       listenHost: '127.0.0.1',
       listenPort: 0,
-      rtpPorts: { first: first - (first % 2) + 2, last: first - (first % 2) + 201 },
+      media: new RtpCallMedia({
+        host: '127.0.0.1',
+        ports: { first: first - (first % 2) + 2, last: first - (first % 2) + 201 },
+      }),
       onError: process.env.SIP_TRACE ? (e) => console.log('error', e.message) : undefined,
       trace: process.env.SIP_TRACE ? (dir, m) => console.log(dir, serialiseSipMessage(m).toString()) : undefined,
     });
@@ -229,8 +238,7 @@ describe('SIP user agent against SIPp', () => {
     const strict = new SipUserAgent({
       listenHost: '127.0.0.1',
       listenPort: 0,
-      rtpPorts: { first, last: first + 9 },
-      rtpTimeoutMs: 2000,
+      media: new RtpCallMedia({ host: '127.0.0.1', ports: { first, last: first + 9 }, rtpTimeoutMs: 2000 }),
     });
     await strict.start();
     try {

@@ -3,6 +3,7 @@
  * (domain/call-outcomes.ts maps a final SIP answer to busy, no answer or failed).
  */
 import type { UnansweredOutcome } from '../../domain/call-outcomes';
+import type { CallMedia } from './call-media';
 import type { SipCall } from './sip-call';
 
 export interface CallOptions {
@@ -18,13 +19,13 @@ export interface CallOptions {
   ringTimeoutMs: number;
 }
 
-export type CallOutcome = { kind: 'answered'; call: SipCall } | UnansweredOutcome;
+export type CallOutcome<M extends CallMedia = CallMedia> = { kind: 'answered'; call: SipCall<M> } | UnansweredOutcome;
 
 /** An outbound call being placed: the call itself, its outcome, and ringing as it happens. */
-export interface OutboundCall {
-  readonly call: SipCall;
+export interface OutboundCall<M extends CallMedia = CallMedia> {
+  readonly call: SipCall<M>;
   /** Settles once: answered, busy, no answer or failed. Never rejects. */
-  readonly outcome: Promise<CallOutcome>;
+  readonly outcome: Promise<CallOutcome<M>>;
   /** Called at each 180/183 (with its status). */
   onRinging(listener: (status: number) => void): void;
   /** Gives up: CANCEL before the answer, BYE after. */

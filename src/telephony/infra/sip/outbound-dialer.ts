@@ -5,11 +5,11 @@
  * 9.1), the ACK of the 2xx (resent when the 2xx is), and the outcome mapped from the final answer.
  * A 2xx that comes after we gave up is acknowledged and ended with a BYE. Whatever the trunk answers
  * is handled inside this call: a challenge we cannot answer fails it `sip_401`/`sip_407`, an answer SDP
- * whose media address is not allowed fails it 488, and any other error fails it, never the process.
+ * the media port refuses (call-media.ts: a media address not allowed, no codec) fails it 488, and any
+ * other error fails it, never the process.
  */
 import { randomBytes } from 'node:crypto';
-import { RtpMediaSession } from '../rtp/rtp-media-session';
-import { buildOffer, negotiatedFromAnswer, parseSdp } from '../rtp/sdp';
+import type { CallMedia, OfferedMedia } from './call-media';
 import { digestAuthorization, strongestChallenge } from './digest';
 import { outcomeOfFailure } from '../../domain/call-outcomes';
 import type { CallOptions, CallOutcome, OutboundCall } from './outbound-call';
@@ -19,33 +19,39 @@ import type { Flow } from './sip-transport';
 import { type ClientTransaction, newTag, type TransactionLayer } from './transactions';
 import type { UserAgentCore } from './user-agent-core';
 
-export async function dial(core: UserAgentCore, options: CallOptions): Promise<OutboundCall> {
+export async function dial<M extends CallMedia>(
+  core: UserAgentCore<M>,
+  options: CallOptions,
+): Promise<OutboundCall<M>> {
   const trunk = parseSipUri(options.trunkUri);
   const protocol = trunk.params.transport?.toLowerCase() === 'tcp' ? 'tcp' : 'udp';
   const flow: Flow = { protocol, host: trunk.host, port: trunk.port ?? 5060 };
   const hostPort = trunk.port ? `${trunk.host}:${trunk.port}` : trunk.host;
   const requestUri = `sip:${options.to}@${hostPort}${protocol === 'tcp' ? ';transport=tcp' : ''}`;
   const local = core.localAddress(flow);
-  const media = await RtpMediaSession.open(core.mediaHost, core.rtpPorts, (address) => core.rtpAllows(address));
   const tag = newTag();
-  const call = new SipCall(
-    'outbound',
-    `${randomBytes(10).toString('hex')}@${local.host}`,
-    tag,
-    `<sip:${options.from}@${trunk.host}>;tag=${tag}`,
-    `<sip:${options.to}@${trunk.host}>`,
+  const call = new SipCall<M>({
+    direction: 'outbound',
+    callId: `${randomBytes(10).toString('hex')}@${local.host}`,
+    localTag: tag,
+    localHeader: `<sip:${options.from}@${trunk.host}>;tag=${tag}`,
+    remoteHeader: `<sip:${options.to}@${trunk.host}>`,
     flow,
     local,
-    media,
-    1,
-    requestUri,
-  );
-  return new Dialer(core, core.transactions, call, options, requestUri, buildOffer(local.host, media.port));
+    cseq: 1,
+    remoteTarget: requestUri,
+  });
+  const offered = await core.media.offer({
+    publicHost: local.host,
+    onLost: (error) => core.mediaLost(call, error),
+  });
+  call.attachMedia(offered.media);
+  return new Dialer(core, call, options, requestUri, offered);
 }
 
-class Dialer implements OutboundCall {
-  readonly outcome: Promise<CallOutcome>;
-  private settle: (outcome: CallOutcome) => void = () => undefined;
+class Dialer<M extends CallMedia> implements OutboundCall<M> {
+  readonly outcome: Promise<CallOutcome<M>>;
+  private settle: (outcome: CallOutcome<M>) => void = () => undefined;
   private settled = false;
   private readonly ringingListeners: ((status: number) => void)[] = [];
   private invite: SipRequest;
@@ -54,15 +60,17 @@ class Dialer implements OutboundCall {
   private cancelWanted = false;
   private authenticated = false;
   private readonly ringTimer: NodeJS.Timeout;
+  private readonly transactions: TransactionLayer;
 
   constructor(
-    private readonly core: UserAgentCore,
-    private readonly transactions: TransactionLayer,
-    readonly call: SipCall,
+    private readonly core: UserAgentCore<M>,
+    readonly call: SipCall<M>,
     private readonly options: CallOptions,
     private readonly requestUri: string,
-    private readonly offer: string,
+    /** The media bound for the call, with its offer. */
+    private readonly offered: OfferedMedia<M>,
   ) {
+    this.transactions = core.transactions;
     this.outcome = new Promise((resolve) => (this.settle = resolve));
     core.track(call);
     this.invite = this.buildInvite([]);
@@ -88,7 +96,7 @@ class Dialer implements OutboundCall {
       ...auth,
     ]);
     request.uri = this.requestUri;
-    request.body = this.offer;
+    request.body = this.offered.sdp;
     return request;
   }
 
@@ -155,9 +163,9 @@ class Dialer implements OutboundCall {
       void this.core.hangUp(this.call);
       return;
     }
-    try {
-      this.call.media.start(negotiatedFromAnswer(parseSdp(response.body), (host) => this.core.rtpAllows(host)));
-    } catch {
+    // The answer starts the media, unless the media refuses it (acknowledged all the same, then a BYE).
+    const refused = this.offered.complete(response.body);
+    if (refused) {
       this.call.state = 'confirmed';
       void this.core.hangUp(this.call);
       this.resolve({ kind: 'failed', code: 488 });
@@ -197,7 +205,7 @@ class Dialer implements OutboundCall {
     this.transactions.request(cancel, this.call.flow, () => undefined);
   }
 
-  private resolve(outcome: CallOutcome): void {
+  private resolve(outcome: CallOutcome<M>): void {
     if (this.settled) return;
     this.settled = true;
     this.settle(outcome);

@@ -4,10 +4,21 @@
  * Generous bounds: the first retransmissions are due at 0.5 s and 1.5 s.
  */
 import { createSocket, type Socket } from 'node:dgram';
+import type { CallMediaPort } from './call-media';
 import { header, parseDatagram, responseTo, serialiseSipMessage, type SipMessage } from './sip-message';
 import { SipUserAgent } from './sip-user-agent';
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Media that binds nothing: the SIP timers alone are under test. */
+const SDP = 'v=0\r\no=- 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 9 RTP/AVP 0\r\n';
+const noMedia: CallMediaPort = {
+  answer: () => ({
+    bind: () => Promise.resolve({ sdp: SDP, media: { close: () => undefined }, start: () => undefined }),
+  }),
+  offer: () => Promise.resolve({ sdp: SDP, media: { close: () => undefined }, complete: () => null }),
+  stateSizes: () => ({}),
+};
 
 describe('SIP retransmissions over UDP', () => {
   let ua: SipUserAgent;
@@ -15,7 +26,7 @@ describe('SIP retransmissions over UDP', () => {
   const received: SipMessage[] = [];
 
   beforeAll(async () => {
-    ua = new SipUserAgent({ listenHost: '127.0.0.1', listenPort: 0, rtpPorts: { first: 47600, last: 47699 } });
+    ua = new SipUserAgent({ listenHost: '127.0.0.1', listenPort: 0, media: noMedia });
     await ua.start();
     peer = createSocket('udp4');
     peer.on('message', (data) => received.push(parseDatagram(data)));

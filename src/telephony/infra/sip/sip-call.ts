@@ -3,9 +3,10 @@
  * (the peer's Contact) and the route set (Record-Route, reversed for the caller's side). In-dialog
  * requests (ACK of a 2xx, BYE, REFER) are built here; they go out on the call's flow, the address the
  * dialog was set up over (the trunk, or where the INVITE came from), which also holds when the peer
- * is behind NAT. The media session rides along; the user agent drives the state.
+ * is behind NAT. The call's media (whatever the user agent's media port gives: call-media.ts) rides
+ * along; the user agent drives the state.
  */
-import { RtpMediaSession } from '../rtp/rtp-media-session';
+import type { CallMedia } from './call-media';
 import { header, headers, paramOf, type SipRequest, type SipResponse, uriOf } from './sip-message';
 import type { Flow } from './sip-transport';
 import { newBranch } from './transactions';
@@ -35,7 +36,32 @@ export interface LocalAddress {
   port: number;
 }
 
-export class SipCall {
+export interface SipCallOptions {
+  direction: CallDirection;
+  callId: string;
+  localTag: string;
+  /** Our From (outbound) or To (inbound) value, with our tag. */
+  localHeader: string;
+  /** The peer's To (outbound, its tag added when known) or From (inbound) value. */
+  remoteHeader: string;
+  flow: Flow;
+  local: LocalAddress;
+  /** The CSeq our first request takes. */
+  cseq: number;
+  /** Where our requests go until the peer's Contact is known (the Request-URI). */
+  remoteTarget: string;
+}
+
+export class SipCall<M extends CallMedia = CallMedia> {
+  readonly direction: CallDirection;
+  readonly callId: string;
+  readonly localTag: string;
+  /** Our From (outbound) or To (inbound) value, with our tag. */
+  readonly localHeader: string;
+  /** The peer's To (outbound, its tag added when known) or From (inbound) value. */
+  remoteHeader: string;
+  readonly flow: Flow;
+  readonly local: LocalAddress;
   state: CallState = 'calling';
   remoteTag: string | null = null;
   localCseq: number;
@@ -48,31 +74,24 @@ export class SipCall {
   readonly ended: Promise<CallEnd>;
   private endListeners: ((end: CallEnd) => void)[] = [];
   private settleEnded: (end: CallEnd) => void = () => undefined;
-  private attached: RtpMediaSession | null;
+  /** Null until bound (`attachMedia`): an inbound call's once it is routed, an outbound call's before its INVITE. */
+  private attached: M | null = null;
 
-  constructor(
-    readonly direction: CallDirection,
-    readonly callId: string,
-    readonly localTag: string,
-    /** Our From (outbound) or To (inbound) value, with our tag. */
-    readonly localHeader: string,
-    /** The peer's To (outbound, its tag added when known) or From (inbound) value. */
-    public remoteHeader: string,
-    readonly flow: Flow,
-    readonly local: LocalAddress,
-    /** Null for an inbound call until it is routed to a number: no port is bound before (`attachMedia`). */
-    media: RtpMediaSession | null,
-    initialCseq: number,
-    initialTarget: string,
-  ) {
-    this.attached = media;
-    this.localCseq = initialCseq;
-    this.remoteTarget = initialTarget;
+  constructor(options: SipCallOptions) {
+    this.direction = options.direction;
+    this.callId = options.callId;
+    this.localTag = options.localTag;
+    this.localHeader = options.localHeader;
+    this.remoteHeader = options.remoteHeader;
+    this.flow = options.flow;
+    this.local = options.local;
+    this.localCseq = options.cseq;
+    this.remoteTarget = options.remoteTarget;
     this.ended = new Promise((resolve) => (this.settleEnded = resolve));
   }
 
   /** The call's media; an inbound call has it once answered (asking before is a bug of ours). */
-  get media(): RtpMediaSession {
+  get media(): M {
     if (!this.attached) throw new Error(`call ${this.callId.slice(0, 60)} has no media yet`);
     return this.attached;
   }
@@ -81,8 +100,8 @@ export class SipCall {
     return this.attached !== null;
   }
 
-  /** Gives an inbound call its media once it is routed (closed at once when the call already ended). */
-  attachMedia(media: RtpMediaSession): void {
+  /** Gives the call its media once bound (closed at once when the call already ended). */
+  attachMedia(media: M): void {
     this.attached = media;
     if (this.state === 'ended') media.close();
   }

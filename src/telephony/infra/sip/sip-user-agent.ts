@@ -1,21 +1,20 @@
 /**
  * The SIP user agent the platform places and answers calls with (docs/telephony.md). It listens on
  * one address over UDP and TCP and routes what comes in (only from `sipAllows` sources: sip-transport.ts):
- * - a new INVITE: `100 Trying`; an offer whose media address is not an allowed IP literal, or with no
- *   codec we speak, is `488`; then the `onInvite` handler decides (routing, limits): refused with its
- *   code, or answered: only then is an RTP port pair bound (at random in RTP_PORTS), and the 200 with
- *   our SDP is retransmitted until the ACK. Media flows from the ACK; a 200 never acknowledged ends
- *   the call with a BYE after 64·T1 (Timer H, 32 s). No handler refuses with 404;
+ * - a new INVITE: `100 Trying`; an offer the media port refuses (for RTP: a media address that is not
+ *   an allowed IP literal, or no codec we speak) is `488`; then the `onInvite` handler decides
+ *   (routing, limits): refused with its code, or answered: `180`, only then is the call's media bound,
+ *   and the 200 with its SDP is retransmitted until the ACK. Media flows from the ACK; a 200 never
+ *   acknowledged ends the call with a BYE after 64·T1 (Timer H, 32 s). No handler refuses with 404;
  * - CANCEL of a pending INVITE: 200, then 487 for the INVITE; BYE: 200 and the call ends;
  * - a re-INVITE inside a call: refused with 488, the call goes on unchanged (decision 128);
  * - OPTIONS: 200; NOTIFY of a transfer we asked for: 200 and its outcome; anything else: 405/481.
  * Outbound calls are placed by `call` (outbound-dialer.ts); `hangUp` and `transfer` act on a call.
+ * The user agent negotiates and binds no media itself: it is given a media port (call-media.ts; the
+ * service's is `RtpCallMedia`, wired in telephony.module.ts), and its calls' media are of that port's type `M`.
  */
 import { networkInterfaces } from 'node:os';
-import { RtpMediaSession } from '../rtp/rtp-media-session';
-import type { PortRange } from '../rtp/rtp-ports';
-import { RtpPortAllocator } from '../rtp/rtp-ports';
-import { buildAnswer, negotiate, type NegotiatedMedia, parseSdp } from '../rtp/sdp';
+import type { BoundAnswer, CallMedia, CallMediaPort } from './call-media';
 import type { CallOptions, OutboundCall } from './outbound-call';
 import { dial } from './outbound-dialer';
 import { type LocalAddress, SipCall, type TransferResult } from './sip-call';
@@ -33,43 +32,38 @@ import { type Flow, type SipTrace, SipTransport } from './sip-transport';
 import { newTag, type ServerTransaction, T1, TransactionLayer } from './transactions';
 import type { UserAgentCore } from './user-agent-core';
 
-export interface SipUserAgentOptions {
+export interface SipUserAgentOptions<M extends CallMedia = CallMedia> {
   /** Where to listen (SIP_LISTEN): host and port; port 0 takes a free one. */
   listenHost: string;
   listenPort: number;
   /** The address peers reach us at, put in Via, Contact and SDP; default the listen host (or this
    * machine's first external IPv4 address when listening on 0.0.0.0). */
   publicHost?: string;
-  rtpPorts: PortRange;
+  /** Where calls get their media: checks offers and answers, binds and starts it (call-media.ts). */
+  media: CallMediaPort<M>;
   userAgentName?: string;
-  /**
-   * A call whose peer sends no RTP for this long (from the answer on) is ended with a BYE, as ended
-   * by `error` (a peer gone without a BYE). Default 60 s; 0: never.
-   */
-  rtpTimeoutMs?: number;
   /** Sees every SIP message in and out (a debugging log). */
   trace?: SipTrace;
   /** Told of malformed messages and socket errors (they never stop the agent). */
   onError?: (error: Error) => void;
   /**
-   * Whether a source address may send SIP (SIP_ALLOWED_SOURCES), checked before anything is parsed;
-   * and RTP, and be an SDP's media address (RTP_ALLOWED_SOURCES). The service always gives both
-   * (telephony.module.ts); unset, anyone may (the library in tests).
+   * Whether a source address may send SIP (SIP_ALLOWED_SOURCES), checked before anything is parsed.
+   * The service always gives it (telephony.module.ts; RTP's is the media port's); unset, anyone may
+   * (the library in tests).
    */
   sipAllows?: (address: string) => boolean;
-  rtpAllows?: (address: string) => boolean;
   /** How long an answered INVITE waits for its ACK before a BYE ends it (Timer H); default 64·T1. */
   ackTimeoutMs?: number;
 }
 
-export interface IncomingInvite {
+export interface IncomingInvite<M extends CallMedia = CallMedia> {
   /** The Request-URI's user part: the number called (`+15551234567`). */
   to: string;
   /** The From user part: the caller. */
   from: string;
   request: SipRequest;
   /** The call; its media carries audio once answered. */
-  call: SipCall;
+  call: SipCall<M>;
 }
 
 /**
@@ -77,14 +71,14 @@ export interface IncomingInvite {
  * port is bound for a call not routed): `{ answered }` is told, with it, right after the 200 is sent
  * (audio flows from the ACK).
  */
-export type InviteDecision =
-  'answer' | { answered: (media: RtpMediaSession) => void } | { reject: number; retryAfterSeconds?: number };
-export type InviteHandler = (invite: IncomingInvite) => Promise<InviteDecision>;
+export type InviteDecision<M extends CallMedia = CallMedia> =
+  'answer' | { answered: (media: M) => void } | { reject: number; retryAfterSeconds?: number };
+export type InviteHandler<M extends CallMedia = CallMedia> = (invite: IncomingInvite<M>) => Promise<InviteDecision<M>>;
 
 interface PendingInvite {
   transaction: ServerTransaction;
-  /** What the offer and our answer agreed: the media starts with it at the ACK. */
-  negotiated: NegotiatedMedia;
+  /** Starts the call's media at the ACK; set once it is bound and answered. */
+  start: (() => void) | null;
   /** Timer H, once the 200 is sent. */
   ackTimer: NodeJS.Timeout | null;
 }
@@ -105,17 +99,17 @@ const REASONS: Record<number, string> = {
 const reason = (code: number): string => REASONS[code] ?? 'Failed';
 const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, REFER, NOTIFY';
 
-export class SipUserAgent implements UserAgentCore {
+export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentCore<M> {
   readonly transactions: TransactionLayer;
-  readonly rtpPorts: RtpPortAllocator;
+  readonly media: CallMediaPort<M>;
   readonly userAgentName: string;
   private readonly transport: SipTransport;
-  private readonly calls = new Map<string, SipCall>();
+  private readonly calls = new Map<string, SipCall<M>>();
   /** Inbound calls answered or being decided, until their ACK (or their end). */
-  private readonly pendingInvites = new Map<SipCall, PendingInvite>();
-  private inviteHandler: InviteHandler | null = null;
+  private readonly pendingInvites = new Map<SipCall<M>, PendingInvite>();
+  private inviteHandler: InviteHandler<M> | null = null;
 
-  constructor(private readonly options: SipUserAgentOptions) {
+  constructor(private readonly options: SipUserAgentOptions<M>) {
     this.transport = new SipTransport(options.listenHost, options.listenPort, {
       ...(options.sipAllows ? { allows: options.sipAllows } : {}),
       ...(options.onError ? { onError: options.onError } : {}),
@@ -131,7 +125,7 @@ export class SipUserAgent implements UserAgentCore {
       onAck: (request) => this.receiveAck(request),
       onStrayResponse: (response, flow) => this.receiveStray(response, flow),
     });
-    this.rtpPorts = new RtpPortAllocator(options.rtpPorts);
+    this.media = options.media;
     this.userAgentName = options.userAgentName ?? 'voice-agent-platform';
   }
 
@@ -149,12 +143,10 @@ export class SipUserAgent implements UserAgentCore {
 
   /**
    * What the user agent holds, by kind: every entry belongs to a live call or transaction, and goes
-   * within 32 s of its end (the state gauges at /metrics; the SIP fuzz test holds them to it).
+   * within 32 s of its end (the state gauges at /metrics; the SIP fuzz test holds them to it). The
+   * media port's entries (`rtp_ports`) come with them.
    */
-  stateSizes(): Record<
-    'calls' | 'pending_invites' | 'client_transactions' | 'server_transactions' | 'tcp_connections' | 'rtp_ports',
-    number
-  > {
+  stateSizes(): Record<string, number> {
     const { clients, servers } = this.transactions.size;
     return {
       calls: this.calls.size,
@@ -162,7 +154,7 @@ export class SipUserAgent implements UserAgentCore {
       client_transactions: clients,
       server_transactions: servers,
       tcp_connections: this.transport.connectionCount,
-      rtp_ports: this.rtpPorts.used,
+      ...this.media.stateSizes(),
     };
   }
 
@@ -171,25 +163,17 @@ export class SipUserAgent implements UserAgentCore {
     return { host: this.publicHost, port: this.transport.address.port };
   }
 
-  get mediaHost(): string {
-    return this.options.listenHost;
-  }
-
   /** Decides each new inbound call; without a handler every INVITE is refused with 404. */
-  onInvite(handler: InviteHandler): void {
+  onInvite(handler: InviteHandler<M>): void {
     this.inviteHandler = handler;
   }
 
-  call(options: CallOptions): Promise<OutboundCall> {
+  call(options: CallOptions): Promise<OutboundCall<M>> {
     return dial(this, options);
   }
 
-  rtpAllows(address: string): boolean {
-    return this.options.rtpAllows ? this.options.rtpAllows(address) : true;
-  }
-
   /** Ends a call: BYE when answered, 480 for an inbound call not yet answered. */
-  async hangUp(call: SipCall, by: 'local' | 'error' | 'unacknowledged' = 'local'): Promise<void> {
+  async hangUp(call: SipCall<M>, by: 'local' | 'error' | 'unacknowledged' = 'local'): Promise<void> {
     const pending = this.pendingInvites.get(call)?.transaction;
     if (pending && !pending.finalSent) {
       pending.respond(this.response(pending.request, 480, call.localTag));
@@ -208,7 +192,7 @@ export class SipUserAgent implements UserAgentCore {
    * Transfers the peer by REFER to `target` (a number, dialled through the same trunk, or a SIP URI),
    * and hangs up once the target answered. Resolves with the transfer's outcome.
    */
-  transfer(call: SipCall, target: string): Promise<TransferResult> {
+  transfer(call: SipCall<M>, target: string): Promise<TransferResult> {
     if (call.state !== 'confirmed') return Promise.resolve({ ok: false, code: 481 });
     const referTo = target.startsWith('sip:') ? target : `sip:${target}@${call.flow.host}`;
     const refer = call.request('REFER', [
@@ -236,9 +220,8 @@ export class SipUserAgent implements UserAgentCore {
     return this.address;
   }
 
-  track(call: SipCall): void {
+  track(call: SipCall<M>): void {
     this.calls.set(call.callId, call);
-    if (call.hasMedia) this.watchMedia(call);
     call.onEnded(() => {
       const pending = this.pendingInvites.get(call);
       if (pending?.ackTimer) clearTimeout(pending.ackTimer);
@@ -251,12 +234,9 @@ export class SipUserAgent implements UserAgentCore {
   }
 
   /** A peer silent too long, or media that failed (a send to a bad address), ends the call. */
-  private watchMedia(call: SipCall): void {
-    call.media.onPeerSilent(this.options.rtpTimeoutMs ?? 60_000, () => void this.hangUp(call, 'error'));
-    call.media.onFailed((error) => {
-      this.report(error);
-      void this.hangUp(call, 'error');
-    });
+  mediaLost(call: SipCall<M>, error: Error | null): void {
+    if (error) this.report(error);
+    void this.hangUp(call, 'error');
   }
 
   private report(error: unknown): void {
@@ -316,30 +296,26 @@ export class SipUserAgent implements UserAgentCore {
   }
 
   private async answerInvite(request: SipRequest, flow: Flow, transaction: ServerTransaction): Promise<void> {
-    let negotiated: NegotiatedMedia;
-    try {
-      negotiated = negotiate(parseSdp(request.body), (host) => this.rtpAllows(host));
-    } catch {
-      // No offer, no codec we speak, or media to an address that is not allowed (RTP_ALLOWED_SOURCES).
-      return transaction.respond(this.response(request, 488));
-    }
+    // No offer, no codec we speak, or media to an address that is not allowed: refused before routing.
+    const offer = this.media.answer(request.body);
+    if ('reject' in offer) return transaction.respond(this.response(request, offer.reject));
     const tag = newTag();
-    const call = new SipCall(
-      'inbound',
-      header(request, 'Call-ID') ?? '',
-      tag,
-      `${header(request, 'To') ?? ''};tag=${tag}`,
-      header(request, 'From') ?? '',
+    const call = new SipCall<M>({
+      direction: 'inbound',
+      callId: header(request, 'Call-ID') ?? '',
+      localTag: tag,
+      localHeader: `${header(request, 'To') ?? ''};tag=${tag}`,
+      remoteHeader: header(request, 'From') ?? '',
       flow,
-      this.address,
-      null, // no port is bound before the call is routed
-      Math.floor(Math.random() * 10_000),
-      request.uri,
-    );
+      local: this.address,
+      cseq: Math.floor(Math.random() * 10_000),
+      remoteTarget: request.uri,
+    }); // no media is bound before the call is routed
     call.confirmFromRequest(request);
-    this.pendingInvites.set(call, { transaction, negotiated, ackTimer: null });
+    const pending: PendingInvite = { transaction, start: null, ackTimer: null };
+    this.pendingInvites.set(call, pending);
     this.track(call);
-    let decision: InviteDecision;
+    let decision: InviteDecision<M>;
     try {
       const to = parseSipUri(request.uri).user ?? '';
       decision = this.inviteHandler
@@ -355,28 +331,27 @@ export class SipUserAgent implements UserAgentCore {
     const ringing = this.response(request, 180, tag);
     ringing.headers.push({ name: 'Contact', value: call.contact('agent') });
     transaction.respond(ringing); // routed: it rings while its media is bound
-    let media: RtpMediaSession;
+    let bound: BoundAnswer<M>;
     try {
-      media = await RtpMediaSession.open(this.mediaHost, this.rtpPorts, (address) => this.rtpAllows(address));
+      bound = await offer.bind({ publicHost: this.address.host, onLost: (error) => this.mediaLost(call, error) });
     } catch {
       return this.refuse(call, transaction, { reject: 503, retryAfterSeconds: 5 });
     }
-    call.attachMedia(media);
+    call.attachMedia(bound.media);
     if (over()) return; // cancelled while binding: its media closed with it
-    this.watchMedia(call);
+    pending.start = bound.start;
     const ok = this.response(request, 200, tag);
     ok.headers.push(
       { name: 'Contact', value: call.contact('agent') },
       { name: 'Allow', value: ALLOW },
       { name: 'Content-Type', value: 'application/sdp' },
     );
-    ok.body = buildAnswer(this.address.host, media.port, negotiated);
+    ok.body = bound.sdp;
     call.state = 'confirmed';
     transaction.respond(ok);
-    if (decision !== 'answer') decision.answered(media);
+    if (decision !== 'answer') decision.answered(bound.media);
     // Timer H: an answer never acknowledged ends the call (a forged INVITE cannot make us stream).
-    const pending = this.pendingInvites.get(call);
-    if (pending)
+    if (this.pendingInvites.has(call))
       pending.ackTimer = setTimeout(
         () => void this.hangUp(call, 'unacknowledged'),
         this.options.ackTimeoutMs ?? 64 * T1,
@@ -384,7 +359,7 @@ export class SipUserAgent implements UserAgentCore {
   }
 
   private refuse(
-    call: SipCall,
+    call: SipCall<M>,
     transaction: ServerTransaction,
     decision: { reject: number; retryAfterSeconds?: number },
   ): void {
@@ -404,7 +379,7 @@ export class SipUserAgent implements UserAgentCore {
     pending.transaction.acknowledged();
     if (pending.ackTimer) clearTimeout(pending.ackTimer);
     this.pendingInvites.delete(call);
-    if (call.state === 'confirmed' && call.hasMedia) call.media.start(pending.negotiated);
+    if (call.state === 'confirmed') pending.start?.();
   }
 
   private receiveCancel(request: SipRequest, respond: (code: number) => void): void {
@@ -417,7 +392,7 @@ export class SipUserAgent implements UserAgentCore {
     call.finish('remote');
   }
 
-  private receiveNotify(call: SipCall, request: SipRequest): void {
+  private receiveNotify(call: SipCall<M>, request: SipRequest): void {
     const event = (header(request, 'Event') ?? '').split(';')[0]?.trim().toLowerCase();
     const status = Number(/^SIP\/2\.0 (\d{3})/.exec(request.body.trim())?.[1] ?? 0);
     if (event !== 'refer' || status < 200 || !call.pendingTransfer) return;
