@@ -12,8 +12,8 @@ import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
 import { Histogram, Registry } from 'prom-client';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
-import { OpenRoomSessionCommand, recordingPath } from '../../sessions';
-import { CallHost, type CallSink, type HostedCall } from '../../conversations';
+import { recordingPath } from '../../sessions';
+import { CallHost, type HostedCall } from '../../conversations';
 import { errorMessage } from '../../kernel/errors';
 import { candidatePolicyFor, type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';
@@ -25,6 +25,7 @@ import { hangUpAtGateway, relayOffer, type GatewayTarget, type RoomContext } fro
 import { agentGreeting } from '../infra/room-assets';
 import { RoomSlots } from '../infra/room-slots';
 import { RoomAction } from './room.commands';
+import { type CallBreak, failRoom, roomCallSink, type RoomCallEnd } from './room-call-sink';
 import {
   CONNECTION_LOST_MS,
   MAX_ROOM_CALL_MS,
@@ -53,9 +54,6 @@ interface LiveCall {
 /** Whether the call's end has begun. */
 const isEnding = (call: LiveCall): boolean => (call.hosted ? call.hosted.isEnding : call.ending !== null);
 
-/** How a hosted call ends: completed (`reason`: a no-op when the room is completed already), or broken. */
-type RoomCallEnd = { reason?: EndReason; at?: Date } | { broke: CallBreak; message: string };
-
 /** The tenant has MAX_LIVE_ROOMS_PER_TENANT live rooms already: the offer is refused (429), nothing recorded. */
 export class LiveRoomsCapReached extends Error {
   constructor(readonly cap: number) {
@@ -65,9 +63,6 @@ export class LiveRoomsCapReached extends Error {
     );
   }
 }
-
-/** How a joined call breaks: its media (a socket of the agent's peer) or its recording (a file write). */
-type CallBreak = 'media_error' | 'recording_failed';
 
 /** How often the held calls are checked (lost, too long) and their fallback watches pushed back. */
 const CHECK_MS = 1_000;
@@ -256,7 +251,7 @@ export class RoomCalls implements Worker {
       sessionId: room.session_id,
       agent,
       line: { hangUp: () => peer.close() },
-      sink: this.sinkOf(call, startedAt),
+      sink: roomCallSink(this.commands, tenantId, room, startedAt),
       recording:
         call.recorder && call.recordingId
           ? { id: call.recordingId, path: recordingPath(this.config, call.recordingId), recorder: call.recorder }
@@ -272,37 +267,6 @@ export class RoomCalls implements Worker {
         this.live.delete(roomId);
       });
     await hosted.converse(peer, startedAt);
-  }
-
-  /** What the room's hosted call reports: the room's session opened, then the room completed (or failed) and recorded. */
-  private sinkOf(call: LiveCall, startedAt: Date): CallSink<RoomCallEnd> {
-    const { room, tenantId } = call;
-    const roomId = room.room_id;
-    return {
-      answered: async () => {
-        await this.commands.execute(
-          new OpenRoomSessionCommand(tenantId, {
-            sessionId: room.session_id,
-            roomId,
-            clientReferenceId: room.client_reference_id,
-            agentConfig: { ...(room.agent_config ?? { prompt: '' }), voice_id: room.voice_id },
-            startedAt: startedAt.toISOString(),
-          }),
-        );
-      },
-      ended: async (ending) => {
-        if ('broke' in ending) return this.failRoom(call, ending.broke, ending.message);
-        if (ending.reason)
-          await this.commands.execute(
-            new RoomAction(tenantId, roomId, { type: 'complete', reason: ending.reason, at: ending.at }),
-          );
-      },
-      recorded: async ({ recordingId, seconds }) => {
-        await this.commands.execute(
-          new RoomAction(tenantId, roomId, { type: 'record', recordingId, durationSeconds: Math.round(seconds) }),
-        );
-      },
-    };
   }
 
   private async answerHere(call: LiveCall, offerSdp: string): Promise<string> {
@@ -352,29 +316,12 @@ export class RoomCalls implements Worker {
     }
     call.ending = (async () => {
       try {
-        await this.failRoom(call, code, message);
+        await failRoom(this.commands, call.tenantId, roomId, code, message);
       } finally {
         await this.release(call).catch(() => undefined);
         this.live.delete(roomId);
       }
     })();
-  }
-
-  /** The room fails with `code`: its joined call broke, or (not joined yet) its setup failed. */
-  private async failRoom(call: LiveCall, code: CallBreak, message: string): Promise<void> {
-    const roomId = call.room.room_id;
-    try {
-      const { applied } = await this.commands.execute(
-        new RoomAction(call.tenantId, roomId, { type: 'fail_call', errorCode: code, errorMessage: message }),
-      );
-      // Not joined yet: the setup fails instead (the join sees a room that cannot be set up).
-      if (!applied)
-        await this.commands.execute(
-          new RoomAction(call.tenantId, roomId, { type: 'fail', errorCode: code, errorMessage: message }),
-        );
-    } catch (err) {
-      this.logger.error(`room ${roomId}: failing the room failed: ${errorMessage(err)}`);
-    }
   }
 
   private candidatePolicy(): CandidatePolicy {
