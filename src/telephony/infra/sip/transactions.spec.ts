@@ -35,7 +35,7 @@ class FakeTransport extends SipTransport {
   override start(): Promise<void> {
     throw new Error('a fake transport has no sockets');
   }
-  deliver(message: SipMessage, flow: Flow = UDP): void {
+  incoming(message: SipMessage, flow: Flow = UDP): void {
     this.deliverTo(message, flow);
   }
   fail(flow: Flow): void {
@@ -161,8 +161,8 @@ describe('SIP transactions', () => {
       const invite = request('INVITE');
       const { reported } = send(invite);
       jest.advanceTimersByTime(600); // sent at 0 and 0.5 s
-      transport.deliver(responseTo(invite, 100, 'Trying'));
-      transport.deliver(responseTo(invite, 180, 'Ringing', 'callee'));
+      transport.incoming(responseTo(invite, 100, 'Trying'));
+      transport.incoming(responseTo(invite, 180, 'Ringing', 'callee'));
       jest.advanceTimersByTime(20_000);
       expect(transport.count('INVITE')).toBe(2);
       expect(reported).toEqual([100, 180]);
@@ -175,7 +175,7 @@ describe('SIP transactions', () => {
     it.failing('a provisional answer stops Timer B: a ringing INVITE is not timed out after 64·T1', () => {
       const invite = request('INVITE');
       const { reported } = send(invite);
-      transport.deliver(responseTo(invite, 180, 'Ringing', 'callee'));
+      transport.incoming(responseTo(invite, 180, 'Ringing', 'callee'));
       jest.advanceTimersByTime(TIMEOUT + 10_000);
       expect(reported).toEqual([180]);
     });
@@ -184,7 +184,7 @@ describe('SIP transactions', () => {
       const options = request('OPTIONS');
       const { reported } = send(options);
       jest.advanceTimersByTime(100);
-      transport.deliver(responseTo(options, 100, 'Trying'));
+      transport.incoming(responseTo(options, 100, 'Trying'));
       // The retransmission already due at 0.5 s goes; then one every T2.
       const times = sendTimes('OPTIONS', 13_000);
       expect(times.map((t) => t + 100)).toEqual([500, 4500, 8500, 12_500]);
@@ -196,12 +196,12 @@ describe('SIP transactions', () => {
       const invite = request('INVITE');
       const { reported } = send(invite);
       const ok = responseTo(invite, 200, 'OK', 'callee');
-      transport.deliver(ok);
+      transport.incoming(ok);
       expect(reported).toEqual([200]);
       expect(layer.size.clients).toBe(0);
       // The ACK of a 2xx is the TU's (a new transaction): the layer sends none.
       expect(transport.count('ACK')).toBe(0);
-      transport.deliver(ok);
+      transport.incoming(ok);
       expect(user.strays.map((r) => r.status)).toEqual([200]);
       expect(reported).toEqual([200]);
       jest.advanceTimersByTime(2 * TIMEOUT);
@@ -212,7 +212,7 @@ describe('SIP transactions', () => {
       const branch = newBranch();
       const invite = request('INVITE', branch, 7);
       const { reported } = send(invite);
-      transport.deliver(responseTo(invite, 486, 'Busy Here', 'callee'));
+      transport.incoming(responseTo(invite, 486, 'Busy Here', 'callee'));
       expect(reported).toEqual([486]);
       const acks = transport.sent.filter(({ message }) => message.kind === 'request' && message.method === 'ACK');
       expect(acks).toHaveLength(1);
@@ -236,10 +236,10 @@ describe('SIP transactions', () => {
       const invite = request('INVITE');
       const { reported } = send(invite);
       const busy = responseTo(invite, 486, 'Busy Here', 'callee');
-      transport.deliver(busy);
+      transport.incoming(busy);
       jest.advanceTimersByTime(5_000);
-      transport.deliver(busy);
-      transport.deliver(busy);
+      transport.incoming(busy);
+      transport.incoming(busy);
       expect(transport.count('ACK')).toBe(3);
       expect(reported).toEqual([486]);
       // No retransmission of the INVITE after its final answer.
@@ -247,7 +247,7 @@ describe('SIP transactions', () => {
       expect(layer.size.clients).toBe(1);
       jest.advanceTimersByTime(TIMEOUT / 2 - 5_000);
       expect(layer.size.clients).toBe(0);
-      transport.deliver(busy);
+      transport.incoming(busy);
       expect(user.strays.map((r) => r.status)).toEqual([486]);
       expect(transport.count('ACK')).toBe(3);
     });
@@ -257,13 +257,13 @@ describe('SIP transactions', () => {
       const udp = send(udpBye, UDP);
       const tcpBye = request('BYE');
       const tcp = send(tcpBye, TCP);
-      transport.deliver(responseTo(udpBye, 200, 'OK'), UDP);
-      transport.deliver(responseTo(tcpBye, 200, 'OK'), TCP);
+      transport.incoming(responseTo(udpBye, 200, 'OK'), UDP);
+      transport.incoming(responseTo(tcpBye, 200, 'OK'), TCP);
       expect(udp.reported).toEqual([200]);
       expect(tcp.reported).toEqual([200]);
       jest.advanceTimersByTime(1);
       expect(layer.size.clients).toBe(1); // the UDP one
-      transport.deliver(responseTo(udpBye, 200, 'OK'), UDP);
+      transport.incoming(responseTo(udpBye, 200, 'OK'), UDP);
       expect(udp.reported).toEqual([200]);
       expect(user.strays).toEqual([]);
       jest.advanceTimersByTime(TIMEOUT / 2);
@@ -287,17 +287,17 @@ describe('SIP transactions', () => {
       const invite = request('INVITE', branch);
       const cancel = request('CANCEL', branch);
       const inviteSide = send(invite);
-      transport.deliver(responseTo(invite, 180, 'Ringing', 'callee'));
+      transport.incoming(responseTo(invite, 180, 'Ringing', 'callee'));
       const cancelSide = send(cancel);
-      transport.deliver(withMethod(responseTo(invite, 200, 'OK', 'callee'), 'CANCEL'));
+      transport.incoming(withMethod(responseTo(invite, 200, 'OK', 'callee'), 'CANCEL'));
       expect(cancelSide.reported).toEqual([200]);
       expect(inviteSide.reported).toEqual([180]);
-      transport.deliver(responseTo(invite, 487, 'Request Terminated', 'callee'));
+      transport.incoming(responseTo(invite, 487, 'Request Terminated', 'callee'));
       expect(inviteSide.reported).toEqual([180, 487]);
       expect(cancelSide.reported).toEqual([200]);
       // Another branch, or a method no transaction of this branch has: the TU's stray.
-      transport.deliver(responseTo(request('INVITE', newBranch()), 200, 'OK'));
-      transport.deliver(withMethod(responseTo(invite, 200, 'OK'), 'BYE'));
+      transport.incoming(responseTo(request('INVITE', newBranch()), 200, 'OK'));
+      transport.incoming(withMethod(responseTo(invite, 200, 'OK'), 'BYE'));
       expect(user.strays.map((r) => `${r.status} ${cseqOf(r).method}`)).toEqual(['200 INVITE', '200 BYE']);
     });
 
@@ -308,7 +308,7 @@ describe('SIP transactions', () => {
       const response = responseTo(invite, 180, 'Ringing');
       // Our branch only in the second Via: not ours.
       response.headers = [{ name: 'Via', value: 'SIP/2.0/UDP 10.0.0.9:5060;branch=z9hG4bKelse' }, ...response.headers];
-      transport.deliver(response);
+      transport.incoming(response);
       expect(reported).toEqual([]);
       expect(user.strays).toHaveLength(1);
     });
@@ -316,8 +316,8 @@ describe('SIP transactions', () => {
     it('a provisional answer after the final one is not reported', () => {
       const bye = request('BYE');
       const { reported } = send(bye);
-      transport.deliver(responseTo(bye, 481, 'Call/Transaction Does Not Exist'));
-      transport.deliver(responseTo(bye, 100, 'Trying'));
+      transport.incoming(responseTo(bye, 481, 'Call/Transaction Does Not Exist'));
+      transport.incoming(responseTo(bye, 100, 'Trying'));
       expect(reported).toEqual([481]);
     });
 
@@ -327,7 +327,7 @@ describe('SIP transactions', () => {
       const elsewhere = send(request('INVITE'), { ...TCP, host: '192.0.2.99' });
       const answered = request('BYE');
       const done = send(answered, TCP);
-      transport.deliver(responseTo(answered, 200, 'OK'), TCP);
+      transport.incoming(responseTo(answered, 200, 'OK'), TCP);
       transport.fail(TCP);
       expect(onTcp.reported).toEqual([503]);
       expect(onUdp.reported).toEqual([]);
@@ -355,14 +355,14 @@ describe('SIP transactions', () => {
   describe('server transactions', () => {
     it('answers a new INVITE with 100 Trying at once and hands it to the TU once; a retransmission gets the last response', () => {
       const invite = request('INVITE');
-      transport.deliver(invite, UDP);
+      transport.incoming(invite, UDP);
       expect(transport.count(100)).toBe(1);
       expect(user.requests).toHaveLength(1);
       expect(user.requests[0]?.flow).toBe(UDP);
-      transport.deliver(invite, UDP);
+      transport.incoming(invite, UDP);
       expect(transport.count(100)).toBe(2);
       user.requests[0]?.transaction.respond(responseTo(invite, 180, 'Ringing', 'us'));
-      transport.deliver(invite, UDP);
+      transport.incoming(invite, UDP);
       expect(transport.count(180)).toBe(2);
       expect(transport.count(100)).toBe(2);
       expect(user.requests).toHaveLength(1);
@@ -371,13 +371,13 @@ describe('SIP transactions', () => {
 
     it('sends no 100 for a non-INVITE; a retransmission before the answer gets nothing, after it the answer again', () => {
       const bye = request('BYE');
-      transport.deliver(bye);
+      transport.incoming(bye);
       expect(transport.sent).toEqual([]);
-      transport.deliver(bye);
+      transport.incoming(bye);
       expect(transport.sent).toEqual([]);
       expect(user.requests).toHaveLength(1);
       user.requests[0]?.transaction.respond(responseTo(bye, 200, 'OK'));
-      transport.deliver(bye);
+      transport.incoming(bye);
       expect(transport.count(200)).toBe(2);
       // No retransmission of a non-INVITE's answer on a timer.
       jest.advanceTimersByTime(10_000);
@@ -387,7 +387,7 @@ describe('SIP transactions', () => {
     it('retransmits a final answer to an INVITE over UDP on Timer G (T1 doubling up to T2) until its ACK, which the TU does not see', () => {
       const branch = newBranch();
       const invite = request('INVITE', branch);
-      transport.deliver(invite);
+      transport.incoming(invite);
       const transaction = user.requests[0]?.transaction;
       transaction?.respond(responseTo(invite, 486, 'Busy Here', 'us'));
       expect(transport.count(486)).toBe(1);
@@ -398,7 +398,7 @@ describe('SIP transactions', () => {
         if (transport.count(486) > before) times.push(t);
       }
       expect(times).toEqual([500, 1500, 3500, 7500, 11_500]);
-      transport.deliver(request('ACK', branch));
+      transport.incoming(request('ACK', branch));
       expect(user.acks).toEqual([]);
       const sent = transport.count(486);
       jest.advanceTimersByTime(20_000);
@@ -409,18 +409,18 @@ describe('SIP transactions', () => {
 
     it('retransmits a 2xx to an INVITE until the TU says it was acknowledged; the ACK of a 2xx (new branch) goes to the TU', () => {
       const invite = request('INVITE');
-      transport.deliver(invite);
+      transport.incoming(invite);
       const transaction = user.requests[0]?.transaction;
       transaction?.respond(responseTo(invite, 200, 'OK', 'us'));
       expect(transaction?.answeredWith2xx).toBe(true);
       jest.advanceTimersByTime(1600); // 0.5 and 1.5 s
       expect(transport.count(200)).toBe(3);
       const ack = request('ACK', newBranch());
-      transport.deliver(ack);
+      transport.incoming(ack);
       expect(user.acks).toEqual([ack]);
       // Same branch as the INVITE: a 2xx's ACK all the same, for the TU.
       const sameBranch = request('ACK', branchOf(invite));
-      transport.deliver(sameBranch);
+      transport.incoming(sameBranch);
       expect(user.acks).toEqual([ack, sameBranch]);
       expect(transport.count(200)).toBe(3); // the ACK does not stop them: the TU does
       transaction?.acknowledged();
@@ -430,7 +430,7 @@ describe('SIP transactions', () => {
 
     it('keeps retransmitting an unacknowledged INVITE answer until Timer H (64·T1), then forgets the transaction', () => {
       const invite = request('INVITE');
-      transport.deliver(invite);
+      transport.incoming(invite);
       user.requests[0]?.transaction.respond(responseTo(invite, 603, 'Decline', 'us'));
       jest.advanceTimersByTime(TIMEOUT - 1);
       const sent = transport.count(603);
@@ -441,13 +441,13 @@ describe('SIP transactions', () => {
       jest.advanceTimersByTime(TIMEOUT);
       expect(transport.count(603)).toBe(sent);
       // The same INVITE again is now a new request for the TU.
-      transport.deliver(invite);
+      transport.incoming(invite);
       expect(user.requests).toHaveLength(2);
     });
 
     it('over TCP a final answer is sent once', () => {
       const invite = request('INVITE');
-      transport.deliver(invite, TCP);
+      transport.incoming(invite, TCP);
       user.requests[0]?.transaction.respond(responseTo(invite, 486, 'Busy Here', 'us'));
       jest.advanceTimersByTime(TIMEOUT - 1);
       expect(transport.count(486)).toBe(1);
@@ -456,26 +456,26 @@ describe('SIP transactions', () => {
 
     it('sends one final answer only: a later respond() is ignored', () => {
       const bye = request('BYE');
-      transport.deliver(bye);
+      transport.incoming(bye);
       const transaction = user.requests[0]?.transaction;
       transaction?.respond(responseTo(bye, 200, 'OK'));
       transaction?.respond(responseTo(bye, 500, 'Server Internal Error'));
       expect(transport.count(200)).toBe(1);
       expect(transport.count(500)).toBe(0);
-      transport.deliver(bye);
+      transport.incoming(bye);
       expect(transport.count(200)).toBe(2);
     });
 
     it('keeps a non-INVITE server transaction 64·T1 after its answer (Timer J), then a copy is a new request', () => {
       const bye = request('BYE');
-      transport.deliver(bye);
+      transport.incoming(bye);
       user.requests[0]?.transaction.respond(responseTo(bye, 200, 'OK'));
       jest.advanceTimersByTime(TIMEOUT - 1);
-      transport.deliver(bye);
+      transport.incoming(bye);
       expect(user.requests).toHaveLength(1);
       jest.advanceTimersByTime(1);
       expect(layer.size.servers).toBe(0);
-      transport.deliver(bye);
+      transport.incoming(bye);
       expect(user.requests).toHaveLength(2);
     });
 
@@ -483,9 +483,9 @@ describe('SIP transactions', () => {
       const branch = newBranch();
       const invite = request('INVITE', branch);
       const cancel = request('CANCEL', branch);
-      transport.deliver(invite);
-      transport.deliver(cancel);
-      transport.deliver(request('INVITE', newBranch()));
+      transport.incoming(invite);
+      transport.incoming(cancel);
+      transport.incoming(request('INVITE', newBranch()));
       expect(user.requests.map((r) => r.request.method)).toEqual(['INVITE', 'CANCEL', 'INVITE']);
       expect(layer.size.servers).toBe(3);
       expect(layer.inviteTransactionFor(cancel)).toBe(user.requests[0]?.transaction);
@@ -496,7 +496,7 @@ describe('SIP transactions', () => {
 
     it('an ACK that matches no transaction goes to the TU', () => {
       const ack = request('ACK');
-      transport.deliver(ack);
+      transport.incoming(ack);
       expect(user.acks).toEqual([ack]);
       expect(user.requests).toEqual([]);
       expect(layer.size.servers).toBe(0);
@@ -504,7 +504,7 @@ describe('SIP transactions', () => {
 
     it('answers on the flow the request came on', () => {
       const invite = request('INVITE');
-      transport.deliver(invite, OTHER_UDP);
+      transport.incoming(invite, OTHER_UDP);
       user.requests[0]?.transaction.respond(responseTo(invite, 200, 'OK', 'us'));
       jest.advanceTimersByTime(600);
       expect(transport.sent.length).toBeGreaterThanOrEqual(3);
@@ -513,7 +513,7 @@ describe('SIP transactions', () => {
 
     it('stop() ends them: no retransmission afterwards', () => {
       const invite = request('INVITE');
-      transport.deliver(invite);
+      transport.incoming(invite);
       user.requests[0]?.transaction.respond(responseTo(invite, 200, 'OK', 'us'));
       layer.stop();
       expect(layer.size.servers).toBe(0);
