@@ -2,7 +2,7 @@
  * Bad input that used to get a 500 (issue: hardening), each now a 400 with the error body of docs/api.md:
  * NUL and control characters in query parameters, `null` for optional fields, dates that Date.parse
  * accepts but RFC 3339 does not, and a missing required field reported as missing. Also what
- * test/int/platform/openapi-fuzz.int-spec.ts found: a projection rebuild that deadlocked with the live runner.
+ * test/int/platform/openapi-fuzz/ found: a projection rebuild that deadlocked with the live runner.
  */
 import type { LightMyRequestResponse } from 'fastify';
 import { CreatedTenant, expectNoLeak, startTestApp, TestApp } from '../../support/app';
