@@ -203,6 +203,8 @@ class Dialer<M extends CallMedia> implements OutboundCall<M> {
     };
     this.cancelWanted = false;
     this.transactions.request(cancel, this.call.flow, () => undefined);
+    // No 487 within 64·T1 of the CANCEL: the INVITE's transaction ends all the same.
+    this.transaction.cancelled();
   }
 
   private resolve(outcome: CallOutcome<M>): void {

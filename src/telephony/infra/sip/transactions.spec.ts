@@ -169,15 +169,27 @@ describe('SIP transactions', () => {
     });
 
     // RFC 3261 section 17.1.1.2: Timer B only ends an INVITE transaction still in "Calling"; once a
-    // provisional answer came ("Proceeding"), the TU ends the attempt (here the ring timeout and its
-    // CANCEL, SIP_RING_TIMEOUT up to 10 min). The layer keeps Timer B running: a call that rings longer
-    // than 32 s is reported as a 408 (no_answer) and no CANCEL is ever sent. Known bug, reported.
-    it.failing('a provisional answer stops Timer B: a ringing INVITE is not timed out after 64·T1', () => {
+    // provisional answer came ("Proceeding"), the TU ends the attempt (the ring timeout and its CANCEL,
+    // SIP_RING_TIMEOUT up to 10 min). Before this was fixed, a call ringing longer than 32 s was
+    // reported as a 408 (no_answer) and no CANCEL was ever sent.
+    it('a provisional answer stops Timer B: a ringing INVITE is not timed out after 64·T1', () => {
       const invite = request('INVITE');
       const { reported } = send(invite);
       transport.incoming(responseTo(invite, 180, 'Ringing', 'callee'));
-      jest.advanceTimersByTime(TIMEOUT + 10_000);
+      jest.advanceTimersByTime(TIMEOUT * 4);
       expect(reported).toEqual([180]);
+    });
+
+    it('a cancelled INVITE with no final answer ends as a 408 64·T1 after the CANCEL (RFC 3261 section 9.1)', () => {
+      const invite = request('INVITE');
+      const { reported, transaction } = send(invite);
+      transport.incoming(responseTo(invite, 180, 'Ringing', 'callee'));
+      jest.advanceTimersByTime(60_000);
+      transaction.cancelled();
+      jest.advanceTimersByTime(TIMEOUT - 1);
+      expect(reported).toEqual([180]);
+      jest.advanceTimersByTime(1);
+      expect(reported).toEqual([180, 408]);
     });
 
     it('a provisional answer to a non-INVITE slows its retransmissions to T2 (Timer F still runs)', () => {

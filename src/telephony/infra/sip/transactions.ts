@@ -134,9 +134,14 @@ export class ClientTransaction {
   receive(response: SipResponse): void {
     const isInvite = this.request.method === 'INVITE';
     if (response.status < 200) {
-      // A provisional answer stops INVITE retransmissions; others go on at T2.
-      if (isInvite) this.stopRetransmit();
-      else this.interval = T2;
+      // A provisional answer stops INVITE retransmissions and Timer B (RFC 3261 section 17.1.1.2: it
+      // only times out an INVITE still "Calling"; a ringing call is the TU's to give up, by a CANCEL:
+      // `cancelled`). Other requests go on at T2, Timer F still running.
+      if (isInvite) {
+        this.stopRetransmit();
+        if (this.timeout) clearTimeout(this.timeout);
+        this.timeout = null;
+      } else this.interval = T2;
       if (!this.final) this.onResponse(response);
       return;
     }
@@ -151,6 +156,20 @@ export class ClientTransaction {
       if (this.timeout) clearTimeout(this.timeout);
       this.timeout = setTimeout(() => this.terminate(), this.flow.protocol === 'udp' ? TIMEOUT / 2 : 0);
     }
+  }
+
+  /**
+   * A CANCEL was sent for this INVITE: if no final answer (a 487) comes within 64·T1, the transaction
+   * ends as a 408 (RFC 3261 section 9.1), so that a callee that never answers holds nothing here.
+   */
+  cancelled(): void {
+    if (this.final) return;
+    if (this.timeout) clearTimeout(this.timeout);
+    this.timeout = setTimeout(() => {
+      if (this.final) return;
+      this.onResponse(responseTo(this.request, 408, 'Request Timeout'));
+      this.terminate();
+    }, TIMEOUT);
   }
 
   /** The connection could not be made: reported as a 503 (RFC 3261 section 8.1.3.1). */
