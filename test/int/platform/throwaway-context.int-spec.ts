@@ -18,15 +18,12 @@
  * What it does not do: boot the copy's HTTP app (the route is type-checked and rule-checked, not
  * requested), nor run `npm run docs:generate` on the copy (it calls the same render functions).
  */
-import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
+import { copySourceWith, filesUnder, ROOT, type SourceCopy } from '../../support/source-copy';
 
-const run = promisify(execFile);
-const ROOT = resolve(__dirname, '../../..');
-const COPY = join(ROOT, '.test-data', `throwaway-context-${process.pid}`);
+let COPY = '';
 const PROBE_MIGRATION = 'ProbeNotes1795636800000';
 
 const PROBE_FILES: Record<string, string> = {
@@ -122,41 +119,6 @@ export const pinged: CatalogEvent = {
 `,
 };
 
-/** The only edit outside the folder: the import and the entry in CONTEXTS. */
-function addToContexts(appModule: string): string {
-  const withImport = appModule.replace(
-    "import { RoomsModule } from './rooms/rooms.module';",
-    "import { ProbeModule } from './probe/probe.module';\nimport { RoomsModule } from './rooms/rooms.module';",
-  );
-  const withEntry = withImport.replace('  DashboardModule,\n]', '  DashboardModule,\n  ProbeModule,\n]');
-  if (withEntry === withImport || withImport === appModule) throw new Error('app.module.ts changed shape');
-  return withEntry;
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .sort();
-}
-
-async function depcruise(paths: string[]): Promise<string> {
-  const bin = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-  const args = [bin, ...paths, '--config', '.dependency-cruiser.cjs', '--output-type', 'err'];
-  try {
-    const { stdout } = await run(process.execPath, args, { cwd: COPY, maxBuffer: 16 * 1024 * 1024 });
-    return stdout;
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-}
-
-/** A module of the copy (not of src/: the copy's app.module.ts lists the probe). */
-function copied<T>(path: string): T {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require(join(COPY, 'src', `${path}.ts`)) as T;
-}
-
 interface CopiedApp {
   eventCatalog: import('../../../src/catalog/event-catalog').EventCatalog;
   contextMigrations(): import('../../../src/runtime/bounded-context').Migration[];
@@ -167,33 +129,17 @@ interface CopiedApp {
 describe('a throwaway context is its folder plus its entry in app.module.ts', () => {
   let app: CopiedApp;
   let database: TestDatabase | undefined;
+  let copy: SourceCopy;
 
   beforeAll(() => {
-    rmSync(COPY, { recursive: true, force: true });
-    mkdirSync(COPY, { recursive: true });
-    cpSync(join(ROOT, 'src'), join(COPY, 'src'), { recursive: true });
-    cpSync(join(ROOT, '.dependency-cruiser.cjs'), join(COPY, '.dependency-cruiser.cjs'));
-    const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as {
-      compilerOptions: Record<string, unknown>;
-    };
-    tsconfig.compilerOptions = { ...tsconfig.compilerOptions, incremental: false, noEmit: true, types: ['node'] };
-    writeFileSync(
-      join(COPY, 'tsconfig.json'),
-      // The probe and all it reaches (app.module.ts, every context), and the entry point (type augmentations).
-      JSON.stringify({ ...tsconfig, include: ['src/probe/**/*.ts', 'src/main.ts'], exclude: [] }),
-    );
-    for (const [file, text] of Object.entries(PROBE_FILES)) {
-      mkdirSync(join(COPY, 'src/probe', file, '..'), { recursive: true });
-      writeFileSync(join(COPY, 'src/probe', file), text);
-    }
-    const appModule = join(COPY, 'src/app.module.ts');
-    writeFileSync(appModule, addToContexts(readFileSync(appModule, 'utf8')));
-    app = copied<CopiedApp>('app.module');
+    copy = copySourceWith('throwaway-context', 'probe', PROBE_FILES, { name: 'ProbeModule', file: 'probe.module' });
+    COPY = copy.dir;
+    app = copy.load<CopiedApp>('app.module');
   });
 
   afterAll(async () => {
     await database?.drop();
-    rmSync(COPY, { recursive: true, force: true });
+    copy.remove();
   });
 
   it('edits no file outside src/probe/ but app.module.ts, and there only adds its import and entry', () => {
@@ -217,23 +163,18 @@ describe('a throwaway context is its folder plus its entry in app.module.ts', ()
   });
 
   it('type-checks with all it reaches, its event type in the typed union of catalog events', async () => {
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const errors = await run(process.execPath, [tsc, '-p', join(COPY, 'tsconfig.json')], { cwd: COPY }).then(
-      () => '',
-      (error: Error & { stdout?: string }) => error.stdout ?? error.message,
-    );
-    expect(errors).toBe('');
+    expect(await copy.typecheck()).toBe('');
   }, 180_000);
 
   it("is held to the dependency rules, with no edit of the rules' file", async () => {
-    expect(await depcruise(['src/probe'])).not.toMatch(/^\s*error [a-z-]+:/m);
+    expect(await copy.depcruise(['src/probe'])).not.toMatch(/^\s*error [a-z-]+:/m);
     writeFileSync(
       join(COPY, 'src/probe/reach.ts'),
       "import { TenantsQueries } from '../tenants/application/tenants.queries';\nexport const q = TenantsQueries;\n",
     );
     mkdirSync(join(COPY, 'src/faceless'), { recursive: true });
     writeFileSync(join(COPY, 'src/faceless/faceless.module.ts'), 'export class FacelessModule {}\n');
-    const found = await depcruise(['src/probe', 'src/faceless']);
+    const found = await copy.depcruise(['src/probe', 'src/faceless']);
     unlinkSync(join(COPY, 'src/probe/reach.ts'));
     expect(found).toMatch(/context-through-public-face: src\/probe\/reach\.ts → src\/tenants\/application\//);
     expect(found).toMatch(/context-has-module-and-public-face: src\/faceless\/faceless\.module\.ts/);
@@ -244,7 +185,7 @@ describe('a throwaway context is its folder plus its entry in app.module.ts', ()
     expect(names).toContain(PROBE_MIGRATION);
     database = await createTestDatabase({ migrate: false });
     const { migrateDatabase } =
-      copied<typeof import('../../../src/infra/database/migrations')>('infra/database/migrations');
+      copy.load<typeof import('../../../src/infra/database/migrations')>('infra/database/migrations');
     await migrateDatabase(database.url, app.contextMigrations());
     await migrateDatabase(database.url, app.contextMigrations());
     const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM migrations WHERE name = $1', [
@@ -255,11 +196,11 @@ describe('a throwaway context is its folder plus its entry in app.module.ts', ()
   });
 
   it('its event type is in the catalog, docs/events.md, the snapshot and the OpenAPI webhooks', () => {
-    const { renderEventsMarkdown } = copied<typeof import('../../../src/catalog/events-doc')>('catalog/events-doc');
+    const { renderEventsMarkdown } = copy.load<typeof import('../../../src/catalog/events-doc')>('catalog/events-doc');
     const { renderEventTypesSnapshot } =
-      copied<typeof import('../../../src/catalog/event-types-snapshot')>('catalog/event-types-snapshot');
+      copy.load<typeof import('../../../src/catalog/event-types-snapshot')>('catalog/event-types-snapshot');
     const { buildOpenApiWebhooks } =
-      copied<typeof import('../../../src/catalog/openapi-webhooks')>('catalog/openapi-webhooks');
+      copy.load<typeof import('../../../src/catalog/openapi-webhooks')>('catalog/openapi-webhooks');
     expect(app.eventCatalog.types).toContain('probe.pinged');
     expect(app.eventCatalog.validatePayload('probe.pinged', { probe_id: 'p', pinged_at: 'nope' })).not.toEqual([]);
     expect(renderEventsMarkdown(app.eventCatalog)).toContain('### `probe.pinged`');
@@ -268,8 +209,9 @@ describe('a throwaway context is its folder plus its entry in app.module.ts', ()
   });
 
   it('its setting is parsed with the others, refused when bad, and documented', () => {
-    const { settingsOf } = copied<typeof import('../../../src/config/config')>('config/config');
-    const { withGeneratedSettings } = copied<typeof import('../../../src/config/settings-doc')>('config/settings-doc');
+    const { settingsOf } = copy.load<typeof import('../../../src/config/config')>('config/config');
+    const { withGeneratedSettings } =
+      copy.load<typeof import('../../../src/config/settings-doc')>('config/settings-doc');
     const section = app.contextSettings().find((s) => s.title === 'Probe');
     if (section === undefined) throw new Error('the probe section is not registered');
     expect(settingsOf(app.loadAppConfig({ PROBE_GREETING: 'hi' }), section)).toEqual({ greeting: 'hi', pings: 3 });

@@ -16,15 +16,16 @@
  *   transcript, and closing the socket ends the session `completed`.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
 import { createTestDatabase, type TestDatabase } from '../../support/database';
 import { eventually } from '../../support/eventually';
+import { copySourceWith, type SourceCopy } from '../../support/source-copy';
 
 // content-disposition is an ES module only (test/support/app.ts says why it is mocked so).
 jest.mock('content-disposition', () =>
@@ -32,8 +33,6 @@ jest.mock('content-disposition', () =>
 );
 
 const run = promisify(execFile);
-const ROOT = resolve(__dirname, '../../..');
-const COPY = join(ROOT, '.test-data', `throwaway-transport-${process.pid}`);
 const NUMBER = '+14155550277';
 const FRAME_BYTES = 640; // 20 ms of 16 kHz 16-bit mono
 
@@ -178,17 +177,6 @@ export class PcmSocketModule {
 `,
 };
 
-/** The only edit outside the folder: the import and the entry in CONTEXTS. */
-function addToContexts(appModule: string): string {
-  const withImport = appModule.replace(
-    "import { RoomsModule } from './rooms/rooms.module';",
-    "import { PcmSocketModule } from './pcm-socket/pcm-socket.module';\nimport { RoomsModule } from './rooms/rooms.module';",
-  );
-  const withEntry = withImport.replace('  DashboardModule,\n]', '  DashboardModule,\n  PcmSocketModule,\n]');
-  if (withEntry === withImport || withImport === appModule) throw new Error('app.module.ts changed shape');
-  return withEntry;
-}
-
 /** flite's "hello there", 16 kHz 16-bit mono. */
 async function speech(text: string): Promise<Int16Array> {
   const wav = join(tmpdir(), `throwaway-transport-${process.pid}.wav`);
@@ -202,46 +190,24 @@ async function speech(text: string): Promise<Int16Array> {
 describe('a throwaway transport: its folder and one line in app.module.ts', () => {
   let db: TestDatabase | null = null;
   let app: NestFastifyApplication | null = null;
+  let copy: SourceCopy;
 
   beforeAll(() => {
-    rmSync(COPY, { recursive: true, force: true });
-    mkdirSync(COPY, { recursive: true });
-    cpSync(join(ROOT, 'src'), join(COPY, 'src'), { recursive: true });
-    cpSync(join(ROOT, '.dependency-cruiser.cjs'), join(COPY, '.dependency-cruiser.cjs'));
-    const tsconfig = JSON.parse(readFileSync(join(ROOT, 'tsconfig.json'), 'utf8')) as {
-      compilerOptions: Record<string, unknown>;
-    };
-    tsconfig.compilerOptions = { ...tsconfig.compilerOptions, incremental: false, noEmit: true, types: ['node'] };
-    writeFileSync(
-      join(COPY, 'tsconfig.json'),
-      JSON.stringify({ ...tsconfig, include: ['src/pcm-socket/**/*.ts', 'src/main.ts'], exclude: [] }),
-    );
-    mkdirSync(join(COPY, 'src/pcm-socket'));
-    for (const [name, text] of Object.entries(TRANSPORT_FILES)) writeFileSync(join(COPY, 'src/pcm-socket', name), text);
-    const appModule = join(COPY, 'src/app.module.ts');
-    writeFileSync(appModule, addToContexts(readFileSync(appModule, 'utf8')));
+    copy = copySourceWith('throwaway-transport', 'pcm-socket', TRANSPORT_FILES, {
+      name: 'PcmSocketModule',
+      file: 'pcm-socket.module',
+    });
   });
 
   afterAll(async () => {
     await app?.close().catch(() => undefined);
     await db?.drop().catch(() => undefined);
-    rmSync(COPY, { recursive: true, force: true });
+    copy.remove();
   });
 
   it('type-checks, and its folder breaks no dependency rule', async () => {
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const errors = await run(process.execPath, [tsc, '-p', join(COPY, 'tsconfig.json')], { cwd: COPY }).then(
-      () => '',
-      (err: Error & { stdout?: string }) => err.stdout ?? err.message,
-    );
-    expect(errors).toBe('');
-    const cruiser = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs');
-    const { stdout } = await run(
-      process.execPath,
-      [cruiser, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src/pcm-socket'],
-      { cwd: COPY, maxBuffer: 16 * 1024 * 1024 },
-    ).catch((err: Error & { stdout?: string }) => ({ stdout: err.stdout ?? err.message }));
-    expect(stdout).not.toMatch(/^\s*error [a-z-]+:/m);
+    expect(await copy.typecheck()).toBe('');
+    expect(await copy.depcruise(['src/pcm-socket'])).not.toMatch(/^\s*error [a-z-]+:/m);
   }, 180_000);
 
   it('carries a real conversation over the socket, and closing it ends the session', async () => {
@@ -249,11 +215,9 @@ describe('a throwaway transport: its folder and one line in app.module.ts', () =
     const port = 20_000 + (process.pid % 20_000);
     const adminToken = 'adm_throwaway_transport_0123456789';
     // The copy's own application: its CONTEXTS hold the transport.
-    /* eslint-disable @typescript-eslint/no-require-imports */
-    const { loadAppConfig } = require(join(COPY, 'src/app.module.ts')) as typeof import('../../../src/app.module');
-    const { createHttpApp } = require(join(COPY, 'src/http-app.ts')) as typeof import('../../../src/http-app');
-    /* eslint-enable @typescript-eslint/no-require-imports */
-    const dataDir = join(COPY, 'data');
+    const { loadAppConfig } = copy.load<typeof import('../../../src/app.module')>('app.module');
+    const { createHttpApp } = copy.load<typeof import('../../../src/http-app')>('http-app');
+    const dataDir = join(copy.dir, 'data');
     const config = loadAppConfig({
       LOG_LEVEL: 'silent',
       ADMIN_TOKEN: adminToken,
