@@ -22,6 +22,11 @@ export interface CallLine<E> {
 export interface CallSink<E> {
   /** The call is up. The conversation starts once this is stored, and the end waits for it. */
   answered(): Promise<void>;
+  /**
+   * Told as soon as the end begins, before the conversation and the line are taken down (optional:
+   * a room records its final state, completed or failed, at once, as of that moment).
+   */
+  ending?(ending: E): Promise<void>;
   /** The call ended, as `ending` says. Called once, after the line is down. */
   ended(ending: E): Promise<void>;
   /** The recording is stored in the blob store under `recordingId`. */
@@ -71,6 +76,11 @@ export interface HostedCall<E> {
   end(ending: E): Promise<void>;
   /** Resolves with the ending as soon as the end begins (whoever began it). */
   readonly ending: Promise<E>;
+  /**
+   * Resolves once the conversation has finished, whatever finished it (the agent, the transport
+   * closing, the service shutting down), or the end has begun: the media path then ends the call.
+   */
+  readonly conversationOver: Promise<void>;
   /** Whether the end has begun. */
   readonly isEnding: boolean;
 }
@@ -117,7 +127,9 @@ class Hosted<E> implements HostedCall<E> {
   private conversation: ConversationHandle | null = null;
   private done: Promise<void> | null = null;
   private began: (ending: E) => void = () => undefined;
+  private over: () => void = () => undefined;
   readonly ending: Promise<E>;
+  readonly conversationOver: Promise<void>;
 
   constructor(
     private readonly call: HostCall<E>,
@@ -127,6 +139,8 @@ class Hosted<E> implements HostedCall<E> {
     private readonly logger: Logger,
   ) {
     this.ending = new Promise((resolve) => (this.began = resolve));
+    this.conversationOver = new Promise((resolve) => (this.over = resolve));
+    void this.ending.then(() => this.over());
     this.answered = call.sink.answered();
     // Told here or awaited by the end: never an unhandled rejection.
     this.answered.catch((err: unknown) =>
@@ -155,6 +169,7 @@ class Hosted<E> implements HostedCall<E> {
           return Promise.resolve();
         }),
       });
+      void this.conversation.finished.then(() => this.over());
     });
   }
 
@@ -169,6 +184,9 @@ class Hosted<E> implements HostedCall<E> {
     const { sessionId, line, sink, recording } = this.call;
     let stored = false;
     try {
+      await sink.ending?.(ending);
+      // The conversation's last reports are stored before the sink hears `ended` (the session's hang-up:
+      // its writer is another than the conversation's, so this order is what keeps them before it).
       await this.conversation?.end();
       await line
         .hangUp(ending)

@@ -71,12 +71,15 @@ export class PersonaCallRunner extends PersonaCalls {
       // The persona speaks once the agent listens.
       await call.converse(line.agent, new Date());
     } catch (err) {
-      await call.end({ by: 'persona' }); // the session could not be answered: nothing is kept
+      // The session could not be answered: nothing is written or kept, and the timer runs the call again.
+      line.close();
+      await recorder.discard();
       throw err;
     }
     line.start();
     try {
-      await Promise.race([callee.run(), call.ending]);
+      // The persona's script is over, or the conversation is (the agent ended it, the service stops).
+      await Promise.race([callee.run(), call.conversationOver]);
     } catch (err) {
       this.logger.error(`persona call ${sessionId}: ${errorMessage(err)}`);
     }

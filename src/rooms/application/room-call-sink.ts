@@ -10,7 +10,9 @@ import { RoomAction } from './room.commands';
 export type CallBreak = 'media_error' | 'recording_failed';
 
 /** How a room's hosted call ends: completed (`reason`: a no-op when the room is completed already), or broken. */
-export type RoomCallEnd = { reason?: EndReason; at?: Date } | { broke: CallBreak; message: string };
+export type RoomCallEnd =
+  /** Completed with `reason` (as of `at`, or now); none: the room is completed already (a WHIP hang-up, another instance). */
+  { reason?: EndReason; at?: Date } | { broke: CallBreak; message: string };
 
 const logger = new Logger('Rooms');
 
@@ -18,7 +20,7 @@ const logger = new Logger('Rooms');
  * What a room's call, carried by conversations' CallHost, reports: a room's call is told to the room,
  * and the room tells its session (room-timers.ts). Answered: the room's session is opened (the room
  * reactor's sync opens it again, a no-op), so that the conversation's turns have a session to go to;
- * ended: the room completes (or fails, for a call that broke); recorded: room.recorded.
+ * as the end begins: the room completes (or fails, for a call that broke); recorded: room.recorded.
  */
 export function roomCallSink(
   commands: Pick<CommandBus, 'execute'>,
@@ -39,13 +41,15 @@ export function roomCallSink(
         }),
       );
     },
-    ended: async (ending) => {
+    // The room's final state is recorded as the end begins (as of then), before the call is taken down.
+    ending: async (ending) => {
       if ('broke' in ending) return failRoom(commands, tenantId, roomId, ending.broke, ending.message);
       if (ending.reason)
         await commands.execute(
           new RoomAction(tenantId, roomId, { type: 'complete', reason: ending.reason, at: ending.at }),
         );
     },
+    ended: () => Promise.resolve(),
     recorded: async ({ recordingId, seconds }) => {
       await commands.execute(
         new RoomAction(tenantId, roomId, { type: 'record', recordingId, durationSeconds: Math.round(seconds) }),

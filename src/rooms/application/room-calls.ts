@@ -203,7 +203,13 @@ export class RoomCalls implements Worker {
         joined.status !== 'none' && joined.joinedAt ? Date.parse(joined.joinedAt) : this.clock.now().getTime();
       if (call.peer) await this.converse(call, call.peer);
     } catch (err) {
-      // Refused after all (the link expired, or another instance took the join meanwhile).
+      // Refused after all (the link expired, or another instance took the join meanwhile), or its session
+      // could not be opened: a call the host holds already is ended by it (the room fails), else released.
+      if (call.hosted) {
+        void call.hosted.end({ broke: 'media_error', message: `The call could not be started: ${errorMessage(err)}` });
+        await call.over;
+        throw err;
+      }
       this.live.delete(roomId);
       await this.release(call);
       await this.hangUpAtGateway(call);

@@ -70,7 +70,7 @@ export class RoomTimers {
       : (room.durationSeconds ?? 0);
     // The end and the recording are the session's own phases (sessions' SessionSignalWriter): a repeated
     // sync finds them applied already.
-    const signals = sessionSignals(this.commands, tenantId, sessionId);
+    const signals = sessionSignals(this.commands, tenantId, sessionId, { tries: 1 }); // the timer retries
     await signals.hungUp(
       {
         status: failure ? 'failed' : 'completed',

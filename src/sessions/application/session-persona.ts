@@ -40,7 +40,10 @@ export class SessionPersona {
     if (!persona) return;
     if (state.status === 'in_progress') {
       // The call's hang-up phase: after every signal the conversation reported before its instance died.
-      await sessionSignals(this.commands, tenantId, sessionId).hungUp({ status: 'failed', end_reason: 'media_lost' });
+      await sessionSignals(this.commands, tenantId, sessionId, { tries: 1 }).hungUp({
+        status: 'failed',
+        end_reason: 'media_lost',
+      });
       return;
     }
     if (state.status !== 'queued') return;

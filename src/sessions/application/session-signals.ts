@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CommandBus } from '@nestjs/cqrs';
+import { errorMessage } from '../../kernel/errors';
 import { DomainError } from '../../kernel/result';
 import type { MediaSignal } from '../domain/media-signal';
 import { SessionActionCommand } from './session.commands';
@@ -25,8 +26,16 @@ export type DuringCallSignal = Exclude<MediaSignal, { kind: 'answered' | 'hangup
  */
 const SEQ = { answered: 1, duringCall: 1000, hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
 
-/** Tries of one signal before it is given up (a signal is applied once by its seq: retrying is safe). */
+/** Tries of one signal before it is given up, by default (a signal is applied once by its seq: retrying is safe). */
 const TRIES = 4;
+
+export interface SignalWriterOptions {
+  /**
+   * Tries of each signal (default 4, 0.2, 0.8 and 3.2 s apart). A caller that is retried anyway (a
+   * timer, a sweep inside a transaction) says 1: its own retry comes sooner and holds nothing meanwhile.
+   */
+  tries?: number;
+}
 
 /**
  * One live call's reports to its session (`SessionActionCommand` signals), for the contexts that
@@ -44,6 +53,7 @@ export class SessionSignalWriter {
     private readonly commands: Pick<CommandBus, 'execute'>,
     readonly tenantId: string,
     readonly sessionId: string,
+    private readonly options: SignalWriterOptions = {},
   ) {}
 
   /** The call was answered: the session starts. */
@@ -83,9 +93,9 @@ export class SessionSignalWriter {
         );
         return;
       } catch (err) {
-        if (err instanceof DomainError || attempt >= TRIES) throw err;
+        if (err instanceof DomainError || attempt >= (this.options.tries ?? TRIES)) throw err;
         this.logger.warn(
-          `Signal ${seq} (${signal.kind}) of ${this.sessionId} failed, try ${attempt}: ${(err as Error).message}`,
+          `Signal ${seq} (${signal.kind}) of ${this.sessionId} failed, try ${attempt}: ${errorMessage(err)}`,
         );
         await new Promise((resolve) => setTimeout(resolve, 200 * 4 ** (attempt - 1)));
       }
@@ -98,6 +108,7 @@ export function sessionSignals(
   commands: Pick<CommandBus, 'execute'>,
   tenantId: string,
   sessionId: string,
+  options: SignalWriterOptions = {},
 ): SessionSignalWriter {
-  return new SessionSignalWriter(commands, tenantId, sessionId);
+  return new SessionSignalWriter(commands, tenantId, sessionId, options);
 }

@@ -12,7 +12,7 @@ import type { LostCall } from './media-watchdog';
 export async function endLostCall(commands: CommandBus, call: LostCall, logger: Logger): Promise<void> {
   logger.warn(`call ${call.sessionId} lost its media process ${call.holder}: ending it as media_lost`);
   try {
-    await sessionSignals(commands, call.tenantId, call.sessionId).hungUp({
+    await sessionSignals(commands, call.tenantId, call.sessionId, { tries: 1 }).hungUp({
       status: 'failed',
       end_reason: 'media_lost',
     });

@@ -196,7 +196,6 @@ export class PhoneCalls implements Worker {
     // Given up while it was answered (a CANCEL that crossed the 200): the session has ended already.
     if (live.over) return this.ua?.hangUp(call);
     const answeredAt = new Date();
-    const countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
     const recordingId = newId('rec');
     const path = recordingPath(this.config, recordingId);
     let recorder: DualChannelRecorder | null = null;
@@ -205,7 +204,15 @@ export class PhoneCalls implements Worker {
       call.media.record(recorder);
     } catch (err) {
       this.logger.warn(`session ${live.sessionId}: the call is not recorded: ${errorMessage(err)}`);
+      await recorder?.discard();
+      recorder = null;
     }
+    // Ended while the recorder was opened (a shutdown, a lost slot): the line goes down, nothing is hosted.
+    if (live.over) {
+      await recorder?.discard();
+      return this.hangUp(live, call, { by: 'shutdown' });
+    }
+    const countEnd = this.metrics.callAnswered(call.media, live.outbound ? 'outbound' : 'inbound');
     const hosted = this.host.open<CallEnding>({
       tenantId: live.tenantId,
       sessionId: live.sessionId,
@@ -240,11 +247,20 @@ export class PhoneCalls implements Worker {
     await hosted.converse(call.media, answeredAt);
   }
 
-  /** Ends a call held here, once: a ringing one is given up (CANCEL), an answered one ended by its host. */
+  /**
+   * Ends a call held here, once: an answered one by its host; one not hosted (yet) here: a ringing one
+   * is given up (CANCEL), one being answered hung up (BYE), and its session ended. Resolves once its
+   * place in the budget is given back (stop() waits for that before the database goes).
+   */
   private end(live: LiveCall, ending: CallEnding): Promise<void> {
-    if (live.hosted) return live.hosted.end(ending);
+    if (live.hosted) {
+      void live.hosted.end(ending);
+      return live.over ?? Promise.resolve();
+    }
     return this.over(live, async () => {
-      if (live.placed && live.call?.state !== 'ended') await live.placed.hangUp();
+      const call = live.call;
+      if (call) await this.hangUp(live, call, ending);
+      else if (live.placed) await live.placed.hangUp();
       await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(endSignal(ending));
     });
   }
