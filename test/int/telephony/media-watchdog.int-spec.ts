@@ -31,7 +31,7 @@ const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function startMediaHolder(url: string, sessionIds: string[]): { child: ChildProcess; ready: Promise<void> } {
   const script = `
     const { Pool } = require('pg');
-    const { CarrierBudget } = require(${JSON.stringify(join(REPO_ROOT, 'dist', 'telephony', 'carrier-budget.js'))});
+    const { CarrierBudget } = require(${JSON.stringify(join(REPO_ROOT, 'dist', 'telephony', 'infra', 'carrier-budget.js'))});
     (async () => {
       const pool = new Pool({ connectionString: process.env.DB_URL, max: 2 });
       const budget = new CarrierBudget(pool, { cps: 1000, maxCalls: 1000, leaseMs: ${LEASE_MS}, holder: 'media-a' });
