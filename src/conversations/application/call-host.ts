@@ -184,7 +184,11 @@ class Hosted<E> implements HostedCall<E> {
     const { sessionId, line, sink, recording } = this.call;
     let stored = false;
     try {
-      await sink.ending?.(ending);
+      await sink
+        .ending?.(ending)
+        .catch((err: unknown) =>
+          this.logger.error(`session ${sessionId}: reporting the end failed: ${errorMessage(err)}`),
+        );
       // The conversation's last reports are stored before the sink hears `ended` (the session's hang-up:
       // its writer is another than the conversation's, so this order is what keeps them before it).
       await this.conversation?.end();
