@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CommandBus } from '@nestjs/cqrs';
 import type { BlobStore } from '../../infra/blobs/blob-store.port';
 import { TransportListeners } from '../../kernel/media/transport-listeners';
 import type { SessionActionCommand } from '../../sessions';
 import type { AudioTransport } from '../pipeline/audio-transport';
 import type { ConversationEnd, ConversationReporter } from '../pipeline/conversation-reporter';
 import { CallHost, type CallSink, type HostCall } from './call-host';
-import type { Conversations, StartConversation } from './conversations.service';
+import type { StartConversation } from './conversations.service';
 
 type Ending = { by: 'remote' } | { by: 'agent'; reason: string } | { by: 'broke' };
 
@@ -63,7 +62,12 @@ function blobs(): BlobStore {
   return {
     kind: 'memory',
     put: async (key: string) => void log.push(`stored ${key}`),
-  } as unknown as BlobStore;
+    copy: () => Promise.resolve(false),
+    open: () => Promise.resolve(null),
+    delete: () => Promise.resolve(),
+    deletePrefix: () => Promise.resolve(0),
+    close: () => Promise.resolve(),
+  };
 }
 
 function transport(): AudioTransport {
@@ -117,7 +121,7 @@ function hostCall(overrides: Partial<HostCall<Ending>> = {}): HostCall<Ending> {
 }
 
 function host(convs: ReturnType<typeof conversations>): CallHost {
-  return new CallHost(convs as unknown as Conversations, bus() as unknown as CommandBus, blobs());
+  return new CallHost(convs, bus(), blobs());
 }
 
 beforeEach(() => {

@@ -97,8 +97,8 @@ export class CallHost {
   private readonly logger = new Logger('CallHost');
 
   constructor(
-    private readonly conversations: Conversations,
-    private readonly commands: CommandBus,
+    @Inject(Conversations) private readonly conversations: Pick<Conversations, 'start'>,
+    @Inject(CommandBus) private readonly commands: Pick<CommandBus, 'execute'>,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
   ) {}
 
@@ -133,8 +133,8 @@ class Hosted<E> implements HostedCall<E> {
 
   constructor(
     private readonly call: HostCall<E>,
-    private readonly conversations: Conversations,
-    private readonly commands: CommandBus,
+    private readonly conversations: Pick<Conversations, 'start'>,
+    private readonly commands: Pick<CommandBus, 'execute'>,
     private readonly blobs: BlobStore,
     private readonly logger: Logger,
   ) {
