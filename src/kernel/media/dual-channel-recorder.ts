@@ -104,8 +104,10 @@ export class DualChannelRecorder implements TimelineRecorder {
     const skip = Math.max(0, track.written - position);
     if (skip >= samples.length) return;
     const gap = Math.min(MAX_GAP_SECONDS * this.sampleRate, Math.max(0, position - track.written));
+    // Little-endian 16-bit, as WAV wants: the samples' bytes are copied as they are (after the gap's zeros).
     const chunk = Buffer.alloc((gap + samples.length - skip) * 2);
-    for (let i = skip; i < samples.length; i++) chunk.writeInt16LE(samples[i] ?? 0, (gap + i - skip) * 2);
+    const kept = samples.subarray(skip);
+    Buffer.from(kept.buffer, kept.byteOffset, kept.byteLength).copy(chunk, gap * 2);
     track.stream.write(chunk);
     track.written += gap + samples.length - skip;
   }
@@ -165,12 +167,15 @@ export class DualChannelRecorder implements TimelineRecorder {
         const right = Buffer.alloc(n * 2);
         await agent?.read(left, 0, n * 2, done * 2);
         await other?.read(right, 0, n * 2, done * 2);
-        const interleaved = Buffer.alloc(n * 4);
+        // Typed views of the fresh (aligned) buffers, not a read and a write call per sample.
+        const l = new Int16Array(left.buffer, left.byteOffset, n);
+        const r = new Int16Array(right.buffer, right.byteOffset, n);
+        const interleaved = new Int16Array(n * 2);
         for (let i = 0; i < n; i++) {
-          interleaved.writeInt16LE(left.readInt16LE(i * 2), i * 4);
-          interleaved.writeInt16LE(right.readInt16LE(i * 2), i * 4 + 2);
+          interleaved[i * 2] = l[i] ?? 0;
+          interleaved[i * 2 + 1] = r[i] ?? 0;
         }
-        await out.write(interleaved);
+        await out.write(Buffer.from(interleaved.buffer));
       }
     } finally {
       await Promise.all([out.close(), agent?.close(), other?.close()]);
