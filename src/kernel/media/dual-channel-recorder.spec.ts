@@ -70,7 +70,7 @@ describe('DualChannelRecorder', () => {
     expect(readdirSync(join(dir, 'a'))).toEqual(['call.wav']);
   });
 
-  it('a persona call: 30 s at 16 kHz reach the disk as they come (the recorder keeps none of it)', async () => {
+  it('a persona call: 30 s at 16 kHz reach the disk in half-second writes (the recorder holds no more)', async () => {
     const path = join(dir, 'sub', 'persona.wav');
     const chunks: number[] = [];
     const recorder = await DualChannelRecorder.create(path, {
@@ -92,8 +92,8 @@ describe('DualChannelRecorder', () => {
     for (let f = 0; f < 1_500; f++) {
       recorder.write(0, f * 320, new Int16Array(320).fill(f % 1000));
       recorder.write(1, f * 320, new Int16Array(320).fill(-(f % 1000)));
-      // Each frame was handed to its stream at once: 640 bytes per channel.
-      expect(chunks.length).toBe((f + 1) * 2);
+      // Each channel's stream is let go at every 25 frames (half a second): never more is held.
+      expect(chunks.length).toBe(Math.floor((f + 1) / 25) * 25 * 2);
     }
     expect(recorder.dataBytes).toBe(1_500 * 320 * 4);
     expect(await recorder.finish()).toBeCloseTo(30, 5);
@@ -171,7 +171,8 @@ describe('DualChannelRecorder', () => {
     });
     const failures: Error[] = [];
     recorder.onFailed((err) => failures.push(err));
-    for (let i = 0; i < 20; i++) {
+    // 40 frames of 20 ms: the streams are let go (and the device fails) after the first 25.
+    for (let i = 0; i < 40; i++) {
       recorder.write(0, i * 160, ramp(160, 0));
       recorder.write(1, i * 160, ramp(160, 0));
       await new Promise((r) => setImmediate(r));

@@ -310,7 +310,9 @@ describe('the media gateway reports inbound calls, signed', () => {
       const raw = JSON.stringify({ session_id: sessionId, seq, signal: signals[seq - 1] });
       return rawPost(h.svc.baseUrl, `/media/v1/sessions/${sessionId}/signals`, raw, signedHeaders(GATEWAY_SECRET, raw));
     };
-    expect((await report(1)).status).toBe(202);
+    const first = await report(1);
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ applied: true });
     const session = await eventually(async () => {
       const s = await api(tenant, 'GET', `/v1/sessions/${sessionId}`);
       return s.body.status === 'in_progress' ? s.body : false;
@@ -322,13 +324,24 @@ describe('the media gateway reports inbound calls, signed', () => {
       from_number: CALLER,
       test_mode: false,
     });
-    expect((await report(2)).status).toBe(202);
-    expect((await report(3)).status).toBe(202);
+    for (const seq of [2, 3]) {
+      const reported = await report(seq);
+      expect({ seq, status: reported.status, body: reported.body }).toMatchObject({
+        seq,
+        status: 202,
+        body: { applied: true },
+      });
+    }
     await endedAs(tenant, [sessionId], 'completed');
-    expect((await api(tenant, 'GET', `/v1/sessions/${sessionId}`)).body).toMatchObject({
-      direction: 'inbound',
-      duration_seconds: 12,
-      phone_number: CALLER,
+    // With the session's stored events beside it: a CI run twice saw duration_seconds 0 here (not
+    // reproduced alone); a failure then shows which events were decided.
+    const { rows: events } = await h.db.pool.query<{ type: string; data: unknown }>(
+      `SELECT type, data FROM events WHERE stream_id LIKE $1 ORDER BY global_position`,
+      [`%${sessionId}`],
+    );
+    const ended = (await api(tenant, 'GET', `/v1/sessions/${sessionId}`)).body;
+    expect({ session: ended, events }).toMatchObject({
+      session: { direction: 'inbound', duration_seconds: 12, phone_number: CALLER },
     });
   });
 });
