@@ -18,6 +18,8 @@ export interface ConversationsSettings {
   speechModelDir: string;
   /** Where traces go over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); null: spans are not exported. */
   otlpEndpoint: string | null;
+  /** MAX_CONVERSATIONS: conversations this instance carries at once; null: derived from the cores (capacity.ts). */
+  maxConversations: number | null;
 }
 
 const ENGINES = [
@@ -74,6 +76,12 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       meaning: "The embedded recogniser's pocketsphinx model folder (Debian's `pocketsphinx-en-us`).",
     },
     {
+      variable: 'MAX_CONVERSATIONS',
+      default: 'see text',
+      meaning:
+        'Conversations (phone calls, room calls, test persona calls) this instance carries at once (1 to 10000); beyond it, and whenever the measured headroom is short, new ones are refused or wait ([capacity.md](capacity.md)). Unset: 4 per core with the embedded recogniser, 25 per core with `STT_URL`.',
+    },
+    {
       variable: 'OTEL_EXPORTER_OTLP_ENDPOINT',
       default: 'unset',
       meaning:
@@ -99,6 +107,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       llmMaxTokens: int('LLM_MAX_TOKENS', DEFAULT_LLM_MAX_TOKENS, 16, 8192),
       speechModelDir: str('SPEECH_MODEL_DIR') ?? '/usr/share/pocketsphinx/model/en-us',
       otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+      maxConversations: str('MAX_CONVERSATIONS') === null ? null : int('MAX_CONVERSATIONS', 1, 1, 10_000),
     };
   },
 });

@@ -10,6 +10,7 @@ import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
 import { ConversationTelemetry } from './infra/telemetry';
 import { Conversations, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
 import { CallHost } from './application/call-host';
+import { ConversationCapacity } from './capacity/conversation-capacity';
 import { ToolSecretController } from './api/tool-secret.controller';
 import { ToolSecrets } from './application/tool-secrets';
 import { conversationsMigrations } from './conversations.migrations';
@@ -67,6 +68,7 @@ import { TenantsModule } from '../tenants';
     },
     Conversations,
     CallHost,
+    ConversationCapacity,
     PersonaCallRunner,
     { provide: PersonaCalls, useExisting: PersonaCallRunner },
     {
@@ -76,7 +78,7 @@ import { TenantsModule } from '../tenants';
     },
   ],
   controllers: [ToolSecretController],
-  exports: [Conversations, CallHost, DispositionModel, PersonaCalls],
+  exports: [Conversations, CallHost, ConversationCapacity, DispositionModel, PersonaCalls],
 })
 export class ConversationsModule implements OnApplicationShutdown {
   static readonly context: BoundedContext = {

@@ -19,3 +19,11 @@ export {
 } from './application/call-host';
 export { SessionReporter } from './application/session-reporter';
 export type { AgentTool, ConversationAgent } from './dialogue/dialogue';
+export {
+  CAPACITY_RETRY_AFTER_SECONDS,
+  ConversationCapacity,
+  type CapacityView,
+  type ConversationKind,
+  type ConversationSlot,
+  type SlotRequest,
+} from './capacity/conversation-capacity';

@@ -7,6 +7,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { ProjectionCheckpointEntity } from '../runtime/processing/projection-checkpoint.entity';
+import { ReadinessDetails } from '../runtime/observability/readiness-details';
 
 const STATUS = { type: 'string', enum: ['ok', 'error'] };
 const READINESS = shape('Readiness', {
@@ -19,6 +20,15 @@ const READINESS = shape('Readiness', {
     }),
     projections: shape('ProjectionsCheck', { status: STATUS }),
   }),
+  conversations: shape('ConversationsCapacity', {
+    active: { type: 'integer', description: 'Conversations this instance carries now.' },
+    capacity: { type: 'integer', description: 'The most it carries at once (MAX_CONVERSATIONS).' },
+    admitting: {
+      type: 'boolean',
+      description:
+        'Whether it takes new conversations now: false at capacity or while its measured headroom is short (docs/capacity.md). Not a failed check: the API is ready all the same.',
+    },
+  }),
 });
 const READY_EXAMPLE = {
   status: 'ok',
@@ -27,6 +37,7 @@ const READY_EXAMPLE = {
     event_store: { status: 'ok', kind: 'postgresql' },
     projections: { status: 'ok' },
   },
+  conversations: { active: 3, capacity: 8, admitting: true },
 };
 
 @ApiTags('health')
@@ -36,6 +47,7 @@ export class HealthController {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly details: ReadinessDetails,
   ) {}
 
   /** Liveness: answers once the service accepts requests. */
@@ -58,7 +70,8 @@ export class HealthController {
   @ApiDoc({
     id: 'ready',
     summary: 'Readiness',
-    description: 'Each dependency’s state (database, event store, projections); 503 when one is down.',
+    description:
+      'Each dependency’s state (database, event store, projections), 503 when one is down; and the conversations this instance carries against its capacity.',
     body: READINESS,
     returns: 'Every dependency is reachable.',
     example: READY_EXAMPLE,
@@ -90,6 +103,7 @@ export class HealthController {
         event_store: { status: eventStore, kind: this.config.eventStoreUrl ? 'kurrentdb' : 'postgresql' },
         projections: { status: lag },
       },
+      ...this.details.collect(),
     };
   }
 }

@@ -31,6 +31,7 @@ import { TimerEntity } from './timers/timer.entity';
 import { DeadLetterEntity } from './processing/dead-letter.entity';
 import { DeadLettersService } from './processing/dead-letters.service';
 import { RuntimeMetrics } from './observability/runtime-metrics';
+import { ReadinessDetails } from './observability/readiness-details';
 import { furthestCheckpoint, LogObserver } from './processing/log-observer';
 import { assertCheckpointsOf } from './processing/processor-runner';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
@@ -137,6 +138,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         ProjectionsService,
         DeadLettersService,
         RuntimeMetrics,
+        ReadinessDetails,
         TimersService,
         WorkerLifecycle,
         IdempotencyInterceptor,
@@ -155,6 +157,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         ProjectionsService,
         DeadLettersService,
         RuntimeMetrics,
+        ReadinessDetails,
         TimersService,
         WorkerLifecycle,
         LogObserver,

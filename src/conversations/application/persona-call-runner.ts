@@ -7,6 +7,7 @@ import { EMBEDDED_SPEECH_SYNTHESIZER, type SpeechSynthesizer } from '../engines/
 import { LoopbackCall } from '../infra/loopback-call';
 import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { type AgentEnd, CallHost } from './call-host';
+import { ConversationCapacity } from '../capacity/conversation-capacity';
 import { Persona } from './persona';
 
 /** Persona calls are carried at 16 kHz: the embedded recogniser's rate, no phone line between. */
@@ -40,11 +41,27 @@ export class PersonaCallRunner extends PersonaCalls {
     private readonly host: CallHost,
     @Inject(EMBEDDED_SPEECH_SYNTHESIZER) private readonly voice: SpeechSynthesizer,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly capacity: ConversationCapacity,
   ) {
     super();
   }
 
-  async run({ tenantId, sessionId, agent, persona }: PersonaCall): Promise<void> {
+  admitting(): boolean {
+    return this.capacity.view().admitting;
+  }
+
+  /** Runs the call in a place among this instance's conversations; none free: it is to wait (`retryInMs`). */
+  async run(call: PersonaCall): Promise<{ retryInMs: number } | void> {
+    const place = this.capacity.request('persona');
+    if (!place.slot) return { retryInMs: place.retryAfterSeconds * 1000 };
+    try {
+      await this.converse(call);
+    } finally {
+      place.slot.release();
+    }
+  }
+
+  private async converse({ tenantId, sessionId, agent, persona }: PersonaCall): Promise<void> {
     const recordingId = newId('rec');
     const path = recordingPath(this.config, recordingId);
     const recorder = await DualChannelRecorder.create(path, { sampleRate: RATE });

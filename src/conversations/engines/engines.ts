@@ -28,6 +28,15 @@ export interface RecognitionStream {
 export interface SpeechRecognizer {
   /** Starts an utterance in `language` (BCP 47; the embedded engine knows en-US only). */
   start(language: string): RecognitionStream;
+  /** Utterances ended and still waiting for their words (an engine that can tell; the capacity reads it). */
+  backlog?(): RecognizerBacklog;
+}
+
+export interface RecognizerBacklog {
+  /** Utterances ended whose words have not come yet. */
+  waiting: number;
+  /** How long the oldest of them has waited, in ms (0 when none). */
+  oldestMs: number;
 }
 
 /** Speech for one piece of text. */

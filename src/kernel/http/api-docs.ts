@@ -25,6 +25,7 @@ export const ERROR_STATUSES = {
   415: 'Unsupported Content-Type.',
   422: 'Well-formed but not allowed now (a quota, a voice not ready, a caller ID that is not the tenant’s, another body under the same Idempotency-Key).',
   429: 'Too many requests: a per-tenant cap is reached; retry after `Retry-After` seconds.',
+  503: 'Not now: the platform carries all the conversations it can (`at_capacity`), or cannot reach its database (`service_unavailable`); retry after `Retry-After` seconds.',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_STATUSES;
 

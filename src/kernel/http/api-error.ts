@@ -27,6 +27,8 @@ export type ApiErrorType =
   /** 409: no verification code is pending for the number (none asked, expired or tries used up): place a new call. */
   | 'verification_required'
   | 'rate_limited'
+  /** 503: the instance carries all the conversations it can (MAX_CONVERSATIONS or its measured headroom): retry after Retry-After. */
+  | 'at_capacity'
   | 'service_unavailable'
   | 'api_error';
 

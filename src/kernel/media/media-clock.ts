@@ -6,9 +6,13 @@
  * - Catch-up bound: after a stall (a busy event loop) the ticks due are run at once, at most
  *   `maxCatchUp` of them; the older ones are skipped (the tick after them says how many), so that a
  *   peer is never sent a long burst and the tick index stays in step with real time.
+ * - Every tick's lateness on real time goes to the process's `mediaClockLateness` (lateness-window.ts),
+ *   which the conversations' capacity reads as one of its headroom figures.
  * - A tick that throws stops the clock and is reported to the owner (`onError`), once: never an
  *   uncaught exception from a timer, which would end the process.
  */
+
+import { mediaClockLateness } from './lateness-window';
 
 export const FRAME_MS = 20;
 
@@ -98,6 +102,9 @@ export class MediaClock {
     for (let first = true; this.next < due && this.state === 'running'; first = false) {
       const index = this.next++;
       const lateMs = Math.max(0, now - (this.origin + index * this.frameMs));
+      // Real time only (a test's own clock is not the process's); a skipped tick was later still.
+      if (!this.options.now)
+        for (let i = first ? skipped : 0; i >= 0; i--) mediaClockLateness.record(lateMs + i * this.frameMs);
       try {
         this.onTick?.({ index, skipped: first ? skipped : 0, lateMs, now });
       } catch (error) {

@@ -8,7 +8,7 @@ import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
 import type { TextBody } from '../../kernel/http/text-body';
 import { DomainError } from '../../kernel/result';
 import { RoomAction } from '../application/room.commands';
-import { LiveRoomsCapReached, RoomCalls } from '../application/room-calls';
+import { LiveRoomsCapReached, RoomCalls, RoomsAtCapacity } from '../application/room-calls';
 import { RoomsQueries } from '../application/rooms.queries';
 import { refusal, type RoomStatus } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';
@@ -105,6 +105,10 @@ export class RoomPageController {
     const answer = await this.calls.join(room.tenantId, roomId, body).catch((err: unknown) => {
       if (err instanceof LiveRoomsCapReached)
         throw new ApiError(429, 'rate_limited', err.message, undefined, { 'retry-after': '30' });
+      if (err instanceof RoomsAtCapacity)
+        throw new ApiError(503, 'at_capacity', err.message, undefined, {
+          'retry-after': String(err.retryAfterSeconds),
+        });
       throw err;
     });
     await reply

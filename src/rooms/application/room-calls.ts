@@ -13,7 +13,7 @@ import { Histogram, Registry } from 'prom-client';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { recordingPath } from '../../sessions';
-import { CallHost, type HostedCall } from '../../conversations';
+import { CallHost, ConversationCapacity, type ConversationSlot, type HostedCall } from '../../conversations';
 import { errorMessage } from '../../kernel/errors';
 import { candidatePolicyFor, type CandidatePolicy, quote, screenCandidates } from '../domain/ice-candidates';
 import { offerProblem } from '../domain/room-offer';
@@ -51,6 +51,16 @@ interface LiveCall {
   over: Promise<void> | null;
 }
 
+/**
+ * This instance carries all the conversations it can (conversations' capacity): the offer is refused
+ * (503 `at_capacity` with Retry-After), nothing recorded; the participant may join again later.
+ */
+export class RoomsAtCapacity extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The agent cannot take another call right now; join again in a few seconds.');
+  }
+}
+
 /** Whether the call's end has begun. */
 const isEnding = (call: LiveCall): boolean => (call.hosted ? call.hosted.isEnding : call.ending !== null);
 
@@ -84,6 +94,8 @@ export class RoomCalls implements Worker {
   readonly name = 'room-calls';
   private readonly logger = new Logger('Rooms');
   private readonly live = new Map<string, LiveCall>();
+  /** The places among this instance's conversations of the calls carried here (not the gateway's), by room. */
+  private readonly places = new Map<string, ConversationSlot>();
   private timer: NodeJS.Timeout | null = null;
   private lastHeartbeat = 0;
   private stopObserving: (() => void) | null = null;
@@ -103,6 +115,7 @@ export class RoomCalls implements Worker {
     private readonly observer: LogObserver,
     private readonly slots: RoomSlots,
     private readonly host: CallHost,
+    private readonly capacity: ConversationCapacity,
     private readonly metrics: RuntimeMetrics,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -172,11 +185,18 @@ export class RoomCalls implements Worker {
       ending: null,
       over: null,
     };
+    // A call carried here takes a place among this instance's conversations (the gateway counts its own).
+    if (!gateway) {
+      const place = this.capacity.request('room');
+      if (!place.slot) throw new RoomsAtCapacity(place.retryAfterSeconds);
+      this.places.set(roomId, place.slot);
+    }
     this.live.set(roomId, call);
     try {
       if (!(await this.slots.take(tenantId, roomId))) throw new LiveRoomsCapReached(this.slots.cap);
     } catch (err) {
       this.live.delete(roomId);
+      this.givePlaceBack(roomId);
       throw err;
     }
     let answer: string;
@@ -399,7 +419,14 @@ export class RoomCalls implements Worker {
     await this.freeSlot(call.room.room_id);
   }
 
+  private givePlaceBack(roomId: string): void {
+    this.places.get(roomId)?.release();
+    this.places.delete(roomId);
+  }
+
+  /** The call is over here: its place among the conversations and its live-room slot are given back. */
   private async freeSlot(roomId: string): Promise<void> {
+    this.givePlaceBack(roomId);
     await this.slots
       .free(roomId)
       .catch((err: unknown) =>

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Optional, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
@@ -23,6 +23,7 @@ import { RecordingLinks } from '../infra/recording-links';
 import { SessionsQueries } from '../application/sessions.queries';
 import { AuditQueries } from '../../audit';
 import { CallerIds } from '../application/caller-ids';
+import { PersonaCalls } from '../application/persona-calls';
 import { ensureVoiceUsable } from '../../voices';
 
 const DIRECTIONS = ['outbound', 'inbound'];
@@ -43,6 +44,7 @@ export class CallsController {
     private readonly links: RecordingLinks,
     private readonly callerIds: CallerIds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() private readonly personaCalls: PersonaCalls | null = null,
   ) {}
 
   @Post('calls')
@@ -50,12 +52,12 @@ export class CallsController {
     id: 'placeCall',
     summary: 'Place an outbound call',
     description:
-      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429). A tenant runs at most 4 test calls with `test_persona` at once, queued or in progress (then 429, with `Retry-After`).',
+      'Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429). A tenant runs at most 4 test calls with `test_persona` at once, queued or in progress (then 429, with `Retry-After`); a persona call placed while the platform carries all the conversations it can is refused (503 `at_capacity`, with `Retry-After`).',
     status: 201,
     body: SESSION,
     returns: 'The new session, queued.',
     example: SESSION_EXAMPLE,
-    errors: [400, 403, 409, 422, 429],
+    errors: [400, 403, 409, 422, 429, 503],
   })
   async placeCall(@CurrentTenant() tenant: AuthenticatedTenant, @Body() body: CreateCallDto) {
     const toNumber = normalisePhoneNumber(body.to);
@@ -74,6 +76,15 @@ export class CallsController {
     // A production call's caller ID is one of the tenant's own active numbers, else 422
     // from_number_not_owned and nothing is placed; a test call may show any number (decision 178).
     if (!body.test_mode) await this.callerIds.ensureOwned(tenant.tenantId, fromNumber, 'from');
+    // A persona call converses on an instance with room (docs/capacity.md): none now, it is refused.
+    if (body.test_persona && this.personaCalls && !this.personaCalls.admitting())
+      throw new ApiError(
+        503,
+        'at_capacity',
+        'The platform carries all the conversations it can right now; retry the persona call in a few seconds.',
+        undefined,
+        { 'retry-after': '5' },
+      );
     const admission = !body.test_mode
       ? await this.admitToQueue(tenant.tenantId)
       : body.test_persona

@@ -43,7 +43,9 @@ const sessionFields: FieldsOf<SessionResource> = {
     text(
       'Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the ' +
         'tenant’s balance is depleted, `carrier_limit` while the SIP trunk’s call budget (SIP_CPS, SIP_MAX_CALLS) is full ' +
-        '(docs/calls-and-test-pool.md). The set may grow: treat an unknown value as held.',
+        '(docs/calls-and-test-pool.md), `concurrency_limit` while the tenant has TENANT_MAX_CALLS calls at once, ' +
+        '`capacity` while the instance that places it carries all the conversations it can (docs/capacity.md). ' +
+        'The set may grow: treat an unknown value as held.',
     ),
   ),
   end_reason: nullable(text('Why the session ended, e.g. completed or no_answer (not a closed set).')),

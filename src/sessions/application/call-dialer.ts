@@ -1,11 +1,11 @@
-import type { SessionPlacedRequest } from './session-reactor.processor';
+import type { DialHoldReason, SessionPlacedRequest } from './session-reactor.processor';
 
 /**
  * What a dialer answers: the call went out, or it waits for room until `retryAt`, held for
- * `holdReason`: the carrier's budget (`carrier_limit`) or the tenant's calls at once (`concurrency_limit`).
+ * `holdReason`: the instance's conversations at once (`capacity`), the carrier's budget (`carrier_limit`)
+ * or the tenant's calls at once (`concurrency_limit`).
  */
-export type DialResult =
-  { placed: true } | { placed: false; retryAt: Date; holdReason: 'carrier_limit' | 'concurrency_limit' };
+export type DialResult = { placed: true } | { placed: false; retryAt: Date; holdReason: DialHoldReason };
 
 /**
  * The port sessions dispatch a production call through when it is placed over a SIP trunk

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
 import { foldStored } from '../../kernel/decider';
-import { TimersService, type DueTimer } from '../../runtime/timers/timers.service';
+import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { sessionDecider, sessionEdge, sessionStream, testPersonaOf } from '../domain/session.decider';
 import { PersonaCalls } from './persona-calls';
 import { sessionSignals } from './session-signals';
@@ -28,7 +28,7 @@ export class SessionPersona {
     this.timers.register(TIMER.persona, (t) => this.run(t));
   }
 
-  private async run(timer: DueTimer<SessionTimerPayload>): Promise<void> {
+  private async run(timer: DueTimer<SessionTimerPayload>): Promise<TimerOutcome<SessionTimerPayload>> {
     const { tenant_id: tenantId, session_id: sessionId } = timer.payload;
     if (tenantId === null) return;
     const events = await this.store.readStream(sessionStream(sessionId));
@@ -47,6 +47,8 @@ export class SessionPersona {
       return;
     }
     if (state.status !== 'queued') return;
-    await this.personaCalls.run({ tenantId, sessionId, agent: placed.data.agent_config, persona });
+    const ran = await this.personaCalls.run({ tenantId, sessionId, agent: placed.data.agent_config, persona });
+    // No room on this instance now (docs/capacity.md): the call waits, queued, and is tried again.
+    if (ran) return { next: { dueAt: new Date(Date.now() + ran.retryInMs), payload: timer.payload } };
   }
 }

@@ -29,11 +29,14 @@ export interface SessionTimerPayload {
  * a hold parked it; `carrier_held` once the SIP dialer made it wait, `held_for` with the hold reason
  * it was held for (`carrier_limit` when absent: payloads stored before there were two).
  */
+/** Why a production call waits at its dial: this instance is full, the trunk's limits, or the tenant's. */
+export type DialHoldReason = 'capacity' | 'carrier_limit' | 'concurrency_limit';
+
 export interface DispatchPayload extends SessionTimerPayload {
   request: SessionPlacedRequest;
   held_until?: number;
   carrier_held?: boolean;
-  held_for?: 'carrier_limit' | 'concurrency_limit';
+  held_for?: DialHoldReason;
 }
 
 export type SessionPlacedRequest = Extract<SessionEvent, { type: 'session.placed' }>['data'];

@@ -14,7 +14,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
-import { CallHost, type ConversationAgent, type HostedCall } from '../../conversations';
+import {
+  CallHost,
+  type ConversationAgent,
+  ConversationCapacity,
+  type ConversationSlot,
+  type HostedCall,
+} from '../../conversations';
 import { errorMessage } from '../../kernel/errors';
 import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { idFromSeed, newId } from '../../kernel/ids';
@@ -46,6 +52,8 @@ interface LiveCall {
   hosted: HostedCall<CallEnding> | null;
   /** Set once the call is over, whichever way (answered or not): the place in the budget is given back then. */
   over: Promise<void> | null;
+  /** Its place among this instance's conversations (conversations' capacity), given back with the budget's. */
+  slot: ConversationSlot;
 }
 
 /**
@@ -66,6 +74,7 @@ export class PhoneCalls implements Worker {
     private readonly host: CallHost,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: TelephonyMetrics,
+    private readonly capacity: ConversationCapacity,
   ) {}
 
   /** Inbound calls are answered from now on (the user agent refuses every INVITE with 404 before). */
@@ -91,12 +100,13 @@ export class PhoneCalls implements Worker {
   /**
    * Dials the session's callee through the trunk and runs the call; not awaited by the dispatch
    * (the call lives here, its outcome goes to the session as signals). The budget place it was
-   * granted is given back when it ends, whichever way.
+   * granted, and its place among the conversations, are given back when it ends, whichever way.
    */
-  placeOutbound(tenantId: string, request: SessionPlacedData): void {
+  placeOutbound(tenantId: string, request: SessionPlacedData, slot: ConversationSlot): void {
     const live = this.track(
       tenantId,
       request.session_id,
+      slot,
       { ...request.agent_config, voice_id: request.voice_id },
       true,
     );
@@ -106,8 +116,24 @@ export class PhoneCalls implements Worker {
     });
   }
 
-  private track(tenantId: string, sessionId: string, agent: ConversationAgent, outbound: boolean): LiveCall {
-    const live: LiveCall = { tenantId, sessionId, agent, outbound, call: null, placed: null, hosted: null, over: null };
+  private track(
+    tenantId: string,
+    sessionId: string,
+    slot: ConversationSlot,
+    agent: ConversationAgent,
+    outbound: boolean,
+  ): LiveCall {
+    const live: LiveCall = {
+      tenantId,
+      sessionId,
+      agent,
+      outbound,
+      call: null,
+      placed: null,
+      hosted: null,
+      over: null,
+      slot,
+    };
     this.live.set(sessionId, live);
     return live;
   }
@@ -133,8 +159,8 @@ export class PhoneCalls implements Worker {
 
   /**
    * An INVITE to one of our numbers: its active owner's agent answers; any other number is 404. Over
-   * SIP_MAX_CALLS it is 503 (with Retry-After), over the tenant's TENANT_MAX_CALLS 486; either way no
-   * session is made.
+   * this instance's capacity (conversations' ConversationCapacity) or SIP_MAX_CALLS it is 503 (with
+   * Retry-After), over the tenant's TENANT_MAX_CALLS 486; either way no session is made.
    */
   private async incoming(invite: IncomingInvite<PhoneMedia>): Promise<InviteDecision<PhoneMedia>> {
     const to = normalisePhoneNumber(invite.to);
@@ -144,8 +170,19 @@ export class PhoneCalls implements Worker {
     // the limits is taken under it before the session exists, so that a refused call makes none.
     const sessionId = idFromSeed('ses', `inbound:${owner.tenantId}:${invite.call.callId}`);
     if (this.live.has(sessionId)) return { reject: 482 }; // the same Call-ID again: a loop
-    const admission = await this.budget.admitInbound({ sessionId, tenantId: owner.tenantId });
+    // This instance's capacity first (no query): a refusal here costs the database nothing.
+    const place = this.capacity.request('phone_inbound');
+    if (!place.slot) {
+      this.metrics.inboundRefused('capacity');
+      return { reject: 503, retryAfterSeconds: place.retryAfterSeconds };
+    }
+    const slot = place.slot;
+    const admission = await this.budget.admitInbound({ sessionId, tenantId: owner.tenantId }).catch((err: unknown) => {
+      slot.release();
+      throw err;
+    });
     if (!admission.admitted) {
+      slot.release();
       this.metrics.inboundRefused(admission.limit);
       return admission.limit === 'trunk' ? { reject: 503, retryAfterSeconds: 5 } : { reject: 486 };
     }
@@ -157,10 +194,11 @@ export class PhoneCalls implements Worker {
         new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, invite.call.callId),
       ));
     } catch (err) {
+      slot.release();
       await this.budget.release(sessionId).catch(() => undefined);
       throw err;
     }
-    const live = this.track(owner.tenantId, sessionId, agentConfig, false);
+    const live = this.track(owner.tenantId, sessionId, slot, agentConfig, false);
     let answered = false;
     // Never answered after all (the caller cancelled while its media was bound, or no port was free):
     // the session ends unanswered and its place is given back.
@@ -274,6 +312,7 @@ export class PhoneCalls implements Worker {
         this.logger.error(`session ${live.sessionId}: ending the call failed: ${errorMessage(err)}`);
       } finally {
         this.live.delete(live.sessionId);
+        live.slot.release();
         await this.budget
           .release(live.sessionId)
           .catch((err: unknown) =>

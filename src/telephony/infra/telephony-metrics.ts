@@ -45,7 +45,7 @@ export class TelephonyMetrics {
 
   private readonly refused = new Counter({
     name: 'sip_inbound_refused_total',
-    help: 'Inbound calls refused by a limit: SIP_MAX_CALLS (trunk, 503) or TENANT_MAX_CALLS (tenant, 486).',
+    help: "Inbound calls refused by a limit: this instance's capacity (capacity, 503), SIP_MAX_CALLS (trunk, 503) or TENANT_MAX_CALLS (tenant, 486).",
     labelNames: ['limit'],
     registers: [this.registry],
   });
@@ -72,7 +72,7 @@ export class TelephonyMetrics {
     });
   }
 
-  inboundRefused(limit: 'trunk' | 'tenant'): void {
+  inboundRefused(limit: 'capacity' | 'trunk' | 'tenant'): void {
     this.refused.inc({ limit });
   }
 

@@ -1,6 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { Logger } from '@nestjs/common';
-import type { RecognitionStream, SpeechRecognizer } from '../engines';
+import type { RecognitionStream, RecognizerBacklog, SpeechRecognizer } from '../engines';
 import { helperPath, HelperProcess } from './helper-process';
 
 /** Idle warm recognisers kept beyond the ones in use; more are stopped when they finish. */
@@ -44,6 +44,18 @@ export class EmbeddedRecognizer implements SpeechRecognizer {
     return this.all.size;
   }
 
+  /** Utterances ended and waiting for their words, and how long the oldest has waited (ms). */
+  backlog(now = performance.now()): RecognizerBacklog {
+    let waiting = 0;
+    let oldestMs = 0;
+    for (const helper of this.all) {
+      if (helper.waitingSince === null) continue;
+      waiting++;
+      oldestMs = Math.max(oldestMs, now - helper.waitingSince);
+    }
+    return { waiting, oldestMs };
+  }
+
   private spawn(): Recognizer {
     const helper: Recognizer = new Recognizer(helperPath('speech-recognizer'), this.modelDir, (why) => {
       this.all.delete(helper);
@@ -76,6 +88,8 @@ class Recognizer {
   private readonly decoder = new StringDecoder('utf8');
   private pending: { resolve: (words: string) => void; reject: (err: Error) => void } | null = null;
   private failure: string | null = null;
+  /** When the utterance it serves ended (performance.now), while its words are awaited; else null. */
+  waitingSince: number | null = null;
 
   constructor(path: string, modelDir: string, onExit: (why: string) => void) {
     this.process = new HelperProcess(
@@ -110,8 +124,12 @@ class Recognizer {
         const words = new Promise<string>((resolve, reject) => {
           this.pending = { resolve, reject };
         });
+        this.waitingSince = performance.now();
         send('E');
-        return words.finally(release);
+        return words.finally(() => {
+          this.waitingSince = null;
+          release();
+        });
       },
       cancel: () => {
         if (done) return;
