@@ -54,3 +54,24 @@ describe('loadConfig: the engines (STT_*, TTS_*, LLM_*)', () => {
     ]);
   });
 });
+
+describe('loadConfig: the capacity (MAX_CONVERSATIONS, CAPACITY_HEADROOM)', () => {
+  it('unset: the cap derived from the cores (null here), the headroom measured', () => {
+    expect(settingsFor({})).toMatchObject({ maxConversations: null, capacityHeadroom: 'measured' });
+  });
+
+  it('reads both', () => {
+    expect(settingsFor({ MAX_CONVERSATIONS: '12', CAPACITY_HEADROOM: 'off' })).toMatchObject({
+      maxConversations: 12,
+      capacityHeadroom: 'off',
+    });
+  });
+
+  it('refuses a cap out of range and an unknown headroom mode', () => {
+    expect(problems({ MAX_CONVERSATIONS: '0' }).join()).toMatch(/MAX_CONVERSATIONS/);
+    expect(problems({ MAX_CONVERSATIONS: 'many' }).join()).toMatch(/MAX_CONVERSATIONS/);
+    expect(problems({ CAPACITY_HEADROOM: 'sometimes' })).toEqual([
+      'CAPACITY_HEADROOM must be measured or off (got "sometimes")',
+    ]);
+  });
+});

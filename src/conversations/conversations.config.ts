@@ -20,6 +20,8 @@ export interface ConversationsSettings {
   otlpEndpoint: string | null;
   /** MAX_CONVERSATIONS: conversations this instance carries at once; null: derived from the cores (capacity.ts). */
   maxConversations: number | null;
+  /** CAPACITY_HEADROOM: `measured` (admission also follows the measured headroom) or `off` (MAX_CONVERSATIONS only). */
+  capacityHeadroom: 'measured' | 'off';
 }
 
 const ENGINES = [
@@ -82,6 +84,12 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
         'Conversations (phone calls, room calls, test persona calls) this instance carries at once (1 to 10000); beyond it, and whenever the measured headroom is short, new ones are refused or wait ([capacity.md](capacity.md)). Unset: 4 per core with the embedded recogniser, 25 per core with `STT_URL`.',
     },
     {
+      variable: 'CAPACITY_HEADROOM',
+      default: '`measured`',
+      meaning:
+        '`measured`: a new conversation is also refused while the measured headroom is short (the event loop or the 20 ms media ticks running late, the recogniser falling behind; [capacity.md](capacity.md)). `off`: only `MAX_CONVERSATIONS` counts.',
+    },
+    {
       variable: 'OTEL_EXPORTER_OTLP_ENDPOINT',
       default: 'unset',
       meaning:
@@ -99,6 +107,9 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       }
       return base && model ? { url: base.replace(/\/+$/, ''), apiKey, model } : null;
     };
+    const headroom = str('CAPACITY_HEADROOM') ?? 'measured';
+    if (headroom !== 'measured' && headroom !== 'off')
+      problem(`CAPACITY_HEADROOM must be measured or off (got "${headroom}")`);
     return {
       stt: endpoint('STT', 'whisper-1'),
       tts: endpoint('TTS', 'tts-1'),
@@ -108,6 +119,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       speechModelDir: str('SPEECH_MODEL_DIR') ?? '/usr/share/pocketsphinx/model/en-us',
       otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
       maxConversations: str('MAX_CONVERSATIONS') === null ? null : int('MAX_CONVERSATIONS', 1, 1, 10_000),
+      capacityHeadroom: headroom === 'off' ? 'off' : 'measured',
     };
   },
 });

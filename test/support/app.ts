@@ -21,6 +21,7 @@ import { createHttpApp } from '../../src/http-app';
 import { WorkerLifecycle } from '../../src/runtime/workers/lifecycle';
 import type { Clock } from '../../src/kernel/clock';
 import { createTestDatabase, TestDatabase } from './database';
+import { TEST_CAPACITY } from './process';
 
 export interface CreatedTenant {
   tenant_id: string;
@@ -71,6 +72,9 @@ export async function startTestApp(
   try {
     const config = loadAppConfig({
       LOG_LEVEL: 'silent',
+      // Capacity is the subject of its own suites (test/e2e/capacity): elsewhere a loaded CI machine's
+      // measured headroom, or the cap derived from its two cores, must not refuse a test's calls.
+      ...TEST_CAPACITY,
       ...(opts.env ?? {}),
       ADMIN_TOKEN: adminToken,
       DATA_DIR: dataDir,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { CallsService } from './calls-harness';
 import { eventually } from './eventually';
-import { REPO_ROOT } from './process';
+import { REPO_ROOT, TEST_CAPACITY } from './process';
 
 /** A media process under test: the child, and everything it printed so far. */
 export interface MediaProcess {
@@ -23,6 +23,7 @@ export function startMediaProcess(h: CallsService, env: Record<string, string>):
       DATABASE_URL: h.db.url,
       DATA_DIR: h.dataDir,
       LOG_LEVEL: 'warn',
+      ...TEST_CAPACITY,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

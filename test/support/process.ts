@@ -55,6 +55,9 @@ export async function spawnService(
     HOST: '127.0.0.1',
     ADMIN_TOKEN: adminToken,
     LOG_LEVEL: 'warn',
+    // Capacity is the subject of its own suites (test/e2e/capacity): elsewhere a loaded CI machine's
+    // measured headroom, or the cap derived from its two cores, must not refuse a test's calls.
+    ...TEST_CAPACITY,
     ...(opts.env ?? {}),
   };
   const child = spawn(process.execPath, [MAIN_JS], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -271,3 +274,6 @@ export function removeDataDir(dataDir: string): void {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/** The capacity every test service has unless its test says otherwise (see spawnService). */
+export const TEST_CAPACITY = { CAPACITY_HEADROOM: 'off', MAX_CONVERSATIONS: '1000' } as const;

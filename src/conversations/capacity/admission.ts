@@ -3,8 +3,8 @@
  * looks at what the instance carries (`active`, capped by MAX_CONVERSATIONS) and at the headroom
  * measured over the last window: how late the event loop ran, how late the media clocks' 20 ms
  * ticks ran, and how long the recogniser's oldest finished utterance has waited for its words.
- * A strained window closes admission for `coolDownWindows` more windows, so that a load which has
- * just been admitted shows in the figures before more is let in. An instance that carries nothing
+ * A strained window closes admission until `coolDownWindows` calm windows have followed it, so that
+ * a load which has just been admitted shows in the figures before more is let in. An instance that carries nothing
  * always admits: its strain is not the calls' doing, and refusing would leave it idle forever.
  */
 
@@ -26,7 +26,7 @@ export interface AdmissionLimits {
   frameLatenessMs: number;
   /** Strained when an utterance has waited longer than this for its words. */
   recognizerWaitMs: number;
-  /** Windows kept closed after a strained one. */
+  /** Calm windows that must follow a strained one before admission opens again. */
   coolDownWindows: number;
 }
 
@@ -54,7 +54,8 @@ export type RefusalReason = 'max_conversations' | 'headroom';
 export type Admission = { admit: true } | { admit: false; reason: RefusalReason };
 
 /**
- * The admission state between windows: `closedFor` windows still closed by a recent strain. A new
+ * The admission state between windows: `closedFor` calm windows still to come before a recent strain
+ * stops closing admission. A new
  * window's figures go through `afterWindow`; each request through `admits`.
  */
 export interface AdmissionState {
@@ -66,8 +67,9 @@ export const OPEN: AdmissionState = { closedFor: 0, strains: [] };
 
 export function afterWindow(state: AdmissionState, headroom: Headroom, limits: AdmissionLimits): AdmissionState {
   const strains = strainsOf(headroom, limits);
-  if (strains.length > 0) return { closedFor: limits.coolDownWindows + 1, strains };
-  return { closedFor: Math.max(0, state.closedFor - 1), strains: state.closedFor > 1 ? state.strains : [] };
+  if (strains.length > 0) return { closedFor: limits.coolDownWindows, strains };
+  const closedFor = Math.max(0, state.closedFor - 1);
+  return { closedFor, strains: closedFor > 0 ? state.strains : [] };
 }
 
 export function admits(state: AdmissionState, active: number, limits: AdmissionLimits): Admission {

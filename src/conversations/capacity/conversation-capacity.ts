@@ -59,6 +59,8 @@ export interface CapacityView {
 export class ConversationCapacity implements OnApplicationShutdown {
   private readonly logger = new Logger('Capacity');
   readonly limits: AdmissionLimits;
+  /** CAPACITY_HEADROOM=measured: the windows' figures close admission too; off: MAX_CONVERSATIONS only. */
+  private readonly measured: boolean;
   private state: AdmissionState = OPEN;
   private active = 0;
   private readonly loopDelay: IntervalHistogram;
@@ -81,6 +83,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
       ...DEFAULT_LIMITS,
       maxConversations: settings.maxConversations ?? availableParallelism() * perCore,
     };
+    this.measured = settings.capacityHeadroom === 'measured';
     this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
     this.loopDelay.enable();
     this.timer = setInterval(() => this.measure(), WINDOW_MS);
@@ -197,6 +200,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
     };
     this.loopDelay.reset();
     this.last = headroom;
+    if (!this.measured) return;
     const before = this.state.closedFor > 0;
     this.state = afterWindow(this.state, headroom, this.limits);
     const after = this.state.closedFor > 0;
