@@ -74,8 +74,8 @@ export class ConversationCapacity implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Optional() @Inject(SPEECH_RECOGNIZER) private readonly recognizer: SpeechRecognizer | null = null,
-    @Optional() metrics: RuntimeMetrics | null = null,
-    @Optional() readiness: ReadinessDetails | null = null,
+    @Optional() @Inject(RuntimeMetrics) metrics: RuntimeMetrics | null = null,
+    @Optional() @Inject(ReadinessDetails) readiness: ReadinessDetails | null = null,
   ) {
     const settings = settingsOf(config, conversationsSettings);
     const perCore = settings.stt ? PER_CORE_HOSTED : PER_CORE_EMBEDDED;

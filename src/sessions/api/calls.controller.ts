@@ -44,7 +44,7 @@ export class CallsController {
     private readonly links: RecordingLinks,
     private readonly callerIds: CallerIds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Optional() private readonly personaCalls: PersonaCalls | null = null,
+    @Optional() @Inject(PersonaCalls) private readonly personaCalls: PersonaCalls | null = null,
   ) {}
 
   @Post('calls')

@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Each dependency’s state (database, event store, projections); 503 when one is down.
+         * @description Each dependency’s state (database, event store, projections), 503 when one is down; and the conversations this instance carries against its capacity.
          */
         get: operations["ready"];
         put?: never;
@@ -464,7 +464,7 @@ export interface paths {
         put?: never;
         /**
          * Place an outbound call
-         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429). A tenant runs at most 4 test calls with `test_persona` at once, queued or in progress (then 429, with `Retry-After`).
+         * @description Queues a call from `from` to `to` with the agent of `agent_config`, and answers at once with its session (`queued`); the outcome arrives as `session.*` events. `test_mode` plays it on the test pool: no carrier, no credits. A production call’s `from` must be an active phone number of the tenant (assigned by the operator or verified), else 422 `from_number_not_owned` and nothing is dialled; a test call may use any number. A production call waits while the credit balance is depleted, up to MAX_QUEUED_CALLS_PER_TENANT calls (then 429). A tenant runs at most 4 test calls with `test_persona` at once, queued or in progress (then 429, with `Retry-After`); a persona call placed while the platform carries all the conversations it can is refused (503 `at_capacity`, with `Retry-After`).
          */
         post: operations["placeCall"];
         delete?: never;
@@ -2453,10 +2453,19 @@ export interface components {
             event_store: components["schemas"]["EventStoreCheck"];
             projections: components["schemas"]["ProjectionsCheck"];
         };
+        ConversationsCapacity: {
+            /** @description Conversations this instance carries now. */
+            active: number;
+            /** @description The most it carries at once (MAX_CONVERSATIONS). */
+            capacity: number;
+            /** @description Whether it takes new conversations now: false at capacity or while its measured headroom is short (docs/capacity.md). Not a failed check: the API is ready all the same. */
+            admitting: boolean;
+        };
         Readiness: {
             /** @enum {string} */
             status: "ok" | "degraded";
             checks: components["schemas"]["ReadinessChecks"];
+            conversations: components["schemas"]["ConversationsCapacity"];
         };
         DeadLetter: {
             id: string;
@@ -2664,7 +2673,7 @@ export interface components {
             voice_id: string;
             /** @enum {string} */
             status: "queued" | "in_progress" | "completed" | "failed" | "no_answer" | "voicemail" | "busy";
-            /** @description Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the tenant’s balance is depleted, `carrier_limit` while the SIP trunk’s call budget (SIP_CPS, SIP_MAX_CALLS) is full (docs/calls-and-test-pool.md). The set may grow: treat an unknown value as held. */
+            /** @description Why a queued session waits instead of going out, null when it does not: `insufficient_credits` while the tenant’s balance is depleted, `carrier_limit` while the SIP trunk’s call budget (SIP_CPS, SIP_MAX_CALLS) is full (docs/calls-and-test-pool.md), `concurrency_limit` while the tenant has TENANT_MAX_CALLS calls at once, `capacity` while the instance that places it carries all the conversations it can (docs/capacity.md). The set may grow: treat an unknown value as held. */
             hold_reason: string | null;
             /** @description Why the session ended, e.g. completed or no_answer (not a closed set). */
             end_reason: string | null;
@@ -3154,6 +3163,11 @@ export interface operations {
                      *         "projections": {
                      *           "status": "ok"
                      *         }
+                     *       },
+                     *       "conversations": {
+                     *         "active": 3,
+                     *         "capacity": 8,
+                     *         "admitting": true
                      *       }
                      *     }
                      */
