@@ -5,6 +5,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './infra/data
 import { createLogger } from './infra/logging/logger';
 import { listeningUrl, startupBanner } from './infra/startup/banner';
 import { createHttpApp, lifecycle } from './http-app';
+import { Drains } from './runtime/workers/drains';
 import { configOrExit, run, shutDownOnSignals } from './infra/startup/process-lifecycle';
 
 async function main(): Promise<void> {
@@ -45,8 +46,16 @@ async function main(): Promise<void> {
     stopping = true;
     log.info(`${signal}: draining`);
     lifecycle.start();
+    // Calls and rooms carried here end first (DRAIN_TIMEOUT, docs/capacity.md): no new one is taken,
+    // and the API keeps serving meanwhile (a room's hang-up), /ready saying 503 draining.
+    // SIGTERM only: a deploy's stop. Ctrl-C (SIGINT) and a fatal error stop at once, as before.
+    if (signal === 'SIGTERM')
+      await app
+        .get(Drains)
+        .drain()
+        .catch((err: unknown) => log.error({ err }, 'draining failed'));
     const force = setTimeout(() => {
-      log.error('shutdown took over 30 s; exiting');
+      log.error('shutdown took over 30 s after the drain; exiting');
       void (embedded ? embedded.stop() : Promise.resolve()).finally(() => process.exit(1));
     }, 30_000);
     force.unref();

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError } from './config/config';
 import { createLogger } from './infra/logging/logger';
 import { configOrExit, run, shutDownOnSignals } from './infra/startup/process-lifecycle';
+import { Drains } from './runtime/workers/drains';
 
 /**
  * The media process, `node dist/media.js` (docs/telephony.md, "Media processes"): the SIP user agent,
@@ -36,7 +37,15 @@ async function media(): Promise<void> {
   const shutdown = async (signal: string, exitCode = 0): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal}: ending calls`);
+    log.info(`${signal}: draining`);
+    // Its calls end first (DRAIN_TIMEOUT, docs/capacity.md): no new one is taken meanwhile.
+    // SIGTERM only: a deploy's stop. Ctrl-C (SIGINT) and a fatal error stop at once, as before.
+    if (signal === 'SIGTERM')
+      await app
+        .get(Drains)
+        .drain()
+        .catch((err: unknown) => log.error({ err }, 'draining failed'));
+    log.info('ending calls');
     const force = setTimeout(() => process.exit(1), 30_000);
     force.unref();
     try {

@@ -22,6 +22,8 @@ export interface ConversationsSettings {
   maxConversations: number | null;
   /** CAPACITY_HEADROOM: `measured` (admission also follows the measured headroom) or `off` (MAX_CONVERSATIONS only). */
   capacityHeadroom: 'measured' | 'off';
+  /** DRAIN_TIMEOUT: how long a stopping instance waits for its conversations to end (ms). */
+  drainTimeoutMs: number;
 }
 
 const ENGINES = [
@@ -90,13 +92,19 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
         '`measured`: a new conversation is also refused while the measured headroom is short (the event loop or the 20 ms media ticks running late, the recogniser falling behind; [capacity.md](capacity.md)). `off`: only `MAX_CONVERSATIONS` counts.',
     },
     {
+      variable: 'DRAIN_TIMEOUT',
+      default: '`10m`',
+      meaning:
+        'Duration from 0 s to 1 h: on `SIGTERM` the instance takes no new conversation (SIP `OPTIONS` and `INVITE` answered `503`, `/ready` `503` `draining`) and waits up to this long for the ones it carries to end before it stops; those still going then end as on any shutdown. `0s`: no wait ([capacity.md](capacity.md)).',
+    },
+    {
       variable: 'OTEL_EXPORTER_OTLP_ENDPOINT',
       default: 'unset',
       meaning:
         'OTLP/HTTP collector base URL: spans of every conversation turn are exported to `<url>/v1/traces`. Unset: no export.',
     },
   ],
-  parse: ({ str, url, int, problem }) => {
+  parse: ({ str, url, int, durationWithin, problem }) => {
     // Every variable is read whatever the others say: the documentation test reads them once.
     const endpoint = (prefix: string, defaultModel: string | null): EngineEndpoint | null => {
       const base = url(`${prefix}_URL`, ['http:', 'https:']);
@@ -120,6 +128,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
       maxConversations: str('MAX_CONVERSATIONS') === null ? null : int('MAX_CONVERSATIONS', 1, 1, 10_000),
       capacityHeadroom: headroom === 'off' ? 'off' : 'measured',
+      drainTimeoutMs: durationWithin('DRAIN_TIMEOUT', '10m', 0, 3_600_000, '0s to 1h'),
     };
   },
 });

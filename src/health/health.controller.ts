@@ -8,10 +8,15 @@ import { APP_CONFIG, AppConfig } from '../config/config';
 import { EVENT_STORE, EventStore } from '../event-store/event-store.port';
 import { ProjectionCheckpointEntity } from '../runtime/processing/projection-checkpoint.entity';
 import { ReadinessDetails } from '../runtime/observability/readiness-details';
+import { Drains } from '../runtime/workers/drains';
 
 const STATUS = { type: 'string', enum: ['ok', 'error'] };
 const READINESS = shape('Readiness', {
-  status: { type: 'string', enum: ['ok', 'degraded'] },
+  status: {
+    type: 'string',
+    enum: ['ok', 'degraded', 'draining'],
+    description: '`draining` (with 503): the instance is stopping for a deploy and takes no new work.',
+  },
   checks: shape('ReadinessChecks', {
     database: shape('DatabaseCheck', { status: STATUS, kind: { type: 'string', enum: ['external', 'embedded'] } }),
     event_store: shape('EventStoreCheck', {
@@ -48,6 +53,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly details: ReadinessDetails,
+    private readonly drains: Drains,
   ) {}
 
   /** Liveness: answers once the service accepts requests. */
@@ -79,7 +85,7 @@ export class HealthController {
   })
   @ApiResponse({
     status: 503,
-    description: 'A dependency is down; the body says which.',
+    description: 'A dependency is down (the body says which), or the instance is draining.',
     content: { 'application/json': { schema: READINESS } },
   })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
@@ -95,9 +101,10 @@ export class HealthController {
     const eventStore = await check(() => this.store.ping());
     const lag = await check(() => this.db.getRepository(ProjectionCheckpointEntity).find({ select: { name: true } }));
     const ok = database === 'ok' && eventStore === 'ok' && lag === 'ok';
-    void reply.status(ok ? 200 : 503);
+    const draining = this.drains.draining;
+    void reply.status(ok && !draining ? 200 : 503);
     return {
-      status: ok ? 'ok' : 'degraded',
+      status: draining ? 'draining' : ok ? 'ok' : 'degraded',
       checks: {
         database: { status: database, kind: this.config.databaseUrl ? 'external' : 'embedded' },
         event_store: { status: eventStore, kind: this.config.eventStoreUrl ? 'kurrentdb' : 'postgresql' },

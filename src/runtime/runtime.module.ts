@@ -32,6 +32,7 @@ import { DeadLetterEntity } from './processing/dead-letter.entity';
 import { DeadLettersService } from './processing/dead-letters.service';
 import { RuntimeMetrics } from './observability/runtime-metrics';
 import { ReadinessDetails } from './observability/readiness-details';
+import { Drains } from './workers/drains';
 import { furthestCheckpoint, LogObserver } from './processing/log-observer';
 import { assertCheckpointsOf } from './processing/processor-runner';
 import { IdempotencyInterceptor } from '../infra/http/idempotency.interceptor';
@@ -139,6 +140,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         DeadLettersService,
         RuntimeMetrics,
         ReadinessDetails,
+        Drains,
         TimersService,
         WorkerLifecycle,
         IdempotencyInterceptor,
@@ -158,6 +160,7 @@ export class RuntimeModule implements OnApplicationBootstrap, BeforeApplicationS
         DeadLettersService,
         RuntimeMetrics,
         ReadinessDetails,
+        Drains,
         TimersService,
         WorkerLifecycle,
         LogObserver,

@@ -4,9 +4,10 @@
  * Record-Route, relays to a fixed next hop, and routes in-dialog requests by their Route headers.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from './process';
 import { freeUdpPort } from './sipp';
 
 export interface Kamailio {
@@ -20,7 +21,29 @@ const MODULES = ['tm', 'sl', 'rr', 'pv', 'maxfwd', 'textops', 'siputils', 'xlog'
 export async function startKamailio(nextHopPort: number): Promise<Kamailio> {
   const dir = mkdtempSync(join(tmpdir(), 'kamailio-'));
   const port = await freeUdpPort();
-  const config = `#!KAMAILIO
+  return run(dir, port, proxyConfig(port, nextHopPort));
+}
+
+/**
+ * Kamailio in front of several instances of the service: the configuration of docs/capacity.md
+ * ("Several instances behind kamailio"), read from that file so that the documented one is the one
+ * tested, with the instances' ports put in its dispatcher list.
+ */
+export async function startKamailioDispatcher(instancePorts: readonly number[]): Promise<Kamailio> {
+  const dir = mkdtempSync(join(tmpdir(), 'kamailio-ds-'));
+  const port = await freeUdpPort();
+  const documented = readFileSync(join(REPO_ROOT, 'docs', 'kamailio', 'dispatcher.cfg'), 'utf8');
+  const config = documented
+    .replace(/^listen=.*$/m, `listen=udp:127.0.0.1:${port}`)
+    .replace(/^alias=.*$/m, `alias="127.0.0.1:${port}"`)
+    .replace(/^mpath=.*$/m, 'mpath="/usr/lib/x86_64-linux-gnu/kamailio/modules/"')
+    .replace(/"list_file", "[^"]*"/, `"list_file", "${join(dir, 'dispatcher.list')}"`);
+  writeFileSync(join(dir, 'dispatcher.list'), instancePorts.map((p) => `1 sip:127.0.0.1:${p}\n`).join(''));
+  return run(dir, port, config);
+}
+
+function proxyConfig(port: number, nextHopPort: number): string {
+  return `#!KAMAILIO
 debug=2
 log_stderror=yes
 children=1
@@ -49,6 +72,9 @@ request_route {
   sl_send_reply("405", "Method Not Allowed");
 }
 `;
+}
+
+async function run(dir: string, port: number, config: string): Promise<Kamailio> {
   writeFileSync(join(dir, 'kamailio.cfg'), config);
   const child = spawn('kamailio', ['-f', join(dir, 'kamailio.cfg'), '-DD', '-E', '-w', dir, '-Y', dir], {
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -275,5 +275,8 @@ export function removeDataDir(dataDir: string): void {
   }
 }
 
-/** The capacity every test service has unless its test says otherwise (see spawnService). */
-export const TEST_CAPACITY = { CAPACITY_HEADROOM: 'off', MAX_CONVERSATIONS: '1000' } as const;
+/**
+ * The capacity every test service has unless its test says otherwise (see spawnService); no drain on
+ * SIGTERM either: the suites that stop a service with calls going expect the shutdown's end of them.
+ */
+export const TEST_CAPACITY = { CAPACITY_HEADROOM: 'off', MAX_CONVERSATIONS: '1000', DRAIN_TIMEOUT: '0s' } as const;

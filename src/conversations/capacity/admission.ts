@@ -51,7 +51,7 @@ export function strainsOf(headroom: Headroom, limits: AdmissionLimits): Strain[]
 /** Why a conversation was refused: the explicit cap, or the measured headroom. */
 export type RefusalReason = 'max_conversations' | 'headroom';
 
-export type Admission = { admit: true } | { admit: false; reason: RefusalReason };
+export type Admission = { admit: true } | { admit: false; reason: RefusalReason | 'draining' };
 
 /**
  * The admission state between windows: `closedFor` calm windows still to come before a recent strain

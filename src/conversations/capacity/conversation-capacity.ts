@@ -6,9 +6,11 @@ import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { mediaClockLateness } from '../../kernel/media/lateness-window';
 import { ReadinessDetails } from '../../runtime/observability/readiness-details';
 import { RuntimeMetrics } from '../../runtime/observability/runtime-metrics';
+import { Drains } from '../../runtime/workers/drains';
 import { conversationsSettings } from '../conversations.config';
 import { SPEECH_RECOGNIZER, type SpeechRecognizer } from '../engines/engines';
 import {
+  type Admission,
   type AdmissionLimits,
   type AdmissionState,
   admits,
@@ -37,7 +39,8 @@ export interface ConversationSlot {
   release(): void;
 }
 
-export type SlotRequest = { slot: ConversationSlot } | { slot: null; reason: RefusalReason; retryAfterSeconds: number };
+export type SlotRequest =
+  { slot: ConversationSlot } | { slot: null; reason: RefusalReason | 'draining'; retryAfterSeconds: number };
 
 /** What `/ready` and `/metrics` say of it. */
 export interface CapacityView {
@@ -61,6 +64,10 @@ export class ConversationCapacity implements OnApplicationShutdown {
   readonly limits: AdmissionLimits;
   /** CAPACITY_HEADROOM=measured: the windows' figures close admission too; off: MAX_CONVERSATIONS only. */
   private readonly measured: boolean;
+  private readonly drainTimeoutMs: number;
+  /** Set once the instance is stopping: nothing new is admitted, and `idle` is told when the last ends. */
+  private draining = false;
+  private idle: (() => void) | null = null;
   private state: AdmissionState = OPEN;
   private active = 0;
   private readonly loopDelay: IntervalHistogram;
@@ -76,6 +83,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
     @Optional() @Inject(SPEECH_RECOGNIZER) private readonly recognizer: SpeechRecognizer | null = null,
     @Optional() @Inject(RuntimeMetrics) metrics: RuntimeMetrics | null = null,
     @Optional() @Inject(ReadinessDetails) readiness: ReadinessDetails | null = null,
+    @Optional() @Inject(Drains) drains: Drains | null = null,
   ) {
     const settings = settingsOf(config, conversationsSettings);
     const perCore = settings.stt ? PER_CORE_HOSTED : PER_CORE_EMBEDDED;
@@ -84,6 +92,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
       maxConversations: settings.maxConversations ?? availableParallelism() * perCore,
     };
     this.measured = settings.capacityHeadroom === 'measured';
+    this.drainTimeoutMs = settings.drainTimeoutMs;
     this.loopDelay = monitorEventLoopDelay({ resolution: 10 });
     this.loopDelay.enable();
     this.timer = setInterval(() => this.measure(), WINDOW_MS);
@@ -128,6 +137,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
       () => this.last.recognizerOldestMs,
     );
     metrics?.contribute(this.registry);
+    drains?.register('conversations', () => this.drain());
     readiness?.contribute('conversations', () => {
       const { active, capacity, admitting } = this.view();
       return { active, capacity, admitting };
@@ -141,7 +151,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
 
   /** A place for an inbound call, a room or a persona call, now or never (the caller is told to retry). */
   request(kind: Exclude<ConversationKind, 'phone_outbound'>): SlotRequest {
-    return this.take(kind, admits(this.state, this.active, this.limits));
+    return this.take(kind, this.decide());
   }
 
   /**
@@ -152,7 +162,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
     const now = performance.now();
     for (const [waiter, askedAt] of this.line) if (now - askedAt > WAITER_GONE_MS) this.line.delete(waiter);
     const ahead = [...this.line.keys()].indexOf(key);
-    const decision = admits(this.state, this.active, this.limits);
+    const decision = this.decide();
     // Behind others still waiting: it waits too, even with a place free (theirs to take first).
     const first = ahead <= 0;
     if (decision.admit && first) {
@@ -163,16 +173,39 @@ export class ConversationCapacity implements OnApplicationShutdown {
     return this.take('phone_outbound', decision.admit ? { admit: false, reason: 'max_conversations' } : decision);
   }
 
+  /**
+   * The instance is stopping: it admits nothing more, and this resolves once the conversations it
+   * carries have ended, or DRAIN_TIMEOUT has passed (those still going then end with the shutdown).
+   */
+  async drain(): Promise<void> {
+    this.draining = true;
+    if (this.active === 0 || this.drainTimeoutMs === 0) return;
+    this.logger.log(`draining: waiting up to ${this.drainTimeoutMs / 1000} s for ${this.active} conversations to end`);
+    const ended = new Promise<boolean>((resolve) => (this.idle = () => resolve(true)));
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), this.drainTimeoutMs)));
+    const allEnded = await Promise.race([ended, timedOut]);
+    clearTimeout(timer);
+    this.logger.log(
+      allEnded ? 'drained: every conversation has ended' : `drain timed out with ${this.active} conversations going`,
+    );
+  }
+
+  private decide(): Admission {
+    if (this.draining) return { admit: false, reason: 'draining' };
+    return admits(this.state, this.active, this.limits);
+  }
+
   view(): CapacityView {
     return {
       active: this.active,
       capacity: this.limits.maxConversations,
-      admitting: this.state.closedFor === 0 && this.active < this.limits.maxConversations,
+      admitting: !this.draining && this.state.closedFor === 0 && this.active < this.limits.maxConversations,
       strains: [...this.state.strains],
     };
   }
 
-  private take(kind: ConversationKind, decision: ReturnType<typeof admits>): SlotRequest {
+  private take(kind: ConversationKind, decision: Admission): SlotRequest {
     if (!decision.admit) {
       this.refusals.inc({ kind, reason: decision.reason });
       return { slot: null, reason: decision.reason, retryAfterSeconds: CAPACITY_RETRY_AFTER_SECONDS };
@@ -185,6 +218,7 @@ export class ConversationCapacity implements OnApplicationShutdown {
           if (!held) return;
           held = false;
           this.active--;
+          if (this.active === 0) this.idle?.();
         },
       },
     };

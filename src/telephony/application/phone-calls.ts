@@ -80,6 +80,8 @@ export class PhoneCalls implements Worker {
   /** Inbound calls are answered from now on (the user agent refuses every INVITE with 404 before). */
   start(): void {
     this.ua?.onInvite((invite) => this.incoming(invite));
+    // A proxy's health probe (kamailio's dispatcher) hears 503 while this instance takes no new call.
+    this.ua?.onOptions(() => this.capacity.view().admitting);
     // The watchdog already ended these calls' sessions (media_lost): the line goes down here too.
     this.budget.onSlotLost((sessionId) => {
       const live = this.live.get(sessionId);

@@ -2462,8 +2462,11 @@ export interface components {
             admitting: boolean;
         };
         Readiness: {
-            /** @enum {string} */
-            status: "ok" | "degraded";
+            /**
+             * @description `draining` (with 503): the instance is stopping for a deploy and takes no new work.
+             * @enum {string}
+             */
+            status: "ok" | "degraded" | "draining";
             checks: components["schemas"]["ReadinessChecks"];
             conversations: components["schemas"]["ConversationsCapacity"];
         };
@@ -3174,7 +3177,7 @@ export interface operations {
                     "application/json": components["schemas"]["Readiness"];
                 };
             };
-            /** @description A dependency is down; the body says which. */
+            /** @description A dependency is down (the body says which), or the instance is draining. */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying. */

@@ -8,7 +8,9 @@
  *   acknowledged ends the call with a BYE after 64·T1 (Timer H, 32 s). No handler refuses with 404;
  * - CANCEL of a pending INVITE: 200, then 487 for the INVITE; BYE: 200 and the call ends;
  * - a re-INVITE inside a call: refused with 488, the call goes on unchanged (decision 128);
- * - OPTIONS: 200; NOTIFY of a transfer we asked for: 200 and its outcome; anything else: 405/481.
+ * - OPTIONS: 200, or 503 while the `onOptions` check says no new call would be taken (a proxy's
+ *   health probe, e.g. kamailio's dispatcher, then sends new calls elsewhere); NOTIFY of a transfer
+ *   we asked for: 200 and its outcome; anything else: 405/481.
  * Outbound calls are placed by `call` (outbound-dialer.ts); `hangUp` and `transfer` act on a call.
  * The user agent negotiates and binds no media itself: it is given a media port (call-media.ts; the
  * service's is `RtpCallMedia`, wired in telephony.module.ts), and its calls' media are of that port's type `M`.
@@ -108,6 +110,7 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
   /** Inbound calls answered or being decided, until their ACK (or their end). */
   private readonly pendingInvites = new Map<SipCall<M>, PendingInvite>();
   private inviteHandler: InviteHandler<M> | null = null;
+  private takesCalls: () => boolean = () => true;
 
   constructor(private readonly options: SipUserAgentOptions<M>) {
     this.transport = new SipTransport(options.listenHost, options.listenPort, {
@@ -161,6 +164,11 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
   /** The bound SIP address (with the real port when 0 was asked). */
   get address(): LocalAddress {
     return { host: this.publicHost, port: this.transport.address.port };
+  }
+
+  /** Whether a new call would be taken now: OPTIONS is answered 200 while it says so, else 503. */
+  onOptions(takesCalls: () => boolean): void {
+    this.takesCalls = takesCalls;
   }
 
   /** Decides each new inbound call; without a handler every INVITE is refused with 404. */
@@ -284,7 +292,7 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
         respond(200);
         return this.receiveNotify(call, request);
       case 'OPTIONS':
-        return respond(200, [
+        return respond(this.takesCalls() ? 200 : 503, [
           { name: 'Allow', value: ALLOW },
           { name: 'Accept', value: 'application/sdp' },
         ]);
