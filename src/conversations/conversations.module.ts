@@ -7,6 +7,7 @@ import { PersonaCallRunner } from './application/persona-call-runner';
 import { CHAT_MODEL, EMBEDDED_SPEECH_SYNTHESIZER, SPEECH_RECOGNIZER, SPEECH_SYNTHESIZER } from './engines/engines';
 import { EmbeddedRecognizer } from './engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from './engines/embedded/embedded-synthesizer';
+import { CachingSynthesizer } from './engines/synthesis-cache';
 import { ConversationTelemetry } from './infra/telemetry';
 import { Conversations, TOOL_SECRETS, TURN_TELEMETRY } from './application/conversations.service';
 import { CallHost } from './application/call-host';
@@ -45,7 +46,11 @@ import { TenantsModule } from '../tenants';
       inject: [APP_CONFIG, EMBEDDED_SPEECH_SYNTHESIZER],
       useFactory: async (config: AppConfig, embedded: EmbeddedSynthesizer) => {
         const { tts } = settingsOf(config, conversationsSettings);
-        return tts ? new (await import('./engines/openai/openai-synthesizer.js')).OpenAiSynthesizer(tts) : embedded;
+        const engine = tts
+          ? new (await import('./engines/openai/openai-synthesizer.js')).OpenAiSynthesizer(tts)
+          : embedded;
+        // Every call of an agent opens with the same line: synthesised once (synthesis-cache.ts).
+        return new CachingSynthesizer(engine);
       },
     },
     {

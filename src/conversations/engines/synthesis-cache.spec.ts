@@ -1,0 +1,56 @@
+import type { SpeechSynthesizer, SynthesizedSpeech } from './engines';
+import { CachingSynthesizer } from './synthesis-cache';
+
+/** A synthesiser that counts its calls and answers `text.length` samples of 16 kHz. */
+function counting(): SpeechSynthesizer & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    synthesize: (text, { voiceId }) => {
+      calls.push(`${voiceId ?? '-'}:${text}`);
+      if (text === 'fails') return Promise.reject(new Error('engine down'));
+      return Promise.resolve<SynthesizedSpeech>({ sampleRate: 16_000, samples: new Int16Array(text.length) });
+    },
+  };
+}
+
+describe('CachingSynthesizer', () => {
+  it('synthesises a line once per voice: the same text again is the same speech, another voice is asked', async () => {
+    const inner = counting();
+    const cache = new CachingSynthesizer(inner);
+    const first = await cache.synthesize('Hello, this is Ava.', { voiceId: 'voice_ava' });
+    const again = await cache.synthesize('Hello, this is Ava.', { voiceId: 'voice_ava' });
+    await cache.synthesize('Hello, this is Ava.', { voiceId: 'voice_leo' });
+    expect(again).toBe(first);
+    expect(inner.calls).toEqual(['voice_ava:Hello, this is Ava.', 'voice_leo:Hello, this is Ava.']);
+  });
+
+  it('keeps no failure: the next request asks again', async () => {
+    const inner = counting();
+    const cache = new CachingSynthesizer(inner);
+    await expect(cache.synthesize('fails', {})).rejects.toThrow('engine down');
+    await expect(cache.synthesize('fails', {})).rejects.toThrow('engine down');
+    expect(inner.calls).toHaveLength(2);
+    expect(cache.size).toBe(0);
+  });
+
+  it('is bounded by bytes, the least recently used out first', async () => {
+    const inner = counting();
+    // 20 bytes: two lines of 5 samples (10 bytes each).
+    const cache = new CachingSynthesizer(inner, 20);
+    await cache.synthesize('aaaaa', {});
+    await cache.synthesize('bbbbb', {});
+    await cache.synthesize('aaaaa', {}); // used again: b is now the oldest
+    await cache.synthesize('ccccc', {}); // over the bound: b goes
+    expect(cache.size).toBe(2);
+    inner.calls.length = 0;
+    await cache.synthesize('aaaaa', {});
+    await cache.synthesize('ccccc', {});
+    await cache.synthesize('bbbbb', {});
+    expect(inner.calls).toEqual(['-:bbbbb']);
+    // A line larger than the whole bound is not kept.
+    await cache.synthesize('x'.repeat(11), {});
+    await cache.synthesize('x'.repeat(11), {});
+    expect(inner.calls.filter((c) => c.startsWith('-:x'))).toHaveLength(2);
+  });
+});
