@@ -3,7 +3,7 @@ import { ENDPOINTING } from '../src/conversations/pipeline/endpointer';
 import { percentiles } from './percentiles';
 import { ServiceProcess, startServiceProcess } from './service-process';
 import type { BenchContext } from './support';
-import { sleep, VoiceClient } from './voice-client';
+import { JoinRefused, sleep, VoiceClient } from './voice-client';
 
 /**
  * The agent that talks, measured as a participant hears it: conversations in rooms, each driven by a
@@ -52,6 +52,8 @@ interface ConversationFigures {
   platformShare: number[];
   jitter: number[];
   failures: string[];
+  /** Conversations the service refused (503 at_capacity) at the join. */
+  refused: number;
 }
 
 export async function agentBench(ctx: BenchContext): Promise<object> {
@@ -73,6 +75,9 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
       const jitter = jitterP99(before.jitterBuckets, after.jitterBuckets);
       const summary = {
         conversations: level,
+        // The service admits what its capacity allows (docs/capacity.md); the figures are the admitted ones'.
+        admitted: level - figures.refused,
+        refused_503: figures.refused,
         voice_to_voice_ms: percentiles(figures.voiceToVoice),
         platform_share_ms: percentiles(figures.platformShare),
         barge_in_ms: percentiles(figures.bargeIn),
@@ -106,7 +111,14 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
 }
 
 async function runLevel(service: ServiceProcess, level: number, turns: number, speech: Utterances) {
-  const figures: ConversationFigures = { voiceToVoice: [], bargeIn: [], platformShare: [], jitter: [], failures: [] };
+  const figures: ConversationFigures = {
+    voiceToVoice: [],
+    bargeIn: [],
+    platformShare: [],
+    jitter: [],
+    failures: [],
+    refused: 0,
+  };
   await Promise.all(
     Array.from({ length: level }, async (_, i) => {
       // Spread the joins over one turn's length (6 s), as people arrive: conversations at once, whose
@@ -115,6 +127,10 @@ async function runLevel(service: ServiceProcess, level: number, turns: number, s
       try {
         await conversation(service, turns, speech, figures);
       } catch (err) {
+        if (err instanceof JoinRefused) {
+          figures.refused++;
+          return;
+        }
         figures.failures.push(err instanceof Error ? err.message : String(err));
         if (process.env.BENCH_AGENT_DEBUG && err instanceof ConversationFailed) {
           const sessionId = await sessionOf(service.baseUrl, service.apiKey, err.roomId);

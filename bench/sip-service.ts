@@ -22,8 +22,13 @@ import type { BenchContext } from './support';
 
 export const SERVICE_NUMBER = '+14155550199';
 
+/** The service's count of inbound calls refused for want of room (503). */
+const REFUSED = 'sip_inbound_refused_total{limit="capacity"}';
+
 export interface RunFigures {
   answered: number;
+  /** Calls refused with 503 because the service had no room for them (docs/capacity.md). */
+  refused: number;
   endedByRemoteBye: number;
   endedOtherwise: number;
   /** Sessions that ended `completed` (reason completed): the call answered and ended cleanly. */
@@ -122,6 +127,10 @@ export async function startServiceAnswerer(
     TENANT_MAX_CALLS: '100000',
     RTP_PORTS: opts.rtpPorts,
     LOG_LEVEL: 'error',
+    // The service's own capacity (docs/capacity.md) unless the run sets it: its cap from the cores
+    // and its measured headroom decide what it admits; the figures are the admitted calls'.
+    ...(process.env.BENCH_MAX_CONVERSATIONS ? { MAX_CONVERSATIONS: process.env.BENCH_MAX_CONVERSATIONS } : {}),
+    ...(process.env.BENCH_CAPACITY_HEADROOM ? { CAPACITY_HEADROOM: process.env.BENCH_CAPACITY_HEADROOM } : {}),
   });
   const pool: Pool = ctx.pool(2);
   try {
@@ -176,7 +185,10 @@ export async function startServiceAnswerer(
           started: r.started === null ? null : Number(r.started),
           ended: r.ended === null ? null : Number(r.ended),
         }));
-        if ((rows.length >= calls && rows.every((r) => r.ended !== null)) || performance.now() > deadline) break;
+        // A refused call makes no session: the run is over when the others have ended.
+        const refused = diff(await readMetrics(svc.baseUrl), metricsBefore, REFUSED);
+        if ((rows.length + refused >= calls && rows.every((r) => r.ended !== null)) || performance.now() > deadline)
+          break;
         await new Promise((r) => setTimeout(r, 250));
       }
       const after = await readMetrics(svc.baseUrl);
@@ -196,6 +208,7 @@ export async function startServiceAnswerer(
         .reduce((sum, k) => sum + diff(after, metricsBefore, k), 0);
       return {
         answered: diff(after, metricsBefore, 'sip_calls_answered_total{direction="inbound"}'),
+        refused: diff(after, metricsBefore, REFUSED),
         endedByRemoteBye: remote,
         endedOtherwise: allEnded - remote,
         sessionsCompleted: rows.filter((r) => r.status === 'completed' && r.endReason === 'completed').length,

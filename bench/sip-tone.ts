@@ -92,6 +92,7 @@ export async function startToneAnswerer(
       const jitter = percentiles(level.lateness);
       return {
         answered: level.answered,
+        refused: 0,
         endedByRemoteBye: level.endedRemote,
         endedOtherwise: level.endedOther,
         // No sessions here: a call answered and ended by the caller's BYE is the clean end.

@@ -13,6 +13,9 @@ const VOICE_RMS = 300;
  * browser would, that speaks prepared 48 kHz utterances on a real-time 20 ms clock (silence between
  * them) and listens to the agent, noting when each decoded frame of the agent's voice arrived.
  */
+/** The service had no room for the call (503 `at_capacity`, docs/capacity.md): refused, not failed. */
+export class JoinRefused extends Error {}
+
 export class VoiceClient {
   private queue: Int16Array[] = [];
   private readonly encoder = new OpusScript(48000, 1, OpusScript.Application.VOIP);
@@ -61,6 +64,10 @@ export class VoiceClient {
       body: pc.localDescription?.sdp ?? '',
     });
     const answer = await res.text();
+    if (res.status === 503) {
+      await pc.close();
+      throw new JoinRefused(answer.slice(0, 200));
+    }
     if (res.status !== 201) throw new Error(`WHIP offer: ${res.status} ${answer.slice(0, 200)}`);
     const location = res.headers.get('location');
     client.resource = location ? new URL(location, whipUrl).toString() : null;
