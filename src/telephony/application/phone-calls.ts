@@ -54,6 +54,11 @@ interface LiveCall {
   over: Promise<void> | null;
   /** Its place among this instance's conversations (conversations' capacity), given back with the budget's. */
   slot: ConversationSlot;
+  /**
+   * Whether its session exists: an inbound call's is made while the call is answered (false: it
+   * could not be, the call goes down); every signal of the call waits for it. True for an outbound one.
+   */
+  created: Promise<boolean>;
 }
 
 /**
@@ -135,6 +140,7 @@ export class PhoneCalls implements Worker {
       hosted: null,
       over: null,
       slot,
+      created: Promise.resolve(true),
     };
     this.live.set(sessionId, live);
     return live;
@@ -190,17 +196,22 @@ export class PhoneCalls implements Worker {
     }
     // The caller as the trunk gives it: E.164 when it parses, else its digits as sent, else anonymous.
     const from = normalisePhoneNumber(invite.from) ?? (/^\+?\d{3,20}$/.test(invite.from) ? invite.from : 'anonymous');
-    let agentConfig: ConversationAgent;
-    try {
-      ({ agentConfig } = await this.commands.execute(
+    const live = this.track(owner.tenantId, sessionId, slot, owner.agentConfig, false);
+    // The session is made while the call is answered: its creation does not hold the 200 back
+    // (docs/capacity.md, "Answer fast"). Its id is the Call-ID's, so a retried INVITE makes none twice;
+    // the agent is the one the session stores (the number's, read from its stream).
+    live.created = this.commands
+      .execute(
         new ReceiveInboundCall(owner.tenantId, owner.phoneNumberId, owner.phoneNumber, from, null, invite.call.callId),
-      ));
-    } catch (err) {
-      slot.release();
-      await this.budget.release(sessionId).catch(() => undefined);
-      throw err;
-    }
-    const live = this.track(owner.tenantId, sessionId, slot, agentConfig, false);
+      )
+      .then(({ agentConfig }) => {
+        live.agent = agentConfig;
+        return true;
+      })
+      .catch((err: unknown) => {
+        this.logger.error(`session ${sessionId}: the inbound call's session could not be made: ${errorMessage(err)}`);
+        return false;
+      });
     let answered = false;
     // Never answered after all (the caller cancelled while its media was bound, or no port was free):
     // the session ends unanswered and its place is given back.
@@ -222,7 +233,8 @@ export class PhoneCalls implements Worker {
   /** A call that was never answered: its session ends busy, no answer or failed, and its place is given back. */
   private unanswered(live: LiveCall, outcome: UnansweredOutcome): Promise<void> {
     return this.over(live, async () => {
-      await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(unansweredSignal(outcome));
+      if (await live.created)
+        await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(unansweredSignal(outcome));
     });
   }
 
@@ -234,6 +246,9 @@ export class PhoneCalls implements Worker {
   private async answered(live: LiveCall, call: SipCall<PhoneMedia>): Promise<void> {
     live.call = call;
     // Given up while it was answered (a CANCEL that crossed the 200): the session has ended already.
+    if (live.over) return this.ua?.hangUp(call);
+    // Its session could not be made: nothing to carry the call for, it goes down (BYE).
+    if (!(await live.created)) return this.over(live, () => this.hangUp(live, call, { by: 'error' }));
     if (live.over) return this.ua?.hangUp(call);
     const answeredAt = new Date();
     const recordingId = newId('rec');
@@ -301,7 +316,8 @@ export class PhoneCalls implements Worker {
       const call = live.call;
       if (call) await this.hangUp(live, call, ending);
       else if (live.placed) await live.placed.hangUp();
-      await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(endSignal(ending));
+      if (await live.created)
+        await sessionSignals(this.commands, live.tenantId, live.sessionId).hungUp(endSignal(ending));
     });
   }
 
