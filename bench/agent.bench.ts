@@ -54,6 +54,8 @@ interface ConversationFigures {
   failures: string[];
   /** Conversations the service refused (503 at_capacity) at the join. */
   refused: number;
+  /** Per conversation: from its WHIP offer to the agent's greeting heard (ms). */
+  greeting: number[];
 }
 
 export async function agentBench(ctx: BenchContext): Promise<object> {
@@ -78,6 +80,7 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
         // The service admits what its capacity allows (docs/capacity.md); the figures are the admitted ones'.
         admitted: level - figures.refused,
         refused_503: figures.refused,
+        greeting_after_join_ms: percentiles(figures.greeting),
         voice_to_voice_ms: percentiles(figures.voiceToVoice),
         platform_share_ms: percentiles(figures.platformShare),
         barge_in_ms: percentiles(figures.bargeIn),
@@ -118,6 +121,7 @@ async function runLevel(service: ServiceProcess, level: number, turns: number, s
     jitter: [],
     failures: [],
     refused: 0,
+    greeting: [],
   };
   await Promise.all(
     Array.from({ length: level }, async (_, i) => {
@@ -159,11 +163,15 @@ async function conversation(
     agent_config: { prompt: 'Benchmark agent.', first_message: FIRST_MESSAGE },
   });
   const link = new URL(room.room_url);
+  const joining = Date.now();
   const client = await VoiceClient.join(`${baseUrl}${link.pathname}/whip${link.search}`);
   const fail = (message: string) => new ConversationFailed(message, room.room_id);
   try {
     const joinedAt = Date.now();
-    if ((await client.agentStartsAfter(joinedAt, 15_000)) === null) throw fail('no first message');
+    const greeting = await client.agentStartsAfter(joinedAt, 15_000);
+    if (greeting === null) throw fail('no first message');
+    // From the offer sent to the greeting's first voiced frame heard (target ≤ 1 s, docs/capacity.md).
+    figures.greeting.push(greeting - joining);
     await client.agentQuiet(700, 20_000);
     for (let t = 0; t < turns; t++) {
       const line = speech.lines[t % speech.lines.length];
