@@ -249,3 +249,66 @@ export async function assignAnsweringNumber(h: CallsService, tenant: TenantInfo,
   });
   if (assigned.status !== 201) throw new Error(`assigning ${number}: ${assigned.status} ${assigned.text}`);
 }
+
+/**
+ * An RTP peer for a call's media: keeps when each packet from the service arrived, and talks
+ * PCMU silence back every 20 ms so that the call's media flows. `close` stops both.
+ */
+export class MeasuredRtp {
+  readonly arrivals: number[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private constructor(
+    readonly socket: Socket,
+    readonly port: number,
+  ) {
+    socket.on('message', () => this.arrivals.push(performance.now()));
+  }
+
+  static async open(address = '127.0.0.1'): Promise<MeasuredRtp> {
+    const socket = createSocket('udp4');
+    await new Promise<void>((resolve) => socket.bind(0, address, () => resolve()));
+    return new MeasuredRtp(socket, socket.address().port);
+  }
+
+  /** Starts talking to `port` on 127.0.0.1 (silence, 20 ms a packet). */
+  talkTo(port: number): void {
+    let seq = 0;
+    this.stopTalking();
+    this.timer = setInterval(() => {
+      const packet = Buffer.alloc(12 + 160, 0xff);
+      packet[0] = 0x80;
+      packet.writeUInt16BE(seq & 0xffff, 2);
+      packet.writeUInt32BE(seq * 160, 4);
+      packet.writeUInt32BE(0x5eed, 8);
+      seq++;
+      this.socket.send(packet, port, '127.0.0.1');
+    }, 20);
+  }
+
+  stopTalking(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Gaps between the packets that arrived after `from` (ms since performance's origin). */
+  gapsSince(from: number): number[] {
+    const after = this.arrivals.filter((t) => t >= from);
+    return after.slice(1).map((t, i) => t - (after[i] ?? t));
+  }
+
+  close(): void {
+    this.stopTalking();
+    this.socket.close();
+  }
+}
+
+/** The service's /metrics figures named `name`, by their label set ('' for none). */
+export async function metricOf(h: CallsService, name: string): Promise<Map<string, number>> {
+  const text = (await h.call('GET', '/metrics', { token: h.svc.adminToken })).text;
+  const found = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const m = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`).exec(line);
+    if (m) found.set(m[1] ?? '', Number(m[2]));
+  }
+  return found;
+}

@@ -7,7 +7,6 @@
  * room for the next. CAPACITY_HEADROOM=off here: the measured headroom is covered by the unit specs
  * (src/conversations/capacity), and a loaded CI machine must not make this test's counts vary.
  */
-import { createSocket, type Socket } from 'node:dgram';
 import { type CallsService, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
 import { createFundedTenant } from '../../support/funded-tenant';
@@ -16,6 +15,8 @@ import {
   answeredPort,
   assignAnsweringNumber,
   invite,
+  MeasuredRtp,
+  metricOf,
   type Received,
   SipPeer,
   startTrunkedService,
@@ -50,47 +51,6 @@ afterAll(async () => {
   await stopCallsSuite(h);
 });
 
-/** An RTP socket that keeps when each packet from the service arrived, and can send silence back. */
-class MeasuredRtp {
-  readonly arrivals: number[] = [];
-  private constructor(
-    readonly socket: Socket,
-    readonly port: number,
-  ) {
-    socket.on('message', () => this.arrivals.push(performance.now()));
-  }
-
-  static async open(): Promise<MeasuredRtp> {
-    const socket = createSocket('udp4');
-    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-    const rtp = new MeasuredRtp(socket, socket.address().port);
-    closers.push(() => socket.close());
-    return rtp;
-  }
-
-  /** 20 ms of PCMU silence every 20 ms to `port`, so that the call's media flows; stops with the returned function. */
-  talkTo(port: number): () => void {
-    let seq = 0;
-    const timer = setInterval(() => {
-      const packet = Buffer.alloc(12 + 160, 0xff);
-      packet[0] = 0x80;
-      packet.writeUInt16BE(seq & 0xffff, 2);
-      packet.writeUInt32BE(seq * 160, 4);
-      packet.writeUInt32BE(0x5eed, 8);
-      seq++;
-      this.socket.send(packet, port, '127.0.0.1');
-    }, 20);
-    closers.push(() => clearInterval(timer));
-    return () => clearInterval(timer);
-  }
-
-  /** Gaps between packets that arrived after `from` (ms since performance's origin). */
-  gapsSince(from: number): number[] {
-    const after = this.arrivals.filter((t) => t >= from);
-    return after.slice(1).map((t, i) => t - (after[i] ?? t));
-  }
-}
-
 interface Offered {
   peer: SipPeer;
   rtp: MeasuredRtp;
@@ -103,6 +63,7 @@ async function offerCall(): Promise<Offered> {
   const peer = await SipPeer.open('127.0.0.1');
   closers.push(() => peer.close());
   const rtp = await MeasuredRtp.open();
+  closers.push(() => rtp.close());
   const inv = invite({ to: NUMBER, peer, media: { host: '127.0.0.1', port: rtp.port } });
   peer.send(inv.text, sipPort);
   const final = await peer.waitFor((m) => m.method === 'INVITE' && m.status >= 200, 15_000);
@@ -110,15 +71,7 @@ async function offerCall(): Promise<Offered> {
   return { peer, rtp, inv, final };
 }
 
-async function metric(name: string): Promise<Map<string, number>> {
-  const text = (await h.call('GET', '/metrics', { token: h.svc.adminToken })).text;
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const m = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`).exec(line);
-    if (m) found.set(m[1] ?? '', Number(m[2]));
-  }
-  return found;
-}
+const metric = (name: string) => metricOf(h, name);
 
 const inboundSessions = async (): Promise<number> =>
   ((await h.call('GET', '/v1/sessions?direction=inbound&limit=100', { token: tenant.api_key })).body.data as unknown[])
@@ -138,10 +91,10 @@ describe('more calls offered than the instance carries', () => {
         sipPort,
       );
     }
-    const stops = admitted.map((call) => {
+    for (const call of admitted) {
       call.peer.send(call.inv.ack(call.final), sipPort);
-      return call.rtp.talkTo(answeredPort(call.final));
-    });
+      call.rtp.talkTo(answeredPort(call.final));
+    }
 
     // What it carries, where an operator and a proxy look.
     const ready = await h.call('GET', '/ready');
@@ -202,8 +155,8 @@ describe('more calls offered than the instance carries', () => {
     expect(await inboundSessions()).toBe(CAPACITY);
 
     // One ends: its place is free, and the next call is answered.
-    stops[0]?.();
     const first = admitted[0] as Offered;
+    first.rtp.stopTalking();
     first.peer.send(first.inv.bye(first.final), sipPort);
     expect(await first.peer.waitFor((m) => m.method === 'BYE' && m.status === 200, 10_000)).not.toBeNull();
     await eventually(async () => (await metric('conversations_active')).get('') === CAPACITY - 1, 10_000);
@@ -237,6 +190,7 @@ describe('outbound calls when the instance is full', () => {
         seen.add(inv.header('Call-ID') ?? '');
         answered.push(inv);
         const rtp = await MeasuredRtp.open();
+        closers.push(() => rtp.close());
         const body = [
           'v=0',
           'o=trunk 1 1 IN IP4 127.0.0.1',

@@ -6,7 +6,6 @@
  * one, and it exits once its last call has ended. No call is lost: every call is answered and every
  * session ends `completed`.
  */
-import { createSocket, type Socket } from 'node:dgram';
 import { type CallsService, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
 import { createFundedTenant } from '../../support/funded-tenant';
@@ -16,6 +15,7 @@ import {
   answeredPort,
   assignAnsweringNumber,
   invite,
+  MeasuredRtp,
   type Received,
   SipPeer,
   startTrunkedService,
@@ -65,41 +65,12 @@ afterAll(async () => {
   await stopCallsSuite(h);
 });
 
-/** An RTP socket counting what the agent sends, and talking silence back so that the call's media flows. */
-async function rtpPeer(): Promise<{ port: number; packets: () => number; talkTo: (port: number) => void }> {
-  const socket: Socket = createSocket('udp4');
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', () => resolve()));
-  let packets = 0;
-  socket.on('message', () => packets++);
-  let timer: NodeJS.Timeout | null = null;
-  closers.push(() => {
-    if (timer) clearInterval(timer);
-    socket.close();
-  });
-  return {
-    port: socket.address().port,
-    packets: () => packets,
-    talkTo: (port) => {
-      let seq = 0;
-      timer = setInterval(() => {
-        const packet = Buffer.alloc(12 + 160, 0xff);
-        packet[0] = 0x80;
-        packet.writeUInt16BE(seq & 0xffff, 2);
-        packet.writeUInt32BE(seq * 160, 4);
-        packet.writeUInt32BE(0xca11, 8);
-        seq++;
-        socket.send(packet, port, '127.0.0.1');
-      }, 20);
-    },
-  };
-}
-
 interface Call {
   /** The instance that answered: its SIP port, from the 200's Contact. */
   instancePort: number;
   ok: Received;
   peer: SipPeer;
-  rtp: Awaited<ReturnType<typeof rtpPeer>>;
+  rtp: MeasuredRtp;
   hangUp(): Promise<void>;
 }
 
@@ -107,7 +78,8 @@ interface Call {
 async function callThroughProxy(): Promise<Call> {
   const peer = await SipPeer.open('127.0.0.1');
   closers.push(() => peer.close());
-  const rtp = await rtpPeer();
+  const rtp = await MeasuredRtp.open();
+  closers.push(() => rtp.close());
   const inv = invite({ to: NUMBER, peer, media: { host: '127.0.0.1', port: rtp.port } });
   peer.send(inv.text, proxy.port);
   const ok = await peer.waitFor((m) => m.method === 'INVITE' && m.status >= 200, 15_000);
@@ -153,9 +125,9 @@ describe('two instances behind kamailio', () => {
     expect(after.map((c) => c.instancePort)).toEqual([b.sipPort, b.sipPort, b.sipPort]);
 
     // A's calls go on: the agent's audio still reaches the caller.
-    const counted = onA.map((c) => c.rtp.packets());
+    const counted = onA.map((c) => c.rtp.arrivals.length);
     await new Promise((r) => setTimeout(r, 1_000));
-    onA.forEach((c, i) => expect(c.rtp.packets() - (counted[i] ?? 0)).toBeGreaterThan(30));
+    onA.forEach((c, i) => expect(c.rtp.arrivals.length - (counted[i] ?? 0)).toBeGreaterThan(30));
     expect(a.svc.hasExited()).toBe(false);
 
     // Its last call ends: A exits, cleanly.

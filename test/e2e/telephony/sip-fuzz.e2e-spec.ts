@@ -16,6 +16,7 @@ import {
   answeredPort,
   assignAnsweringNumber,
   invite,
+  metricOf,
   offer,
   type Received,
   SipPeer,
@@ -211,16 +212,7 @@ afterAll(async () => {
   await stopCallsSuite(h);
 });
 
-/** The service's /metrics figures named `name` (by their label set). */
-async function metric(name: string): Promise<Map<string, number>> {
-  const text = (await h.call('GET', '/metrics', { token: h.svc.adminToken })).text;
-  const found = new Map<string, number>();
-  for (const line of text.split('\n')) {
-    const m = new RegExp(`^${name}(\\{[^}]*\\})? (\\S+)$`).exec(line);
-    if (m) found.set(m[1] ?? '', Number(m[2]));
-  }
-  return found;
-}
+const metric = (name: string) => metricOf(h, name);
 
 const heapUsed = async (): Promise<number> => (await metric('process_heap_used_bytes')).get('') ?? 0;
 
