@@ -60,11 +60,13 @@ describe('loadConfig: the capacity (MAX_CONVERSATIONS, CAPACITY_HEADROOM)', () =
     expect(settingsFor({})).toMatchObject({ maxConversations: null, capacityHeadroom: 'measured' });
   });
 
-  it('reads both', () => {
-    expect(settingsFor({ MAX_CONVERSATIONS: '12', CAPACITY_HEADROOM: 'off' })).toMatchObject({
-      maxConversations: 12,
-      capacityHeadroom: 'off',
-    });
+  it('reads them, with the drain and the recognisers loaded at start', () => {
+    expect(settingsFor({})).toMatchObject({ drainTimeoutMs: 600_000, recognizerPool: null });
+    expect(
+      settingsFor({ MAX_CONVERSATIONS: '12', CAPACITY_HEADROOM: 'off', DRAIN_TIMEOUT: '90s', RECOGNIZER_POOL: '0' }),
+    ).toMatchObject({ maxConversations: 12, capacityHeadroom: 'off', drainTimeoutMs: 90_000, recognizerPool: 0 });
+    expect(problems({ DRAIN_TIMEOUT: '2h' }).join()).toMatch(/DRAIN_TIMEOUT/);
+    expect(problems({ RECOGNIZER_POOL: '33' }).join()).toMatch(/RECOGNIZER_POOL/);
   });
 
   it('refuses a cap out of range and an unknown headroom mode', () => {

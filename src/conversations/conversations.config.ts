@@ -24,6 +24,8 @@ export interface ConversationsSettings {
   capacityHeadroom: 'measured' | 'off';
   /** DRAIN_TIMEOUT: how long a stopping instance waits for its conversations to end (ms). */
   drainTimeoutMs: number;
+  /** RECOGNIZER_POOL: embedded recognisers loaded at start; null: one per conversation the instance carries and one spare (at most 32). */
+  recognizerPool: number | null;
 }
 
 const ENGINES = [
@@ -98,6 +100,12 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
         'Duration from 0 s to 1 h: on `SIGTERM` the instance takes no new conversation (SIP `OPTIONS` and `INVITE` answered `503`, `/ready` `503` `draining`) and waits up to this long for the ones it carries to end before it stops; those still going then end as on any shutdown. `0s`: no wait ([capacity.md](capacity.md)).',
     },
     {
+      variable: 'RECOGNIZER_POOL',
+      default: 'see text',
+      meaning:
+        'Embedded recognisers (pocketsphinx helper processes, each with its model loaded) started with the instance, 0 to 32, so that no conversation waits for a model to load: more are started as conversations need them. Unset: `MAX_CONVERSATIONS` + 1, at most 32. Not used with `STT_URL`.',
+    },
+    {
       variable: 'OTEL_EXPORTER_OTLP_ENDPOINT',
       default: 'unset',
       meaning:
@@ -129,6 +137,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       maxConversations: str('MAX_CONVERSATIONS') === null ? null : int('MAX_CONVERSATIONS', 1, 1, 10_000),
       capacityHeadroom: headroom === 'off' ? 'off' : 'measured',
       drainTimeoutMs: durationWithin('DRAIN_TIMEOUT', '10m', 0, 3_600_000, '0s to 1h'),
+      recognizerPool: str('RECOGNIZER_POOL') === null ? null : int('RECOGNIZER_POOL', 0, 0, 32),
     };
   },
 });

@@ -277,6 +277,12 @@ export function removeDataDir(dataDir: string): void {
 
 /**
  * The capacity every test service has unless its test says otherwise (see spawnService); no drain on
- * SIGTERM either: the suites that stop a service with calls going expect the shutdown's end of them.
+ * SIGTERM either (the suites that stop a service with calls going expect the shutdown's end of them),
+ * and no recogniser pool at start (dozens of services start in a run; each loads what its calls use).
  */
-export const TEST_CAPACITY = { CAPACITY_HEADROOM: 'off', MAX_CONVERSATIONS: '1000', DRAIN_TIMEOUT: '0s' } as const;
+export const TEST_CAPACITY = {
+  CAPACITY_HEADROOM: 'off',
+  MAX_CONVERSATIONS: '1000',
+  DRAIN_TIMEOUT: '0s',
+  RECOGNIZER_POOL: '0',
+} as const;

@@ -1,5 +1,7 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
+import { ConversationCapacity } from '../capacity/conversation-capacity';
+import { conversationsSettings } from '../conversations.config';
 import { webhooksSettings } from '../../webhooks';
 import { BuiltinDialogue } from '../dialogue/builtin-dialogue';
 import type { ConversationAgent, Dialogue } from '../dialogue/dialogue';
@@ -47,6 +49,8 @@ export interface ConversationHandle {
 
 /** Warm recognisers kept ready beyond one per live conversation (each utterance in progress uses one). */
 const PREWARM_RECOGNIZERS = 2;
+/** At most this many recognisers are loaded at start (the embedded recogniser keeps at most 32 idle). */
+const MAX_POOL_AT_START = 32;
 
 /**
  * Starts the agent's conversation of a session on an audio transport (a room's WebRTC peer, a test
@@ -54,7 +58,7 @@ const PREWARM_RECOGNIZERS = 2;
  * (LLM_URL), the built-in one otherwise; the engines are the module's (embedded or HTTP).
  */
 @Injectable()
-export class Conversations implements OnApplicationShutdown {
+export class Conversations implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Conversations');
   private readonly live = new Set<Conversation>();
   private warnedUnavailable = false;
@@ -66,7 +70,19 @@ export class Conversations implements OnApplicationShutdown {
     @Inject(TOOL_SECRETS) private readonly secrets: ToolSecretSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(TURN_TELEMETRY) private readonly telemetry: TurnTelemetry | null,
+    @Optional() @Inject(ConversationCapacity) private readonly capacity: ConversationCapacity | null = null,
   ) {}
+
+  /**
+   * The embedded recognisers' pool is loaded at start (RECOGNIZER_POOL; by default one per
+   * conversation the instance carries and one spare), so that no conversation waits for a model to
+   * load, however busy the machine is when it starts (docs/capacity.md).
+   */
+  onApplicationBootstrap(): void {
+    const { recognizerPool } = settingsOf(this.config, conversationsSettings);
+    const pool = recognizerPool ?? Math.min(MAX_POOL_AT_START, (this.capacity?.limits.maxConversations ?? 0) + 1);
+    if (pool > 0) this.prewarm(pool);
+  }
 
   start(request: StartConversation): ConversationHandle {
     const { tenantId, sessionId, agent, transport, startedAt } = request;
@@ -117,11 +133,11 @@ export class Conversations implements OnApplicationShutdown {
   }
 
   /** Embedded engines load their models ahead of the first utterance (no-op for HTTP engines). */
-  private prewarm(): void {
+  private prewarm(recognizers = this.live.size + PREWARM_RECOGNIZERS): void {
     const warmable = (engine: object): engine is { prewarm(count?: number): void } =>
       typeof (engine as { prewarm?: unknown }).prewarm === 'function';
     try {
-      if (warmable(this.recognizer)) this.recognizer.prewarm(this.live.size + PREWARM_RECOGNIZERS);
+      if (warmable(this.recognizer)) this.recognizer.prewarm(recognizers);
       if (warmable(this.synthesizer)) this.synthesizer.prewarm();
     } catch (err) {
       // Not built here (EngineUnavailable names what to install): the conversation goes on and each

@@ -53,4 +53,13 @@ describe('CachingSynthesizer', () => {
     await cache.synthesize('x'.repeat(11), {});
     expect(inner.calls.filter((c) => c.startsWith('-:x'))).toHaveLength(2);
   });
+
+  it('passes the engine’s warm-up on', () => {
+    let warmed = 0;
+    const cache = new CachingSynthesizer({ ...counting(), prewarm: () => warmed++ } as SpeechSynthesizer);
+    cache.prewarm();
+    expect(warmed).toBe(1);
+    // An engine without one: nothing happens.
+    new CachingSynthesizer(counting()).prewarm();
+  });
 });

@@ -23,6 +23,11 @@ export class CachingSynthesizer implements SpeechSynthesizer {
     return this.entries.size;
   }
 
+  /** The engine's own warm-up (the embedded one loads its helper ahead of the first line). */
+  prewarm(): void {
+    (this.inner as { prewarm?: () => void }).prewarm?.();
+  }
+
   async synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
     const key = `${options.voiceId ?? ''}\u0000${text}`;
     const kept = this.entries.get(key);
