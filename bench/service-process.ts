@@ -41,9 +41,11 @@ export async function startServiceProcess(
   const entry = serviceEntry(entryPath);
   // Node flags for the service alone, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it under the load.
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const engines = await offBoxEngines();
   const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: {
       ...process.env,
+      ...engines,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -164,4 +166,38 @@ async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<vo
     await sleep(200);
   }
   throw new Error(`the service did not answer /health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+let standIn: Promise<Record<string, string>> | null = null;
+
+/**
+ * BENCH_ENGINES=stand-in: the service's engines are hosted ones, played by the stand-in of
+ * bench/engines-stand-in.ts in its own process (started once per benchmark run, stopped with it):
+ * STT_URL, TTS_URL and LLM_URL point at it. Otherwise the embedded engines (no variables).
+ */
+function offBoxEngines(): Promise<Record<string, string>> {
+  if (process.env.BENCH_ENGINES !== 'stand-in') return Promise.resolve({});
+  standIn ??= new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'engines-stand-in.js')], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    process.on('exit', () => void child.kill('SIGKILL'));
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      if (url)
+        resolve({
+          STT_URL: url,
+          TTS_URL: url,
+          LLM_URL: url,
+          LLM_MODEL: 'stand-in',
+          STT_API_KEY: 'k',
+          TTS_API_KEY: 'k',
+          LLM_API_KEY: 'k',
+        });
+    });
+    child.once('exit', (code) => reject(new Error(`the engines' stand-in exited (${String(code)})`)));
+  });
+  return standIn;
 }

@@ -1,0 +1,108 @@
+/**
+ * A STAND-IN FOR HOSTED OPENAI-COMPATIBLE ENGINES, for the benchmarks' off-box mode
+ * (BENCH_ENGINES=stand-in, docs/benchmarks/methods.md): its own process on loopback, answering with
+ * canned results after a hosted engine's latency, at almost no CPU, so that what the benchmark
+ * measures is the service's own cost per call with its engines elsewhere. It is not a model.
+ *
+ * - `POST /v1/audio/transcriptions`: the body read, `{text}` after STT_LATENCY_MS (150).
+ * - `POST /v1/chat/completions` (streamed): the first word after LLM_LATENCY_MS (200), then the
+ *   rest of a short answer as Server-Sent Events in OpenAI's chunk format, `data: [DONE]`.
+ * - `POST /v1/audio/speech` (`response_format: pcm`): after TTS_LATENCY_MS (100), 24 kHz 16-bit PCM
+ *   of 65 ms per character of the input, a voiced sound (a 180 Hz buzz with a slow swell), so that
+ *   an echo of it is heard as speech by the caller's side.
+ *
+ * Run: `node dist/bench/bench/engines-stand-in.js` prints `listening on http://127.0.0.1:<port>`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const STT_LATENCY_MS = Number(process.env.STT_LATENCY_MS ?? 150);
+const LLM_LATENCY_MS = Number(process.env.LLM_LATENCY_MS ?? 200);
+const TTS_LATENCY_MS = Number(process.env.TTS_LATENCY_MS ?? 100);
+const HEARD = 'I would like to book an appointment';
+const ANSWER = 'Sure, I can book that for you. Which day suits you best?';
+const RATE = 24_000;
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function body(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** 65 ms of voiced sound per character: a 180 Hz buzz with its harmonics, swelling at 4 Hz. */
+function speech(characters: number): Buffer {
+  const samples = Math.round((characters * 65 * RATE) / 1000);
+  const out = Buffer.alloc(samples * 2);
+  for (let i = 0; i < samples; i++) {
+    const t = i / RATE;
+    const swell = 0.55 + 0.45 * Math.sin(2 * Math.PI * 4 * t);
+    let v = 0;
+    for (let h = 1; h <= 5; h++) v += Math.sin(2 * Math.PI * 180 * h * t) / h;
+    out.writeInt16LE(Math.round(v * swell * 6000), i * 2);
+  }
+  return out;
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const raw = await body(req);
+  if (req.method === 'POST' && req.url === '/v1/audio/transcriptions') {
+    await wait(STT_LATENCY_MS);
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: HEARD }));
+    return;
+  }
+  if (req.method === 'POST' && req.url === '/v1/audio/speech') {
+    const { input } = JSON.parse(raw.toString('utf8')) as { input?: unknown };
+    const characters = typeof input === 'string' ? input.length : 0;
+    await wait(TTS_LATENCY_MS);
+    res.writeHead(200, { 'content-type': 'audio/pcm' }).end(speech(characters));
+    return;
+  }
+  if (req.method === 'POST' && req.url === '/v1/chat/completions') {
+    await wait(LLM_LATENCY_MS);
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({
+        id: 'chatcmpl-stand-in',
+        object: 'chat.completion.chunk',
+        created: Math.floor(Date.now() / 1000),
+        model: 'stand-in',
+        choices: [{ index: 0, delta, finish_reason: finish }],
+      })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const word of ANSWER.split(' ')) {
+      res.write(chunk({ content: `${word} ` }, null));
+      await wait(15);
+    }
+    res.write(chunk({}, 'stop'));
+    res.end('data: [DONE]\n\n');
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not here' } }));
+}
+
+/** Starts the stand-in on loopback; resolves with its base URL. */
+export function startEnginesStandIn(port = 0): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.writeHead(500).end());
+  });
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${bound}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    }),
+  );
+}
+
+if (require.main === module) {
+  void startEnginesStandIn(Number(process.env.PORT ?? 0)).then(({ url }) => {
+    process.stdout.write(`listening on ${url}\n`);
+  });
+}
