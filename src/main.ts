@@ -42,7 +42,8 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const shutdown = async (signal: string, exitCode = 0): Promise<void> => {
-    if (stopping) return;
+    // Asked again while draining (Ctrl-C, a second SIGTERM, a fatal error): the drain ends now.
+    if (stopping) return app.get(Drains).cut();
     stopping = true;
     log.info(`${signal}: draining`);
     lifecycle.start();

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { ConversationCapacity } from '../capacity/conversation-capacity';
 import { conversationsSettings } from '../conversations.config';
+import { START_WORKERS } from '../../runtime/runtime.module';
 import { webhooksSettings } from '../../webhooks';
 import { BuiltinDialogue } from '../dialogue/builtin-dialogue';
 import type { ConversationAgent, Dialogue } from '../dialogue/dialogue';
@@ -71,6 +72,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(TURN_TELEMETRY) private readonly telemetry: TurnTelemetry | null,
     @Optional() @Inject(ConversationCapacity) private readonly capacity: ConversationCapacity | null = null,
+    @Optional() @Inject(START_WORKERS) private readonly startWorkers: boolean = true,
   ) {}
 
   /**
@@ -79,6 +81,8 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
    * load, however busy the machine is when it starts (docs/capacity.md).
    */
   onApplicationBootstrap(): void {
+    // An application context that runs no workers (a replay, a projection rebuild) carries no call.
+    if (!this.startWorkers) return;
     const { recognizerPool } = settingsOf(this.config, conversationsSettings);
     const pool = recognizerPool ?? Math.min(MAX_POOL_AT_START, (this.capacity?.limits.maxConversations ?? 0) + 1);
     if (pool > 0) this.prewarm(pool);

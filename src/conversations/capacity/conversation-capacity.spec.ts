@@ -59,6 +59,18 @@ describe('ConversationCapacity', () => {
     expect(c.requestInLine('ses_second').slot).not.toBeNull();
   });
 
+  it('a call that first asks while others wait goes behind them, even when a place is free', () => {
+    const c = capacity({ MAX_CONVERSATIONS: '1' });
+    const held = c.request('phone_inbound');
+    expect(c.requestInLine('ses_waiting').slot).toBeNull();
+    held.slot?.release();
+    expect(c.requestInLine('ses_newcomer')).toMatchObject({ slot: null });
+    expect(c.requestInLine('ses_waiting').slot).not.toBeNull();
+    // With nobody waiting, a newcomer takes a free place at once.
+    const alone = capacity({ MAX_CONVERSATIONS: '1' });
+    expect(alone.requestInLine('ses_alone').slot).not.toBeNull();
+  });
+
   it('a busy event loop closes admission at the next window (while it carries a call); it opens again after', async () => {
     const c = capacity({ MAX_CONVERSATIONS: '10' });
     const carried = c.request('room');
@@ -66,8 +78,9 @@ describe('ConversationCapacity', () => {
     await busyLoop(80, 1_300);
     expect(c.view()).toMatchObject({ admitting: false, strains: ['event_loop'] });
     expect(c.request('room')).toEqual({ slot: null, reason: 'headroom', retryAfterSeconds: 5 });
-    // An instance that carries nothing admits, strained or not.
+    // An instance that carries nothing admits, strained or not, and says so.
     carried.slot?.release();
+    expect(c.view()).toMatchObject({ active: 0, admitting: true });
     const alone = c.request('room');
     expect(alone.slot).not.toBeNull();
     // Calm windows: open again after the cool-down (two calm windows of one second; a loaded

@@ -118,8 +118,10 @@ export class ConversationCapacity implements OnApplicationShutdown {
       'The most it carries at once (MAX_CONVERSATIONS).',
       () => this.limits.maxConversations,
     );
-    gauge('conversations_admitting', '1 while it takes new conversations, 0 while its headroom is short.', () =>
-      this.state.closedFor > 0 ? 0 : 1,
+    gauge(
+      'conversations_admitting',
+      '1 while it takes a new conversation, 0 while it does not (full, headroom short, or draining).',
+      () => (this.decide().admit ? 1 : 0),
     );
     gauge(
       'event_loop_delay_p99_ms',
@@ -163,8 +165,9 @@ export class ConversationCapacity implements OnApplicationShutdown {
     for (const [waiter, askedAt] of this.line) if (now - askedAt > WAITER_GONE_MS) this.line.delete(waiter);
     const ahead = [...this.line.keys()].indexOf(key);
     const decision = this.decide();
-    // Behind others still waiting: it waits too, even with a place free (theirs to take first).
-    const first = ahead <= 0;
+    // Behind others still waiting (a newcomer behind every one of them): it waits too, even with a
+    // place free (theirs to take first).
+    const first = ahead === 0 || (ahead === -1 && this.line.size === 0);
     if (decision.admit && first) {
       this.line.delete(key);
       return this.take('phone_outbound', decision);
@@ -200,7 +203,8 @@ export class ConversationCapacity implements OnApplicationShutdown {
     return {
       active: this.active,
       capacity: this.limits.maxConversations,
-      admitting: !this.draining && this.state.closedFor === 0 && this.active < this.limits.maxConversations,
+      // What the next request would be told (an instance that carries nothing admits, strained or not).
+      admitting: this.decide().admit,
       strains: [...this.state.strains],
     };
   }

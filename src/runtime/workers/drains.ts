@@ -20,9 +20,23 @@ export class Drains {
     return this.started !== null;
   }
 
-  /** Runs every registered drain at once; resolves when all are done (again: the same promise). */
+  private cutShort: () => void = () => undefined;
+
+  /**
+   * Runs every registered drain at once; resolves when all are done, or when `cut` is called (again:
+   * the same promise).
+   */
   drain(): Promise<void> {
-    this.started ??= Promise.all([...this.drains.values()].map((drain) => drain())).then(() => undefined);
+    const cut = new Promise<void>((resolve) => (this.cutShort = resolve));
+    this.started ??= Promise.race([
+      Promise.all([...this.drains.values()].map((drain) => drain())).then(() => undefined),
+      cut,
+    ]);
     return this.started;
+  }
+
+  /** Ends a drain under way now (a second signal, a fatal error): the shutdown goes on at once. */
+  cut(): void {
+    this.cutShort();
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { EVENT_STORE, EventStore } from '../../event-store/event-store.port';
+import { CLOCK, type Clock } from '../../kernel/clock';
 import { foldStored } from '../../kernel/decider';
 import { TimersService, type DueTimer, type TimerOutcome } from '../../runtime/timers/timers.service';
 import { sessionDecider, sessionEdge, sessionStream, testPersonaOf } from '../domain/session.decider';
@@ -22,6 +23,7 @@ export class SessionPersona {
     private readonly commands: CommandBus,
     private readonly personaCalls: PersonaCalls,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   register(): void {
@@ -49,6 +51,6 @@ export class SessionPersona {
     if (state.status !== 'queued') return;
     const ran = await this.personaCalls.run({ tenantId, sessionId, agent: placed.data.agent_config, persona });
     // No room on this instance now (docs/capacity.md): the call waits, queued, and is tried again.
-    if (ran) return { next: { dueAt: new Date(Date.now() + ran.retryInMs), payload: timer.payload } };
+    if (ran) return { next: { dueAt: new Date(this.clock.now().getTime() + ran.retryInMs), payload: timer.payload } };
   }
 }

@@ -94,7 +94,7 @@ export type SessionDirection = 'outbound' | 'inbound';
  * `concurrency_limit` while the tenant has TENANT_MAX_CALLS production calls at once. The set may grow:
  * readers treat an unknown value as "held".
  */
-export const SESSION_HOLD_REASONS = ['insufficient_credits', 'carrier_limit', 'concurrency_limit'] as const;
+export const SESSION_HOLD_REASONS = ['insufficient_credits', 'carrier_limit', 'concurrency_limit', 'capacity'] as const;
 
 /** The hold reason of a production SIP call waiting for room in the carrier's budget (docs/telephony.md). */
 export const CARRIER_HOLD_REASON: (typeof SESSION_HOLD_REASONS)[number] = 'carrier_limit';

@@ -26,6 +26,7 @@ import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { idFromSeed, newId } from '../../kernel/ids';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
+import { GetTenant } from '../../tenants';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
 import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
@@ -168,17 +169,21 @@ export class PhoneCalls implements Worker {
   /**
    * An INVITE to one of our numbers: its active owner's agent answers; any other number is 404. Over
    * this instance's capacity (conversations' ConversationCapacity) or SIP_MAX_CALLS it is 503 (with
-   * Retry-After), over the tenant's TENANT_MAX_CALLS 486; either way no session is made.
+   * Retry-After), over the tenant's TENANT_MAX_CALLS 486, a suspended tenant's 403; either way no
+   * session is made.
    */
   private async incoming(invite: IncomingInvite<PhoneMedia>): Promise<InviteDecision<PhoneMedia>> {
     const to = normalisePhoneNumber(invite.to);
     const owner = to ? await this.queries.execute(new GetNumberOwner(to)) : null;
     if (!owner) return { reject: 404 };
+    // A suspended account takes no call (its session could not be made): refused before any answer.
+    const tenant = await this.queries.execute(new GetTenant(owner.tenantId));
+    if (tenant?.status === 'suspended') return { reject: 403 };
     // The session id the numbers context gives this Call-ID (numbers.commands.ts): the call's place in
     // the limits is taken under it before the session exists, so that a refused call makes none.
     const sessionId = idFromSeed('ses', `inbound:${owner.tenantId}:${invite.call.callId}`);
     if (this.live.has(sessionId)) return { reject: 482 }; // the same Call-ID again: a loop
-    // This instance's capacity first (no query): a refusal here costs the database nothing.
+    // This instance's capacity before the budget: a refusal here costs no lock in the database.
     const place = this.capacity.request('phone_inbound');
     if (!place.slot) {
       this.metrics.inboundRefused('capacity');

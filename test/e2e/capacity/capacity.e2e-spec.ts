@@ -174,6 +174,31 @@ describe('more calls offered than the instance carries', () => {
   });
 });
 
+describe('who is answered at all', () => {
+  it('a suspended tenant’s number answers 403 before anything is set up, and makes no session', async () => {
+    const suspended = await createFundedTenant(h, 'Suspended Co');
+    await assignAnsweringNumber(h, suspended, '+14155550302');
+    const res = await h.call('POST', `/admin/v1/tenants/${suspended.tenant_id}/suspend`, { token: h.svc.adminToken });
+    expect(res.status).toBe(200);
+    const peer = await SipPeer.open('127.0.0.1');
+    closers.push(() => peer.close());
+    const inv = invite({ to: '+14155550302', peer, media: { host: '127.0.0.1', port: 40_000 } });
+    // The tenants' lookup is cached a moment: the suspension reaches it within its expiry.
+    const final = await eventually(async () => {
+      peer.received.length = 0;
+      peer.send(inv.text.replace(/Call-ID: \S+/, `Call-ID: ${Math.random().toString(16).slice(2)}@peer`), sipPort);
+      const answer = await peer.waitFor((m) => m.method === 'INVITE' && m.status >= 200, 5_000);
+      return answer?.status === 403 ? answer : false;
+    }, 30_000);
+    expect(final.status).toBe(403);
+    const { rows } = await h.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM sessions WHERE tenant_id = $1',
+      [suspended.tenant_id],
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+});
+
 describe('outbound calls when the instance is full', () => {
   /** Answers the service's INVITEs on the trunk as they come (200 with an SDP); returns the answered ones. */
   function answerOutbound(): { answered: Received[]; stop: () => void } {

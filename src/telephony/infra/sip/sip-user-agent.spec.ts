@@ -139,6 +139,48 @@ describe('the SIP user agent takes its media through a port', () => {
     body: '',
   });
 
+  const options = (branch: string, dialog?: SipMessage): SipMessage => ({
+    kind: 'request',
+    method: 'OPTIONS',
+    uri: `sip:agent@127.0.0.1:${ua.address.port}`,
+    headers: [
+      { name: 'Via', value: `SIP/2.0/UDP 127.0.0.1:${peer.address().port};branch=z9hG4bK${branch}` },
+      { name: 'From', value: dialog ? (header(dialog, 'From') ?? '') : '<sip:probe@127.0.0.1>;tag=probe' },
+      { name: 'To', value: dialog ? (header(dialog, 'To') ?? '') : '<sip:agent@127.0.0.1>' },
+      { name: 'Call-ID', value: dialog ? (header(dialog, 'Call-ID') ?? '') : `probe-${branch}` },
+      { name: 'CSeq', value: '7 OPTIONS' },
+    ],
+    body: '',
+  });
+  const optionsAnswer = (branch: string) =>
+    received.find((m) => m.kind === 'response' && (header(m, 'Via') ?? '').includes(branch));
+
+  it('OPTIONS outside a call says whether new calls are taken (200 or 503); inside a call it is always 200', async () => {
+    let taking = true;
+    ua.onOptions(() => taking);
+    ua.onInvite(() => Promise.resolve({ answered: () => undefined }));
+    send(options('probe1'));
+    await eventually(() => optionsAnswer('probe1') !== undefined);
+    expect(optionsAnswer('probe1')).toMatchObject({ status: 200 });
+    taking = false;
+    send(options('probe2'));
+    await eventually(() => optionsAnswer('probe2') !== undefined);
+    expect(optionsAnswer('probe2')).toMatchObject({ status: 503 });
+    // A call's keep-alive is answered 200 whatever new calls would be told.
+    send(invite('an offer', 'options-call'));
+    const inviteOk = () =>
+      received.find((m) => m.kind === 'response' && m.status === 200 && header(m, 'Call-ID') === 'options-call');
+    await eventually(() => inviteOk() !== undefined);
+    const ok = received.find(
+      (m) => m.kind === 'response' && m.status === 200 && header(m, 'Call-ID') === 'options-call',
+    );
+    if (!ok) throw new Error('no 200');
+    send(ack(ok));
+    send(options('keepalive', ok));
+    await eventually(() => optionsAnswer('keepalive') !== undefined);
+    expect(optionsAnswer('keepalive')).toMatchObject({ status: 200 });
+  });
+
   it('an offer the port refuses is 488 before routing: the handler is not asked, nothing is bound', async () => {
     let asked = false;
     ua.onInvite(() => {

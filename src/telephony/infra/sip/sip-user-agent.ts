@@ -292,7 +292,8 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
         respond(200);
         return this.receiveNotify(call, request);
       case 'OPTIONS':
-        return respond(this.takesCalls() ? 200 : 503, [
+        // In a call (a keep-alive) always 200: only a probe outside any call asks about new calls.
+        return respond(inDialog || this.takesCalls() ? 200 : 503, [
           { name: 'Allow', value: ALLOW },
           { name: 'Accept', value: 'application/sdp' },
         ]);
