@@ -37,6 +37,8 @@ export interface RunFigures {
   achievedRate: number;
   frames: number;
   jitter: { p50: number; p95: number; p99: number; max: number };
+  /** From each admitted call's 200 to its greeting's first audio (the service's histogram, bucket bounds in ms). */
+  greeting: { calls: number; p50: number; p95: number; max: number };
   underruns: number;
   packetsLost: number;
   cpuCorePercent: number;
@@ -68,7 +70,7 @@ async function readMetrics(baseUrl: string): Promise<Metrics> {
   if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
   const out: Metrics = new Map();
   for (const line of (await response.text()).split('\n')) {
-    if (!line.startsWith('sip_')) continue;
+    if (!line.startsWith('sip_') && !line.startsWith('conversation_greeting_first_audio_ms')) continue;
     const at = line.lastIndexOf(' ');
     out.set(line.slice(0, at), Number(line.slice(at + 1)));
   }
@@ -77,15 +79,20 @@ async function readMetrics(baseUrl: string): Promise<Metrics> {
 
 const diff = (after: Metrics, before: Metrics, key: string): number => (after.get(key) ?? 0) - (before.get(key) ?? 0);
 
-/** Percentiles from the lateness histogram's buckets between two reads (a bucket's upper bound). */
-function histogramPercentiles(after: Metrics, before: Metrics): { frames: number; p: RunFigures['jitter'] } {
+/** Percentiles from a histogram's buckets between two reads (a bucket's upper bound): the frames' lateness by default. */
+function histogramPercentiles(
+  after: Metrics,
+  before: Metrics,
+  name = 'sip_frame_lateness_ms',
+): { frames: number; p: RunFigures['jitter'] } {
   const buckets: [number, number][] = [];
+  const bucket = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`);
   for (const key of after.keys()) {
-    const m = /^sip_frame_lateness_ms_bucket\{le="([^"]+)"\}$/.exec(key);
+    const m = bucket.exec(key);
     if (m && m[1] !== '+Inf') buckets.push([Number(m[1]), diff(after, before, key)]);
   }
   buckets.sort((a, b) => a[0] - b[0]);
-  const frames = diff(after, before, 'sip_frame_lateness_ms_count');
+  const frames = diff(after, before, `${name}_count`);
   const at = (q: number): number => {
     if (frames === 0) return 0;
     const hit = buckets.find(([, count]) => count >= q * frames);
@@ -195,6 +202,7 @@ export async function startServiceAnswerer(
       const wallMs = performance.now() - startedAt;
       const cpu = cpuSeconds(svc.pid) - cpuBefore;
       const { frames, p } = histogramPercentiles(after, metricsBefore);
+      const greeting = histogramPercentiles(after, metricsBefore, 'conversation_greeting_first_audio_ms');
       const created = rows.map((r) => r.created).sort((a, b) => a - b);
       const edges: [number, number][] = [];
       for (const r of rows) if (r.started !== null) edges.push([r.started, 1], [r.ended ?? Infinity, -1]);
@@ -209,6 +217,7 @@ export async function startServiceAnswerer(
       return {
         answered: diff(after, metricsBefore, 'sip_calls_answered_total{direction="inbound"}'),
         refused: diff(after, metricsBefore, REFUSED),
+        greeting: { calls: greeting.frames, p50: greeting.p.p50, p95: greeting.p.p95, max: greeting.p.max },
         endedByRemoteBye: remote,
         endedOtherwise: allEnded - remote,
         sessionsCompleted: rows.filter((r) => r.status === 'completed' && r.endReason === 'completed').length,

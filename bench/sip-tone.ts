@@ -93,6 +93,7 @@ export async function startToneAnswerer(
       return {
         answered: level.answered,
         refused: 0,
+        greeting: { calls: 0, p50: 0, p95: 0, max: 0 },
         endedByRemoteBye: level.endedRemote,
         endedOtherwise: level.endedOther,
         // No sessions here: a call answered and ended by the caller's BYE is the clean end.

@@ -158,7 +158,7 @@ export async function sipBench(ctx: BenchContext): Promise<object> {
       };
       ctx.log(
         `sip: ${n} offered at once: ${f.answered} admitted, ${f.refused} refused (503); admitted: max ${f.maxAtOnce} at once, ` +
-          `jitter p99 ${f.jitter.p99} ms, max ${f.jitter.max} ms, underruns ${f.underruns}, ` +
+          `jitter p99 ${f.jitter.p99} ms, max ${f.jitter.max} ms, underruns ${f.underruns}, greeting p95 ${f.greeting.p95} ms, ` +
           `${f.sessionsCompleted}/${f.answered} ended cleanly, ${f.cpuCorePercent} % of a core, SIPp exit ${String(sipp.code)}`,
       );
       if (sipp.code !== 0) ctx.log(`sip: SIPp said: ${sipp.output.slice(-600)}`);
@@ -236,6 +236,7 @@ function figuresJson(f: RunFigures): object {
   return {
     answered: f.answered,
     refused_503: f.refused,
+    greeting_after_answer_ms: f.greeting,
     achieved_calls_per_second: f.achievedRate,
     max_at_once: f.maxAtOnce,
     ended_by_remote_bye: f.endedByRemoteBye,

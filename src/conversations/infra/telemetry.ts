@@ -29,7 +29,8 @@ import type { EngineKind } from '../engines/engines';
 export type TurnSpanName = 'endpointing' | 'recognition' | 'model.first_token' | 'synthesis.first_audio' | 'tool_call';
 
 /** The histograms, each `conversation_<metric>_ms`. */
-export type ConversationMetric = 'voice_to_voice' | 'stt' | 'llm_first_token' | 'tts_first_audio' | 'barge_in_stop';
+export type ConversationMetric =
+  'voice_to_voice' | 'stt' | 'llm_first_token' | 'tts_first_audio' | 'barge_in_stop' | 'greeting_first_audio';
 
 export type SpanAttributes = Record<string, string | number | boolean>;
 
@@ -51,6 +52,8 @@ const HISTOGRAMS: Record<ConversationMetric, string> = {
   llm_first_token: "From the model's request to its first text or tool call, per turn.",
   tts_first_audio: "From the first sentence's synthesis request to its audio, per turn.",
   barge_in_stop: "From the user's speech starting over the agent to the agent's audio stopping.",
+  greeting_first_audio:
+    "From the call's answer (a phone call's 200, a room's join) to the agent's opening line's first audio, per conversation.",
 };
 
 /** Milliseconds, for latencies of 0 to 5 s: finer where the targets are (300 ms barge-in, 1 s voice-to-voice). */
@@ -202,6 +205,7 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
         span.end(now);
       },
       bargeIn: (_sessionId, stopMs) => this.observe('barge_in_stop', stopMs),
+      greeting: (_sessionId, firstAudioMs) => this.observe('greeting_first_audio', firstAudioMs),
       underrun: () => this.underruns.inc(),
     };
   }

@@ -85,6 +85,12 @@ export class Conversation {
     this.maxDuration.unref();
     const opening = this.newAnswer(Promise.resolve(), null);
     opening.say(dialogue.opening());
+    void opening
+      .queued()
+      .then(() => {
+        if (opening.firstAudioAt !== null) this.telemetry.greeting(this.deps.sessionId, opening.firstAudioAt);
+      })
+      .catch(() => undefined);
     void this.afterAnswer(opening, { type: 'continue' });
   }
 

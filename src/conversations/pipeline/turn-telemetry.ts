@@ -12,6 +12,8 @@ export interface TurnTelemetry {
   toolCall(sessionId: string, call: { name: string; status: string; duration_ms: number }): void;
   /** The agent's audio stopped for a barge-in, `stopMs` after the user's speech was detected. */
   bargeIn(sessionId: string, stopMs: number): void;
+  /** The opening line's first audio was ready `firstAudioMs` after the call's answer (its start). */
+  greeting(sessionId: string, firstAudioMs: number): void;
   /** A 20 ms tick sent silence in the middle of an answer: its next piece was not synthesised in time. */
   underrun(sessionId: string): void;
 }
@@ -20,5 +22,6 @@ export const NO_TELEMETRY: TurnTelemetry = {
   turn: () => undefined,
   toolCall: () => undefined,
   bargeIn: () => undefined,
+  greeting: () => undefined,
   underrun: () => undefined,
 };
