@@ -15,7 +15,8 @@ export class CachingSynthesizer implements SpeechSynthesizer {
   private bytes = 0;
 
   constructor(
-    private readonly inner: SpeechSynthesizer,
+    /** The engine that synthesises what is not kept. */
+    readonly engine: SpeechSynthesizer,
     private readonly maxBytes = SYNTHESIS_CACHE_BYTES,
   ) {}
 
@@ -25,7 +26,7 @@ export class CachingSynthesizer implements SpeechSynthesizer {
 
   /** The engine's own warm-up (the embedded one loads its helper ahead of the first line). */
   prewarm(): void {
-    (this.inner as { prewarm?: () => void }).prewarm?.();
+    (this.engine as { prewarm?: () => void }).prewarm?.();
   }
 
   async synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
@@ -37,7 +38,7 @@ export class CachingSynthesizer implements SpeechSynthesizer {
       this.entries.set(key, kept);
       return kept;
     }
-    const speech = await this.inner.synthesize(text, options);
+    const speech = await this.engine.synthesize(text, options);
     this.keep(key, speech);
     return speech;
   }

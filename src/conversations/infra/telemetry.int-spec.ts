@@ -14,6 +14,7 @@ import { CHAT_MODEL, EMBEDDED_SPEECH_SYNTHESIZER, SPEECH_RECOGNIZER, SPEECH_SYNT
 import { OpenAiChatModel } from '../engines/openai/openai-chat-model';
 import { OpenAiRecognizer } from '../engines/openai/openai-recognizer';
 import { OpenAiSynthesizer } from '../engines/openai/openai-synthesizer';
+import { CachingSynthesizer } from '../engines/synthesis-cache';
 import { ConversationTelemetry } from './telemetry';
 
 interface OtlpValue {
@@ -81,7 +82,10 @@ describe('ConversationTelemetry (OTLP traces, /metrics) and the engines the sett
 
   it('binds each port to the OpenAI-compatible adapter when its URL is set, keeping the embedded synthesiser for apologies', () => {
     expect(t.app.get(SPEECH_RECOGNIZER)).toBeInstanceOf(OpenAiRecognizer);
-    expect(t.app.get(SPEECH_SYNTHESIZER)).toBeInstanceOf(OpenAiSynthesizer);
+    // Behind the cache of synthesised lines (synthesis-cache.ts).
+    const synthesizer = t.app.get<CachingSynthesizer>(SPEECH_SYNTHESIZER);
+    expect(synthesizer).toBeInstanceOf(CachingSynthesizer);
+    expect(synthesizer.engine).toBeInstanceOf(OpenAiSynthesizer);
     expect(t.app.get(CHAT_MODEL)).toBeInstanceOf(OpenAiChatModel);
     expect(t.app.get(EMBEDDED_SPEECH_SYNTHESIZER)).toBeInstanceOf(EmbeddedSynthesizer);
   });
