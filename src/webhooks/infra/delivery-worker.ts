@@ -124,7 +124,7 @@ export class DeliveryWorker extends PollingWorker {
 
   /**
    * How long to sleep: what PostgreSQL said the next due delivery is, asked at most once a second
-   * (decision 162). Between questions the worker sleeps on the last answer, and once that has passed,
+   * (decision 162), and again after a recorded batch scheduled retries (`lookAt`). Between questions the worker sleeps on the last answer, and once that has passed,
    * until it may ask again: what becomes due meanwhile is announced by a poke (an outbox commit, a
    * freed bound slot, a retry this instance recorded) or is another instance's to send; the rest
    * (a lapsed lease, another instance's retry) waited for the poll before too.
@@ -155,6 +155,11 @@ export class DeliveryWorker extends PollingWorker {
    */
   private lookAt(nextRetry: Date | null): void {
     if (!nextRetry) return;
+    // The last answer to "when is the next delivery due?" may have been given while these rows were
+    // still claimed (then it did not see them, and said the 5 s poll): it is asked again at the next
+    // idle. Only the batch's earliest retry gets a wake-up; the round it starts asks, and finds the
+    // others (a CI run saw a second retry of one batch wait the whole 5 s).
+    this.nextDue.askedAt = -Infinity;
     const at = nextRetry.getTime();
     const ms = at - this.clock.now().getTime();
     if (ms <= 0) return this.poke();
