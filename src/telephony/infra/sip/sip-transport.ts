@@ -96,7 +96,22 @@ export class SipTransport {
     this.flowFailed = listener;
   }
 
+  /**
+   * Listens over UDP and TCP on one port. Port 0 means any free one: the UDP port is taken first, and
+   * when that same number is taken over TCP by someone else, another is tried (a few times).
+   */
   async start(): Promise<void> {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await this.listen();
+      } catch (error) {
+        const taken = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+        if (this.port !== 0 || !taken || tries >= 5) throw error;
+      }
+    }
+  }
+
+  private async listen(): Promise<void> {
     const udp = createSocket('udp4');
     udp.on('message', (data, rinfo) => {
       if (!this.allows(rinfo.address)) return; // before any parsing: no answer, nothing kept
@@ -118,11 +133,16 @@ export class SipTransport {
       }
       this.adopt(socket);
     });
-    tcp.on('error', (error) => this.onError(error));
     await new Promise<void>((resolve, reject) => {
       tcp.once('error', reject);
       tcp.listen(this.boundPort, this.host, () => resolve());
+    }).catch(async (error: unknown) => {
+      // Not listening after all: the UDP socket goes too, and the caller may try another port.
+      this.udp = null;
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      throw error;
     });
+    tcp.on('error', (error) => this.onError(error));
     this.tcp = tcp;
   }
 
