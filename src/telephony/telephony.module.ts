@@ -94,7 +94,7 @@ export function watchdogWanted(config: AppConfig): boolean {
           media: new RtpCallMedia({
             host: settings.listenHost,
             ports: settings.rtpPorts,
-            allows: (address) => sources.rtp.allows(address),
+            sources: sources.rtp,
           }),
           sipAllows: (address) => sources.sip.allows(address),
           // Anything received is quoted at most 200 characters (sip-message.ts `excerpt`).

@@ -20,6 +20,11 @@ export interface AudioTransport {
 export interface FrameSource {
   /** The next 20 ms frame to send (exactly sampleRate / 50 samples), or null for silence. */
   nextFrame(): Int16Array | null;
+  /**
+   * Tells `listener` each time the source drops what it had not given yet (a barge-in): a transport
+   * that took frames ahead of its clock (the SIP media thread) drops them too. One listener.
+   */
+  onFlush?(listener: () => void): void;
 }
 
 /** Samples in one 20 ms frame at `sampleRate`. */

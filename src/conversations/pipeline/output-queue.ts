@@ -24,6 +24,7 @@ export class OutputQueue implements FrameSource {
   private readonly size: number;
   private firstFrameListener: ((turn: number, at: number) => void) | null = null;
   private underrunListener: (() => void) | null = null;
+  private flushListener: (() => void) | null = null;
   /** Pieces of the answer being made that are not queued yet (synthesis still running). */
   private awaited = 0;
   /** An answer is under way: some of it was played and more is queued or awaited. */
@@ -82,7 +83,12 @@ export class OutputQueue implements FrameSource {
     this.frames.length = 0;
     this.midAnswer = false;
     this.wakeIdle();
+    this.flushListener?.();
     return dropped;
+  }
+
+  onFlush(listener: () => void): void {
+    this.flushListener = listener;
   }
 
   /** Frames are waiting to be played. */

@@ -1,4 +1,5 @@
 import { createSocket } from 'node:dgram';
+import { AllowedSources } from '../sip/allowed-sources';
 import type { MediaBinding } from '../sip/call-media';
 import { RtpCallMedia } from './rtp-call-media';
 import { buildOffer } from './sdp';
@@ -18,7 +19,7 @@ describe('RtpCallMedia: the user agent’s media port over RTP', () => {
   const media = new RtpCallMedia({
     host: '127.0.0.1',
     ports: PORTS,
-    allows: (address) => address.startsWith('127.') || address.startsWith('198.51.100.'),
+    sources: AllowedSources.parse('127.0.0.0/8, 198.51.100.0/24'),
   });
 
   it.each([

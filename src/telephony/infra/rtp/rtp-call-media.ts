@@ -16,6 +16,7 @@ import type {
   OfferedMedia,
 } from '../sip/call-media';
 import { type MediaStats, RtpMediaSession } from './rtp-media-session';
+import { RtpThread } from './rtp-thread';
 import { type PortRange, RtpPortAllocator } from './rtp-ports';
 import { buildAnswer, buildOffer, negotiate, type NegotiatedMedia, negotiatedFromAnswer, parseSdp } from './sdp';
 
@@ -25,10 +26,11 @@ export interface RtpCallMediaOptions {
   /** RTP_PORTS: each call takes an even/odd pair. */
   ports: PortRange;
   /**
-   * Whether a source address may send RTP, and be an SDP's media address (RTP_ALLOWED_SOURCES). The
-   * service always gives it (telephony.module.ts); unset, anyone may (the library in tests).
+   * Who may send RTP, and be an SDP's media address (RTP_ALLOWED_SOURCES, an AllowedSources). The
+   * service always gives it (telephony.module.ts); unset, anyone may (the library in tests). The media
+   * thread checks packets against the list as it was when the call's ports were bound.
    */
-  allows?: (address: string) => boolean;
+  sources?: { allows(address: string): boolean; list(): string };
   /**
    * A call whose peer sends no RTP for this long (from the start of its media) is lost: the user
    * agent ends it with a BYE, as ended by `error` (a peer gone without a BYE). Default 60 s; 0: never.
@@ -55,10 +57,13 @@ export interface PhoneMedia extends CallMedia, AudioTransport {
 export class RtpCallMedia implements CallMediaPort<RtpMediaSession> {
   private readonly ports: RtpPortAllocator;
   private readonly allows: (address: string) => boolean;
+  /** The media thread of this user agent's calls (started with the first). */
+  private readonly thread = new RtpThread();
 
   constructor(private readonly options: RtpCallMediaOptions) {
     this.ports = new RtpPortAllocator(options.ports);
-    this.allows = options.allows ?? (() => true);
+    const sources = options.sources;
+    this.allows = sources ? (address) => sources.allows(address) : () => true;
   }
 
   answer(offerSdp: string): AcceptedOffer<RtpMediaSession> | MediaRefusal {
@@ -104,7 +109,8 @@ export class RtpCallMedia implements CallMediaPort<RtpMediaSession> {
 
   /** A port pair bound, its losses told to the binding (a peer silent too long, a failure). */
   private async open(binding: MediaBinding): Promise<RtpMediaSession> {
-    const media = await RtpMediaSession.open(this.options.host, this.ports, this.allows);
+    const sources = this.options.sources ? this.options.sources.list() : null;
+    const media = await RtpMediaSession.open(this.options.host, this.ports, sources, this.thread);
     media.onPeerSilent(this.options.rtpTimeoutMs ?? 60_000, () => binding.onLost(null));
     media.onFailed((error) => binding.onLost(error));
     return media;

@@ -100,10 +100,15 @@ export class AllowedSources {
     return allowed;
   }
 
+  /** The list as a setting would say it (`127.0.0.1/32, 10.0.0.0/8`), '' while it is empty: what `parse` reads. */
+  list(): string {
+    return this.ranges.map(([base, bits]) => `${base.toString()}/${bits}`).join(', ');
+  }
+
   /** The list, for logs and docs (`127.0.0.1/32, 10.0.0.0/8`). */
   describe(): string {
     if (this.ranges.length === 0) return this.trunkHost ? `(${this.trunkHost}: not resolved yet)` : '(none)';
-    return this.ranges.map(([base, bits]) => `${base.toString()}/${bits}`).join(', ');
+    return this.list();
   }
 
   private async refresh(): Promise<void> {
