@@ -25,7 +25,7 @@ import { errorMessage } from '../../kernel/errors';
 import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
 import { idFromSeed, newId } from '../../kernel/ids';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
-import { GetNumberOwner, ReceiveInboundCall } from '../../numbers';
+import { GetNumberOwner, type NumberOwner, ReceiveInboundCall } from '../../numbers';
 import { GetTenant } from '../../tenants';
 import type { Worker } from '../../runtime/workers/polling-worker';
 import { recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
@@ -173,6 +173,26 @@ export class PhoneCalls implements Worker {
    * session is made.
    */
   private async incoming(invite: IncomingInvite<PhoneMedia>): Promise<InviteDecision<PhoneMedia>> {
+    // This instance's capacity first: a refused INVITE costs no lookup, so that a flood of them does
+    // not load the event loop the admitted calls share (docs/capacity.md). A full instance answers 503
+    // even for a number it does not have: a proxy tries another instance, which knows.
+    const place = this.capacity.request('phone_inbound');
+    if (!place.slot) {
+      this.metrics.inboundRefused('capacity');
+      return { reject: 503, retryAfterSeconds: place.retryAfterSeconds };
+    }
+    const routed = await this.route(invite).catch((err: unknown) => {
+      place.slot?.release();
+      throw err;
+    });
+    if ('reject' in routed) place.slot.release();
+    return 'reject' in routed ? routed : this.admitted(invite, routed, place.slot);
+  }
+
+  /** The number's active owner and the session id of the call, or why it is refused (no place taken). */
+  private async route(
+    invite: IncomingInvite<PhoneMedia>,
+  ): Promise<{ reject: 404 | 403 | 482 } | { owner: NumberOwner; sessionId: string }> {
     const to = normalisePhoneNumber(invite.to);
     const owner = to ? await this.queries.execute(new GetNumberOwner(to)) : null;
     if (!owner) return { reject: 404 };
@@ -183,13 +203,15 @@ export class PhoneCalls implements Worker {
     // the limits is taken under it before the session exists, so that a refused call makes none.
     const sessionId = idFromSeed('ses', `inbound:${owner.tenantId}:${invite.call.callId}`);
     if (this.live.has(sessionId)) return { reject: 482 }; // the same Call-ID again: a loop
-    // This instance's capacity before the budget: a refusal here costs no lock in the database.
-    const place = this.capacity.request('phone_inbound');
-    if (!place.slot) {
-      this.metrics.inboundRefused('capacity');
-      return { reject: 503, retryAfterSeconds: place.retryAfterSeconds };
-    }
-    const slot = place.slot;
+    return { owner, sessionId };
+  }
+
+  /** A routed INVITE with its place: the carrier budget, then the answer while the session is made. */
+  private async admitted(
+    invite: IncomingInvite<PhoneMedia>,
+    { owner, sessionId }: { owner: NumberOwner; sessionId: string },
+    slot: ConversationSlot,
+  ): Promise<InviteDecision<PhoneMedia>> {
     const admission = await this.budget.admitInbound({ sessionId, tenantId: owner.tenantId }).catch((err: unknown) => {
       slot.release();
       throw err;
