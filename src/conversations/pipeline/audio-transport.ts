@@ -20,11 +20,25 @@ export interface AudioTransport {
 export interface FrameSource {
   /** The next 20 ms frame to send (exactly sampleRate / 50 samples), or null for silence. */
   nextFrame(): Int16Array | null;
-  /**
-   * Tells `listener` each time the source drops what it had not given yet (a barge-in): a transport
-   * that took frames ahead of its clock (the SIP media thread) drops them too. One listener.
-   */
-  onFlush?(listener: () => void): void;
+  /** Present when the source may be taken ahead of the transport's clock (OutputQueue). */
+  readonly ahead?: AheadSource;
+}
+
+/**
+ * A source as a transport that queues frames ahead of its clock takes it (the SIP media thread,
+ * which holds up to 200 ms): frames are taken only while some are ready, so that taking none is not a
+ * gap; the transport says when each was sent, so that the source is idle only once all were; and a
+ * flush of the source (a barge-in, the end) tells the transport to drop what it took.
+ */
+export interface AheadSource {
+  /** Frames that can be taken now (an answer's pieces not yet synthesised are not). */
+  ready(): number;
+  /** The next frame, counted as in the transport until `sent`; null when none is ready. */
+  take(): Int16Array | null;
+  /** One frame taken was sent to the peer. */
+  sent(): void;
+  /** Calls `listener` each time the source drops what it had not sent (one listener). */
+  onFlush(listener: () => void): void;
 }
 
 /** Samples in one 20 ms frame at `sampleRate`. */

@@ -1,4 +1,4 @@
-import { frameSamples, type FrameSource } from './audio-transport';
+import { type AheadSource, frameSamples, type FrameSource } from './audio-transport';
 
 /** How much of one agent answer was queued and played. */
 export interface Playback {
@@ -25,6 +25,8 @@ export class OutputQueue implements FrameSource {
   private firstFrameListener: ((turn: number, at: number) => void) | null = null;
   private underrunListener: (() => void) | null = null;
   private flushListener: (() => void) | null = null;
+  /** Frames a transport took ahead of its clock and has not sent yet (`ahead`). */
+  private inTransport = 0;
   /** Pieces of the answer being made that are not queued yet (synthesis still running). */
   private awaited = 0;
   /** An answer is under way: some of it was played and more is queued or awaited. */
@@ -63,9 +65,28 @@ export class OutputQueue implements FrameSource {
       this.firstFrameListener?.(next.turn, playback.startedAt);
     }
     playback.played += this.size;
-    if (this.frames.length === 0) this.wakeIdle();
+    this.wakeIdleWhenDone();
     return next.frame;
   }
+
+  /**
+   * The queue as a transport that takes frames ahead of its clock sees it (AheadSource): it calls
+   * `nextFrame` only for a tick that sent silence, so an underrun is still a tick the caller heard
+   * as a gap; a frame taken counts as played when taken (up to the transport's lead early).
+   */
+  readonly ahead: AheadSource = {
+    ready: () => this.frames.length,
+    take: () => {
+      if (this.frames.length === 0) return null;
+      this.inTransport++;
+      return this.nextFrame();
+    },
+    sent: () => {
+      this.inTransport = Math.max(0, this.inTransport - 1);
+      this.wakeIdleWhenDone();
+    },
+    onFlush: (listener) => (this.flushListener = listener),
+  };
 
   /** A piece of the answer is being synthesised (+1), or was queued or dropped (-1). */
   await(delta: 1 | -1): void {
@@ -82,18 +103,15 @@ export class OutputQueue implements FrameSource {
     const dropped = this.frames.length;
     this.frames.length = 0;
     this.midAnswer = false;
+    this.inTransport = 0;
     this.wakeIdle();
     this.flushListener?.();
     return dropped;
   }
 
-  onFlush(listener: () => void): void {
-    this.flushListener = listener;
-  }
-
-  /** Frames are waiting to be played. */
+  /** Frames are waiting to be played (or to be sent, taken ahead by a transport). */
   get playing(): boolean {
-    return this.frames.length > 0;
+    return this.frames.length > 0 || this.inTransport > 0;
   }
 
   playback(turn: number): Playback {
@@ -105,9 +123,9 @@ export class OutputQueue implements FrameSource {
     this.firstFrameListener = listener;
   }
 
-  /** Resolves once nothing is left to play (at once when nothing is queued). */
+  /** Resolves once nothing is left to play, nor to send of what a transport took ahead (at once when nothing is). */
   whenIdle(): Promise<void> {
-    if (this.frames.length === 0) return Promise.resolve();
+    if (!this.playing) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -120,6 +138,10 @@ export class OutputQueue implements FrameSource {
       if (this.playbacks.size > 8) this.playbacks.delete(this.playbacks.keys().next().value as number);
     }
     return playback;
+  }
+
+  private wakeIdleWhenDone(): void {
+    if (!this.playing) this.wakeIdle();
   }
 
   private wakeIdle(): void {

@@ -167,10 +167,10 @@ export class PhoneCalls implements Worker {
   }
 
   /**
-   * An INVITE to one of our numbers: its active owner's agent answers; any other number is 404. Over
-   * this instance's capacity (conversations' ConversationCapacity) or SIP_MAX_CALLS it is 503 (with
-   * Retry-After), over the tenant's TENANT_MAX_CALLS 486, a suspended tenant's 403; either way no
-   * session is made.
+   * An INVITE: over this instance's capacity (conversations' ConversationCapacity) it is 503 with
+   * Retry-After, whatever its number. Then a number of ours: its active owner's agent answers; any
+   * other number is 404, a suspended tenant's 403, over SIP_MAX_CALLS 503, over the tenant's
+   * TENANT_MAX_CALLS 486; either way no session is made.
    */
   private async incoming(invite: IncomingInvite<PhoneMedia>): Promise<InviteDecision<PhoneMedia>> {
     // This instance's capacity first: a refused INVITE costs no lookup, so that a flood of them does

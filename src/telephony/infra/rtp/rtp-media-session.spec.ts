@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { FrameSource } from '../../../conversations/index';
+import { type FrameSource, OutputQueue } from '../../../conversations/index';
 import type { MediaBinding } from '../sip/call-media';
 import { RtpCallMedia } from './rtp-call-media';
 import { AHEAD_FRAMES } from './rtp-media-session';
@@ -41,6 +42,13 @@ function block(ms: number): void {
     // busy
   }
 }
+
+/** `n` frames of the tone, as one piece of an answer. */
+const tones = (n: number): Int16Array => {
+  const out = new Int16Array(160 * n);
+  for (let i = 0; i < n; i++) out.set(tone(), i * 160);
+  return out;
+};
 
 const tone = (): Int16Array =>
   Int16Array.from({ length: 160 }, (_, i) => Math.round(8000 * Math.sin((i * Math.PI) / 4)));
@@ -106,24 +114,72 @@ describe('RtpMediaSession: a call’s RTP paced on the media thread', () => {
     const offered = await media.offer(binding);
     try {
       offered.complete(buildOffer('127.0.0.1', listener.port));
-      let speaking = true;
-      let onFlush: () => void = () => undefined;
-      const source: FrameSource = {
-        nextFrame: () => (speaking ? tone() : null),
-        onFlush: (listener) => (onFlush = listener),
-      };
-      offered.media.play(source);
+      const queue = new OutputQueue(8000, () => performance.now());
+      queue.enqueue(1, tones(100)); // 2 s of the agent's answer
+      offered.media.play(queue);
       await sleep(400);
-      speaking = false;
       const flushedAt = clock();
-      onFlush();
+      queue.flush();
       await sleep(400);
       offered.media.close();
       const arrivals = await listener.arrivals();
       const toneAfter = arrivals.filter((a) => a.tone && a.at > flushedAt);
-      // Without the flush, 200 ms of tone (10 frames) was queued ahead and would still be heard.
+      // Without the flush reaching the thread, 200 ms of tone (10 frames) taken ahead would still be heard.
       expect(toneAfter.length).toBeLessThanOrEqual(2);
       expect(arrivals.filter((a) => a.tone && a.at < flushedAt).length).toBeGreaterThan(10);
+    } finally {
+      offered.media.close();
+      await listener.stop();
+    }
+  });
+
+  it('is idle only once the frames taken ahead were sent, and counts no underrun the peer did not hear', async () => {
+    const listener = await peer();
+    const offered = await media.offer(binding);
+    try {
+      offered.complete(buildOffer('127.0.0.1', listener.port));
+      const queue = new OutputQueue(8000, () => performance.now());
+      let underruns = 0;
+      queue.onUnderrun(() => underruns++);
+      // 300 ms of an answer, its next piece still being synthesised; it comes 200 ms later, while
+      // 100 ms of the first is still to be sent: the peer hears no gap, and none is counted.
+      queue.await(1);
+      queue.enqueue(1, tones(15));
+      offered.media.play(queue);
+      await sleep(200);
+      queue.enqueue(1, tones(15));
+      queue.await(-1);
+      await queue.whenIdle();
+      const idleAt = clock();
+      expect(underruns).toBe(0);
+      // Then a real gap: a piece awaited and not there for 200 ms is counted, once per silent tick.
+      queue.await(1);
+      queue.enqueue(2, tones(5));
+      await sleep(300);
+      expect(underruns).toBeGreaterThanOrEqual(5);
+      queue.await(-1);
+      offered.media.close();
+      const arrivals = await listener.arrivals();
+      const lastToneOfFirst = arrivals.filter((a) => a.tone && a.at <= idleAt + 5);
+      // Idle came after the 30th frame of the answer reached the peer, not when it was taken.
+      expect(lastToneOfFirst.length).toBeGreaterThanOrEqual(29);
+    } finally {
+      offered.media.close();
+      await listener.stop();
+    }
+  });
+
+  it('runs the media thread above the process’s priority where the system allows it (Linux, root)', async () => {
+    const listener = await peer();
+    const offered = await media.offer(binding);
+    try {
+      offered.complete(buildOffer('127.0.0.1', listener.port));
+      const nice = readdirSync('/proc/self/task').map((tid) => {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+      if (process.getuid?.() === 0) expect(nice).toContain(-10);
+      else expect(nice.every((n) => n >= 0)).toBe(true);
     } finally {
       offered.media.close();
       await listener.stop();

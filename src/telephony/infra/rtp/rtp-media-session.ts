@@ -2,26 +2,29 @@
  * One call's media as the platform uses it (PhoneMedia): the conversation pipeline's audio-transport
  * port at 8000 Hz over an RTP stream that lives on the media thread (rtp-thread.ts, rtp-stream.ts),
  * where one 20 ms clock paces every call on an event loop of its own.
- * - Out: the agent's audio is pulled from its FrameSource ahead of time, up to `AHEAD_FRAMES` (200 ms),
- *   and queued on the media thread, which sends one frame per tick (silence when none is queued): a
- *   busy main thread delays nothing the peer hears while that much is queued. A barge-in's flush
- *   (`FrameSource.onFlush`) drops what the thread has queued too. What was pulled but not yet sent is
- *   the only audio "played" early: an interrupted answer's played share, and an underrun of the
- *   pipeline, can be seen up to 200 ms before the peer hears them.
+ * - Out: the agent's audio is taken from its source ahead of time (`FrameSource.ahead`), up to
+ *   `AHEAD_FRAMES` (200 ms) and only what is ready, and queued on the media thread, which sends one
+ *   frame per tick (silence when none is queued): a busy main thread delays nothing the peer hears
+ *   while that much is queued. Each frame sent is told to the source (it is idle once all were); a
+ *   tick that sent silence asks the source as the old tick did (an underrun is such a tick in the
+ *   middle of an answer); a flush of the source (a barge-in, the end) drops what the thread holds.
+ *   A frame counts as played when taken: an interrupted answer's played share can be up to 200 ms
+ *   ahead of what the peer heard. A source without `ahead` (a test's) is taken from until it has none.
  * - In: each tick's frame heard (decoded, or concealed by the jitter buffer) comes back with the
  *   tick, in order, for the listeners.
  * - Recording (`record`): each tick's frame sent (left) and frame heard (right) are written at the
  *   tick's place on the stream's timeline, tick × 160 samples (src/kernel/media/dual-channel-recorder.ts):
  *   the two sides stay paired, and a stall the thread's clock skipped is silence on both.
- * - Nothing the thread reports can throw into it: a listener that throws is dropped
- *   (TransportListeners); a failure of the stream (a bad address) fails this call (`onFailed`).
+ * - A report this session cannot handle (a listener or the source throws) fails this call only
+ *   (rtp-thread.ts catches it); a failure of the stream (a bad address) fails this call (`onFailed`).
  * `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
  */
 import type { AudioTransport, FrameSource } from '../../../conversations/index';
 import type { TimelineRecorder } from '../../../kernel/media/dual-channel-recorder';
 import { TransportListeners } from '../../../kernel/media/transport-listeners';
+import { eventOfDigit } from './dtmf';
 import { FRAME, type MediaStats } from './rtp-stream';
-import type { RtpThread, StreamPeer } from './rtp-thread';
+import { PortTaken, type RtpThread, type StreamPeer } from './rtp-thread';
 import type { TickReport } from './rtp-thread-protocol';
 import type { RtpPortAllocator } from './rtp-ports';
 import type { NegotiatedMedia } from './sdp';
@@ -87,8 +90,13 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
       try {
         session.id = await thread.open(host, port, sources, session);
         return session;
-      } catch {
-        // Another program holds this pair: keep it marked as taken and try the next.
+      } catch (error) {
+        // Another program holds this pair: keep it marked as taken and try the next. Anything else
+        // (the media thread died or could not start) gives the pair back and fails the call.
+        if (!(error instanceof PortTaken)) {
+          ports.free(port);
+          throw error;
+        }
       }
     }
     throw new Error('No free RTP port in RTP_PORTS.');
@@ -143,13 +151,14 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
 
   play(source: FrameSource): void {
     this.source = source;
-    source.onFlush?.(() => this.flush());
+    source.ahead?.onFlush(() => this.flush());
     this.feed();
   }
 
   /** Queues digits (0-9, *, #, A-D) as RFC 4733 events; false when the peer did not offer them. */
   sendDtmf(digits: string): boolean {
     if (this.media?.dtmfPayloadType == null) return false;
+    for (const digit of digits) eventOfDigit(digit); // throws here, for the caller, on a digit that is not one
     this.thread.send({ op: 'dtmf', id: this.id, digits });
     return true;
   }
@@ -193,6 +202,9 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     }
     const position = report.index * FRAME;
     const sent = report.sent >= 0 ? (this.pending.get(report.sent) ?? SILENCE) : SILENCE;
+    // A frame sent before a flush reached the thread was dropped from the source's count already.
+    if (report.sent >= this.barrier) this.source?.ahead?.sent();
+    const silenceSent = report.sent < 0 && this.nextFrame <= Math.max(this.settled, this.barrier);
     this.settle(Math.max(report.sent, report.flushed));
     this.recorder?.write(0, position, sent);
     for (const l of this.sentListeners) l(sent);
@@ -203,6 +215,8 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     }
     if (report.flowing) this.markFlowing();
     for (const digit of report.digits) for (const l of this.dtmfListeners) l(digit);
+    // A tick that sent silence with nothing taken ahead: asked as a tick of its own clock would ask.
+    if (silenceSent && this.source?.ahead && this.source.ahead.ready() === 0) this.source.nextFrame();
     this.feed();
   }
 
@@ -214,13 +228,15 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     this.close();
   }
 
-  /** Pulls the agent's frames until `AHEAD_FRAMES` are queued on the thread (or the source has none now). */
+  /** Takes the agent's frames until `AHEAD_FRAMES` are queued on the thread (or the source has none ready). */
   private feed(): void {
     const source = this.source;
     if (!source || !this.media || this.closed) return;
+    const ahead = source.ahead;
     const frames: { n: number; frame: Int16Array }[] = [];
     while (this.nextFrame - Math.max(this.settled, this.barrier) < AHEAD_FRAMES) {
-      const frame = source.nextFrame();
+      if (ahead && ahead.ready() === 0) break;
+      const frame = ahead ? ahead.take() : source.nextFrame();
       if (!frame) break;
       const n = this.nextFrame++;
       this.pending.set(n, frame);
@@ -229,7 +245,7 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     if (frames.length > 0) this.thread.send({ op: 'queue', id: this.id, frames });
   }
 
-  /** Drops what the thread has queued (the source was flushed: a barge-in). */
+  /** Drops what the thread has queued (the source was flushed: a barge-in, the end). */
   private flush(): void {
     if (this.nextFrame === this.barrier) return;
     this.barrier = this.nextFrame;

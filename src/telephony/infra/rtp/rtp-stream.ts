@@ -13,8 +13,8 @@
  *   parsed. Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet
  *   arrives, then to wherever that packet came from (an allowed source); packets from elsewhere are
  *   ignored after that. An empty payload carries no audio: it is not buffered.
- * - Nothing received or sent can throw out of a socket handler or a tick: a failure (a bad address)
- *   is returned by `tick` (the thread reports it and closes the stream), never thrown.
+ * - Nothing received can throw out of a socket handler (an error goes to `onError`); a failure to
+ *   send (a bad address) is thrown by `tick`, and the thread fails that stream alone.
  * - RTCP: a sender report with an SDES CNAME every 5 s of ticks; received RTCP is read and ignored.
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';

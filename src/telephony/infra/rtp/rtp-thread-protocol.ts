@@ -22,7 +22,8 @@ export interface TickReport extends StreamTick {
 }
 
 export type FromThread =
-  | { op: 'opened'; id: number; error: string | null }
+  /** The pair bound, or why not (`taken`: another socket holds a port of it). */
+  | { op: 'opened'; id: number; error: { message: string; taken: boolean } | null }
   /**
    * One tick of the thread's clock: every started stream's report. `lateMs` is how late the tick ran
    * against its place on the clock, `skipped` the places skipped just before (a stall of the thread).

@@ -22,23 +22,26 @@ export interface StreamPeer {
 
 const FRAME_MS = 20;
 
+/** The port pair asked for is held by another socket: the caller tries another. */
+export class PortTaken extends Error {}
+
 export class RtpThread {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly peers = new Map<number, StreamPeer>();
-  private readonly opening = new Map<number, (error: string | null) => void>();
+  private readonly opening = new Map<number, (error: { message: string; taken: boolean } | null) => void>();
 
   constructor(private readonly script: string = defaultScript()) {}
 
-  /** Binds a port pair in the thread; resolves with the stream's id, or rejects (the pair is taken). */
+  /** Binds a port pair in the thread; resolves with the stream's id, or rejects (PortTaken: the pair is taken). */
   async open(host: string, port: number, sources: string | null, peer: StreamPeer): Promise<number> {
     const id = this.nextId++;
     const worker = this.started();
-    const error = await new Promise<string | null>((resolve) => {
+    const error = await new Promise<{ message: string; taken: boolean } | null>((resolve) => {
       this.opening.set(id, resolve);
       worker.postMessage({ op: 'open', id, host, port, sources } satisfies ToThread);
     });
-    if (error !== null) throw new Error(error);
+    if (error !== null) throw error.taken ? new PortTaken(error.message) : new Error(error.message);
     this.peers.set(id, peer);
     return id;
   }
@@ -60,7 +63,7 @@ export class RtpThread {
     const died = (error: Error) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      for (const resolve of this.opening.values()) resolve(error.message);
+      for (const resolve of this.opening.values()) resolve({ message: error.message, taken: false });
       this.opening.clear();
       const peers = [...this.peers.values()];
       this.peers.clear();
@@ -88,7 +91,15 @@ export class RtpThread {
         for (const report of message.streams) {
           // The process's headroom (conversations' capacity) reads how late the media ran, per call.
           for (let i = message.skipped; i >= 0; i--) mediaClockLateness.record(message.lateMs + i * FRAME_MS);
-          this.peers.get(report.id)?.ticked(report, lateMs);
+          const peer = this.peers.get(report.id);
+          try {
+            peer?.ticked(report, lateMs);
+          } catch (error) {
+            // A listener's or the source's bug fails its own call, never the others or the process.
+            this.peers.delete(report.id);
+            this.worker?.postMessage({ op: 'close', id: report.id } satisfies ToThread);
+            peer?.failed(error instanceof Error ? error : new Error(String(error)));
+          }
         }
         break;
       }

@@ -5,6 +5,8 @@
  * the database, HTTP) cannot delay a frame: the agent's audio is queued here ahead of time, and each
  * tick's results go back in one message for all streams (rtp-thread-protocol.ts).
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { MediaClock, type MediaTick } from '../../../kernel/media/media-clock';
 import { AllowedSources } from '../sip/allowed-sources';
@@ -12,17 +14,36 @@ import { RtpStream } from './rtp-stream';
 import type { FromThread, TickReport, ToThread } from './rtp-thread-protocol';
 
 const MAX_CATCH_UP_FRAMES = 5;
+/**
+ * The thread's niceness where the system allows it (Linux, root or CAP_SYS_NICE): above the main
+ * thread (0) and the speech helpers (niced), so that a busy machine still gives the clock its turn.
+ */
+const MEDIA_THREAD_NICENESS = -10;
+
+/**
+ * Raises this thread's priority: Linux keeps a niceness per thread, named by its id
+ * (/proc/thread-self). Not allowed (an unprivileged user) or not Linux: it stays as it is.
+ */
+function raisePriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, MEDIA_THREAD_NICENESS);
+  } catch {
+    // Not allowed, or no /proc: the thread keeps the process's priority.
+  }
+}
 
 const port = parentPort;
 if (!port) throw new Error('rtp-thread.worker.ts runs as a worker thread');
+const post = (message: FromThread): void => port.postMessage(message);
+
+raisePriority();
 
 const streams = new Map<number, RtpStream>();
 let clock: MediaClock | null = null;
 let ticks = 0;
 /** One matcher per distinct list: calls opened under the same RTP_ALLOWED_SOURCES share it. */
 let matcher: { sources: string | null; allows: (address: string) => boolean } | null = null;
-
-const post = (message: FromThread): void => port.postMessage(message);
 
 function allowsFor(sources: string | null): (address: string) => boolean {
   if (matcher?.sources !== sources) {
@@ -47,6 +68,8 @@ function fail(id: number, error: unknown): void {
 
 function tick(t: MediaTick): void {
   const reports: TickReport[] = [];
+  // Places skipped by a stall of this thread count: a recording's timeline keeps real time.
+  ticks += t.skipped;
   const index = ticks++;
   for (const [id, stream] of streams) {
     if (!stream.started) continue;
@@ -65,7 +88,14 @@ function tick(t: MediaTick): void {
 
 function ensureClock(): void {
   if (clock) return;
-  clock = new MediaClock({ maxCatchUp: MAX_CATCH_UP_FRAMES, onError: () => (clock = null) });
+  // A tick does not throw (each stream's errors are its own); should it, every call fails rather than freezes.
+  clock = new MediaClock({
+    maxCatchUp: MAX_CATCH_UP_FRAMES,
+    onError: (error) => {
+      clock = null;
+      for (const id of [...streams.keys()]) fail(id, error);
+    },
+  });
   clock.start(tick);
 }
 
@@ -77,7 +107,12 @@ async function open(message: Extract<ToThread, { op: 'open' }>): Promise<void> {
     streams.set(message.id, stream);
     post({ op: 'opened', id: message.id, error: null });
   } catch (error) {
-    post({ op: 'opened', id: message.id, error: error instanceof Error ? error.message : String(error) });
+    const taken = (error as NodeJS.ErrnoException | null)?.code === 'EADDRINUSE';
+    post({
+      op: 'opened',
+      id: message.id,
+      error: { message: error instanceof Error ? error.message : String(error), taken },
+    });
   }
 }
 
@@ -88,6 +123,14 @@ port.on('message', (message: ToThread) => {
   }
   const stream = streams.get(message.id);
   if (!stream) return;
+  try {
+    handle(stream, message);
+  } catch (error) {
+    fail(message.id, error); // one call's bad message fails that call, never the thread
+  }
+});
+
+function handle(stream: RtpStream, message: Exclude<ToThread, { op: 'open' }>): void {
   switch (message.op) {
     case 'start':
       stream.start(message.media, message.silenceLimitMs);
@@ -107,4 +150,4 @@ port.on('message', (message: ToThread) => {
       streams.delete(message.id);
       break;
   }
-});
+}

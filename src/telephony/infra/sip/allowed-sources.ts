@@ -100,7 +100,7 @@ export class AllowedSources {
     return allowed;
   }
 
-  /** The list as a setting would say it (`127.0.0.1/32, 10.0.0.0/8`), '' while it is empty: what `parse` reads. */
+  /** The list as a setting would say it (`127.0.0.1/32, 10.0.0.0/8`; `parse` reads it back), '' while it is empty. */
   list(): string {
     return this.ranges.map(([base, bits]) => `${base.toString()}/${bits}`).join(', ');
   }
