@@ -25,6 +25,38 @@ describe('CachingSynthesizer', () => {
     expect(inner.calls).toEqual(['voice_ava:Hello, this is Ava.', 'voice_leo:Hello, this is Ava.']);
   });
 
+  it('shares a synthesis under way: callers that ask meanwhile wait for it, and it stops only when all gave up', async () => {
+    const signals: AbortSignal[] = [];
+    let finish: (speech: SynthesizedSpeech) => void = () => undefined;
+    const slow: SpeechSynthesizer = {
+      synthesize: (_text, { signal }) => {
+        if (signal) signals.push(signal);
+        return new Promise((resolve) => (finish = resolve));
+      },
+    };
+    const cache = new CachingSynthesizer(slow);
+    const first = new AbortController();
+    const second = new AbortController();
+    const a = cache.synthesize('Hello.', { signal: first.signal });
+    const b = cache.synthesize('Hello.', { signal: second.signal });
+    expect(signals).toHaveLength(1);
+    first.abort();
+    await expect(a).rejects.toThrow('aborted');
+    expect(signals[0]?.aborted).toBe(false); // the second caller still waits for it
+    const speech = { sampleRate: 16_000, samples: new Int16Array(4) };
+    finish(speech);
+    await expect(b).resolves.toBe(speech);
+
+    const c = cache.synthesize('Goodbye.', { signal: first.signal });
+    await expect(c).rejects.toThrow('aborted'); // asked with a signal already aborted
+    const third = new AbortController();
+    const d = cache.synthesize('Goodbye.', { signal: third.signal });
+    third.abort();
+    await expect(d).rejects.toThrow('aborted');
+    expect(signals).toHaveLength(2); // the caller that had given up before asking started nothing
+    expect(signals[1]?.aborted).toBe(true); // its only caller gone: the engine stops
+  });
+
   it('keeps no failure: the next request asks again', async () => {
     const inner = counting();
     const cache = new CachingSynthesizer(inner);

@@ -8,10 +8,13 @@ export const SYNTHESIS_CACHE_BYTES = 16 * 1024 * 1024;
  * with (its `first_message`) is synthesised once, not at every answer (docs/capacity.md, "Answer
  * fast"); the canned phrases repeat too. Least recently used first out, bounded by the samples'
  * bytes. The speech returned is shared between callers: none of them changes it (the output queue
- * only reads it).
+ * only reads it). Callers asking for a line that is being synthesised share that synthesis (a burst of
+ * calls answered at once synthesises its greeting once); it is cancelled only when every one of them
+ * gave up (its signal), and a caller that gives up is rejected at once.
  */
 export class CachingSynthesizer implements SpeechSynthesizer {
   private readonly entries = new Map<string, SynthesizedSpeech>();
+  private readonly flights = new Map<string, Flight>();
   private bytes = 0;
 
   constructor(
@@ -38,9 +41,24 @@ export class CachingSynthesizer implements SpeechSynthesizer {
       this.entries.set(key, kept);
       return kept;
     }
-    const speech = await this.engine.synthesize(text, options);
-    this.keep(key, speech);
-    return speech;
+    if (options.signal?.aborted) throw new Error('aborted');
+    const flight = this.flights.get(key) ?? this.fly(key, text, options.voiceId);
+    return flight.join(options.signal);
+  }
+
+  /** A synthesis of `text` that callers join; kept when it succeeds, forgotten when it ends. */
+  private fly(key: string, text: string, voiceId: string | undefined): Flight {
+    const cancel = new AbortController();
+    const speech = this.engine
+      .synthesize(text, { ...(voiceId !== undefined ? { voiceId } : {}), signal: cancel.signal })
+      .then((done) => {
+        this.keep(key, done);
+        return done;
+      })
+      .finally(() => this.flights.delete(key));
+    const flight = new Flight(speech, cancel);
+    this.flights.set(key, flight);
+    return flight;
   }
 
   private keep(key: string, speech: SynthesizedSpeech): void {
@@ -53,5 +71,40 @@ export class CachingSynthesizer implements SpeechSynthesizer {
       this.entries.delete(oldest);
       this.bytes -= old.samples.byteLength;
     }
+  }
+}
+
+/** One synthesis shared by the callers that asked for it while it ran. */
+class Flight {
+  private waiting = 0;
+
+  constructor(
+    private readonly speech: Promise<SynthesizedSpeech>,
+    private readonly cancel: AbortController,
+  ) {
+    speech.catch(() => undefined); // a caller that gave up does not hear of it: not unhandled
+  }
+
+  join(signal: AbortSignal | undefined): Promise<SynthesizedSpeech> {
+    this.waiting++;
+    if (!signal) return this.speech;
+    return new Promise<SynthesizedSpeech>((resolve, reject) => {
+      const giveUp = () => {
+        reject(new Error('aborted'));
+        // The last caller gone: the engine stops too.
+        if (--this.waiting === 0) this.cancel.abort();
+      };
+      signal.addEventListener('abort', giveUp, { once: true });
+      this.speech.then(
+        (speech) => {
+          signal.removeEventListener('abort', giveUp);
+          resolve(speech);
+        },
+        (error: unknown) => {
+          signal.removeEventListener('abort', giveUp);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 }
