@@ -1,4 +1,4 @@
-import OpusScript from 'opusscript';
+import { OpusDecoder, OpusEncoder } from '../src/rooms/infra/opus-codec';
 import { MediaStreamTrack, RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket } from 'werift';
 
 /** 20 ms at 48 kHz. */
@@ -18,8 +18,9 @@ export class JoinRefused extends Error {}
 
 export class VoiceClient {
   private queue: Int16Array[] = [];
-  private readonly encoder = new OpusScript(48000, 1, OpusScript.Application.VOIP);
-  private readonly decoder = new OpusScript(48000, 1, OpusScript.Application.VOIP);
+  // The service's own codec classes: opusscript's class overruns its heap past about 77 codecs (opus-codec.ts).
+  private readonly encoder = new OpusEncoder();
+  private readonly decoder = new OpusDecoder(1);
   private pacer: NodeJS.Timeout | null = null;
   /** Arrival times of the agent's voiced frames, and of every agent packet (for the jitter). */
   readonly voiced: number[] = [];
@@ -117,18 +118,19 @@ export class VoiceClient {
     if (this.resource) await fetch(this.resource, { method: 'DELETE' }).catch(() => undefined);
     this.resource = null;
     await this.pc.close().catch(() => undefined);
+    this.encoder.close();
+    this.decoder.close();
   }
 
   private heard(payload: Buffer): void {
     const now = Date.now();
     this.arrivals.push(now);
-    let pcm: Buffer;
+    let samples: Int16Array;
     try {
-      pcm = this.decoder.decode(payload);
+      samples = this.decoder.decode(payload);
     } catch {
       return;
     }
-    const samples = new Int16Array(pcm.buffer, pcm.byteOffset, pcm.byteLength >> 1);
     let sum = 0;
     for (const s of samples) sum += s * s;
     if (samples.length > 0 && Math.sqrt(sum / samples.length) > VOICE_RMS) this.voiced.push(now);
@@ -145,7 +147,7 @@ export class VoiceClient {
         const frame = this.queue.shift();
         if (frame && this.firstSpeechFrameAt === null) this.firstSpeechFrameAt = Date.now();
         const pcm = frame ?? silence;
-        const packet = this.encoder.encode(Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength), FRAME);
+        const packet = this.encoder.encode(pcm);
         const header = new RtpHeader({
           payloadType: OPUS_PT,
           sequenceNumber: sent & 0xffff,
