@@ -204,7 +204,7 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     const sent = report.sent >= 0 ? (this.pending.get(report.sent) ?? SILENCE) : SILENCE;
     // A frame sent before a flush reached the thread was dropped from the source's count already.
     if (report.sent >= this.barrier) this.source?.ahead?.sent();
-    const silenceSent = report.sent < 0 && this.nextFrame <= Math.max(this.settled, this.barrier);
+    const silenceSent = report.sent < 0 && this.queued === 0;
     this.settle(Math.max(report.sent, report.flushed));
     this.recorder?.write(0, position, sent);
     for (const l of this.sentListeners) l(sent);
@@ -234,7 +234,7 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     if (!source || !this.media || this.closed) return;
     const ahead = source.ahead;
     const frames: { n: number; frame: Int16Array }[] = [];
-    while (this.nextFrame - Math.max(this.settled, this.barrier) < AHEAD_FRAMES) {
+    while (this.queued < AHEAD_FRAMES) {
       if (ahead && ahead.ready() === 0) break;
       const frame = ahead ? ahead.take() : source.nextFrame();
       if (!frame) break;
@@ -250,6 +250,11 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     if (this.nextFrame === this.barrier) return;
     this.barrier = this.nextFrame;
     this.thread.send({ op: 'flush', id: this.id, upTo: this.nextFrame - 1 });
+  }
+
+  /** Frames taken and queued on the thread, neither sent nor flushed yet. */
+  private get queued(): number {
+    return this.nextFrame - Math.max(this.settled, this.barrier);
   }
 
   /** Frames numbered up to `upTo` were sent or dropped: forgotten. */
