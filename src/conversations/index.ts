@@ -1,8 +1,14 @@
 /** The conversations context's public face: what other contexts may use. */
 export { ConversationsModule } from './conversations.module';
-export type { AheadSource, AudioTransport, FrameSource } from './pipeline/audio-transport';
+export type { AheadSource, AudioTransport, FrameSource, Keypad } from './pipeline/audio-transport';
 export { OutputQueue } from './pipeline/output-queue';
-export type { ConversationReporter, ConversationEnd, TurnMetrics } from './pipeline/conversation-reporter';
+export type {
+  ConversationReporter,
+  ConversationEnd,
+  TransferFailure,
+  TransferOutcome,
+  TurnMetrics,
+} from './pipeline/conversation-reporter';
 export {
   Conversations,
   type ConversationHandle,

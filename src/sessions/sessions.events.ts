@@ -13,7 +13,7 @@ import {
   text,
   timestamp,
 } from '../catalog/payload-schema';
-import { SESSION_FAILURE_STATUSES } from './sessions.payloads';
+import { SESSION_FAILURE_STATUSES, TRANSFER_FAILURE_REASONS } from './sessions.payloads';
 import type {
   SessionOutcomeFields,
   TranscriptEntry,
@@ -25,6 +25,7 @@ import type {
   SessionDispositionSetData,
   SessionRecordingCompletedData,
   SessionTransferInitiatedData,
+  SessionTransferFailedData,
   SessionOptOutDetectedData,
   SessionOptOutRecordingPendingPurgeData,
   SessionOptOutRecordingPurgedData,
@@ -43,9 +44,10 @@ export const transcriptEntry = object<TranscriptEntry>({
   role: oneOf(['agent', 'user']),
   content: omittable(
     text(
-      "What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept.",
+      "What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept.",
     ),
   ),
+  dtmf: omittable(text('The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty.')),
   t: omittable(field<number>({ type: 'number', minimum: 0, description: 'Seconds from session start.' })),
 });
 
@@ -171,6 +173,18 @@ const sessionTransferInitiated = object<SessionTransferInitiatedData>({
   from_number: nullable(text(PHONE_LEG)),
   transfer_number: text(`Number of the human the call is transferred to. ${PHONE}`),
   transferred_at: timestamp(),
+});
+
+const sessionTransferFailed = object<SessionTransferFailedData>({
+  session_id: text(),
+  transfer_number: text(`Where the call was to be transferred. ${PHONE}`),
+  reason: oneOf(
+    TRANSFER_FAILURE_REASONS,
+    "refused: the carrier or the caller's side answered the REFER with 4xx/6xx; target_failed: the target did not take the call (a failing NOTIFY sipfrag, or the warm transfer's second call failed); no_answer: nothing answered within 30 s; not_supported: this kind of call cannot be transferred.",
+  ),
+  sip_code: nullable(
+    integer("The SIP status that said so (the REFER's answer or the sipfrag's); null when none came."),
+  ),
 });
 
 const sessionOptOutDetected = object<SessionOptOutDetectedData>({
@@ -338,6 +352,12 @@ export const sessionEvents = defineEvents<SessionPayloads>({
         transfer_number: EX.human,
         transferred_at: '2026-03-02T17:04:48.310Z',
       },
+    },
+    'session.transfer_failed': {
+      description:
+        'A transfer did not go through; the caller stays with the agent, who says so, and the call goes on (fires mid-call, after session.transfer_initiated).',
+      payload: sessionTransferFailed,
+      example: { session_id: EX.session, transfer_number: EX.human, reason: 'refused', sip_code: 603 },
     },
     'session.opt_out_detected': {
       description:

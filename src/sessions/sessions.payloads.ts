@@ -17,8 +17,10 @@ export type SessionFailureStatus = (typeof SESSION_FAILURE_STATUSES)[number];
 
 export interface TranscriptEntry {
   role: 'agent' | 'user';
-  /** Never empty; absent only on a private session's turns (their words are not kept). */
+  /** What was said: empty only on a keypad turn; absent only on a private session's turns (their words are not kept). */
   content?: string;
+  /** The keys the caller pressed (a user turn with empty `content`), e.g. "1" or "42#". */
+  dtmf?: string;
   /** Seconds from session start. */
   t?: number;
 }
@@ -114,6 +116,18 @@ export interface SessionTransferInitiatedData {
   transferred_at: string;
 }
 
+/** Why a transfer did not happen (`session.transfer_failed`). */
+export const TRANSFER_FAILURE_REASONS = ['refused', 'target_failed', 'no_answer', 'not_supported'] as const;
+export type TransferFailureReason = (typeof TRANSFER_FAILURE_REASONS)[number];
+
+export interface SessionTransferFailedData {
+  session_id: string;
+  transfer_number: string;
+  reason: TransferFailureReason;
+  /** The SIP status that said so (the REFER's answer or the NOTIFY's sipfrag); null when none came. */
+  sip_code: number | null;
+}
+
 export interface SessionOptOutDetectedData {
   session_id: string;
   phone_number: string | null;
@@ -152,6 +166,7 @@ export type SessionPayloads = {
   'session.disposition_set': SessionDispositionSetData;
   'session.recording_completed': SessionRecordingCompletedData;
   'session.transfer_initiated': SessionTransferInitiatedData;
+  'session.transfer_failed': SessionTransferFailedData;
   'session.opt_out_detected': SessionOptOutDetectedData;
   'session.opt_out_recording_pending_purge': SessionOptOutRecordingPendingPurgeData;
   'session.opt_out_recording_purged': SessionOptOutRecordingPurgedData;

@@ -1,8 +1,9 @@
 import { BuiltinDialogue } from '../../src/conversations/dialogue/builtin-dialogue';
+import type { AudioTransport } from '../../src/conversations';
 import type { ConversationAgent, Dialogue } from '../../src/conversations/dialogue/dialogue';
 import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from '../../src/conversations/engines/embedded/embedded-synthesizer';
-import { Conversation } from '../../src/conversations/pipeline/conversation';
+import { Conversation, type ConversationLine } from '../../src/conversations/pipeline/conversation';
 import { resample } from '../../src/kernel/audio/rate-converter';
 import { SimulatedUser } from './in-memory-audio';
 import { LoopbackCall } from '../../src/conversations/infra/loopback-call';
@@ -23,7 +24,16 @@ export class ConversationHarness {
     this.synthesizer.prewarm();
   }
 
-  call(agent: ConversationAgent, opts: { rate?: number; dialogue?: Dialogue; reporter?: RecordingReporter } = {}) {
+  call(
+    agent: ConversationAgent,
+    opts: {
+      rate?: number;
+      /** The dialogue, or how to make it on the agent's transport (a model's `send_dtmf` needs its keypad). */
+      dialogue?: Dialogue | ((transport: AudioTransport) => Dialogue);
+      reporter?: RecordingReporter;
+      line?: ConversationLine;
+    } = {},
+  ) {
     const link = new LoopbackCall(opts.rate ?? 16000);
     const reporter = opts.reporter ?? new RecordingReporter();
     const user = new SimulatedUser(link.callee);
@@ -34,8 +44,10 @@ export class ConversationHarness {
       reporter,
       recognizer: this.recognizer,
       synthesizer: this.synthesizer,
-      dialogue: opts.dialogue ?? new BuiltinDialogue(agent),
+      dialogue:
+        typeof opts.dialogue === 'function' ? opts.dialogue(link.agent) : (opts.dialogue ?? new BuiltinDialogue(agent)),
       startedAt: new Date(),
+      ...(opts.line ? { line: opts.line } : {}),
     });
     this.running.push({ link, conversation });
     link.start();

@@ -1,11 +1,12 @@
-import type { ConversationEnd, ConversationReporter, TurnMetrics } from '../../src/conversations';
+import type { ConversationEnd, ConversationReporter, TransferFailure, TurnMetrics } from '../../src/conversations';
 
 type Report =
-  | { kind: 'turn'; role: 'agent' | 'user'; content: string; t: number }
+  | { kind: 'turn'; role: 'agent' | 'user'; content: string; dtmf?: string; t: number }
   | { kind: 'metrics'; metrics: TurnMetrics }
   | { kind: 'function_invoked'; name: string; status: string; duration_ms: number }
   | { kind: 'function_timeout'; function_id: string; name: string; timeout_ms: number }
   | { kind: 'transfer'; number: string }
+  | ({ kind: 'transfer_failed'; number: string } & TransferFailure)
   | { kind: 'opt_out' }
   | { kind: 'ended'; reason: ConversationEnd };
 
@@ -19,7 +20,7 @@ export class RecordingReporter implements ConversationReporter {
 
   constructor(private readonly storeMs = 5) {}
 
-  turns(role?: 'agent' | 'user'): { role: string; content: string; t: number }[] {
+  turns(role?: 'agent' | 'user'): { role: string; content: string; dtmf?: string; t: number }[] {
     return this.reports.flatMap((r) => (r.kind === 'turn' && (!role || r.role === role) ? [r] : []));
   }
 
@@ -43,7 +44,7 @@ export class RecordingReporter implements ConversationReporter {
     }
   }
 
-  turn(entry: { role: 'agent' | 'user'; content: string; t: number }): Promise<void> {
+  turn(entry: { role: 'agent' | 'user'; content: string; dtmf?: string; t: number }): Promise<void> {
     return this.store({ kind: 'turn', ...entry });
   }
   metrics(metrics: TurnMetrics): Promise<void> {
@@ -57,6 +58,9 @@ export class RecordingReporter implements ConversationReporter {
   }
   transfer(number: string): Promise<void> {
     return this.store({ kind: 'transfer', number });
+  }
+  transferFailed(number: string, failure: TransferFailure): Promise<void> {
+    return this.store({ kind: 'transfer_failed', number, ...failure });
   }
   optOut(): Promise<void> {
     return this.store({ kind: 'opt_out' });

@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'session.disposition_set',
   'session.recording_completed',
   'session.transfer_initiated',
+  'session.transfer_failed',
   'session.opt_out_detected',
   'session.opt_out_recording_pending_purge',
   'session.opt_out_recording_purged',

@@ -5,7 +5,7 @@ import { errorMessage } from '../../kernel/errors';
 import { type CallHangup, sessionSignals, storeRecordingFile } from '../../sessions';
 import type { ConversationAgent } from '../dialogue/dialogue';
 import type { AudioTransport } from '../pipeline/audio-transport';
-import type { ConversationEnd } from '../pipeline/conversation-reporter';
+import type { ConversationEnd, TransferOutcome } from '../pipeline/conversation-reporter';
 import { type ConversationHandle, Conversations } from './conversations.service';
 import { SessionReporter } from './session-reporter';
 
@@ -14,8 +14,13 @@ export type AgentEnd = Exclude<ConversationEnd, 'hangup'>;
 
 /** What a transport knows that the host does not: how to take its line down. */
 export interface CallLine<E> {
-  /** Our side of the end (a BYE, a REFER, closing a peer). Called once, after the conversation ended. */
+  /** Our side of the end (a BYE, closing a peer). Called once, after the conversation ended. */
   hangUp(ending: E): Promise<void>;
+  /**
+   * Hands the other party to `number` while the conversation waits (a phone call's REFER); resolves
+   * with the outcome. Absent: the agent's transfer ends the call `transferred`, the line's to act on.
+   */
+  transfer?(number: string): Promise<TransferOutcome>;
 }
 
 /** Who hears of the call's life: its session (`CallHost.toSession`), or a room that reports for it. */
@@ -163,6 +168,7 @@ class Hosted<E> implements HostedCall<E> {
         agent,
         transport,
         startedAt,
+        ...(this.call.line.transfer ? { line: { transfer: (number: string) => this.transfer(number) } } : {}),
         // Not awaited by the reporter: ending the call ends the conversation, which is still reporting this end.
         reporter: new SessionReporter(signals, (reason) => {
           void this.end(this.call.agentEnded(reason));
@@ -171,6 +177,12 @@ class Hosted<E> implements HostedCall<E> {
       });
       void this.conversation.finished.then(() => this.over());
     });
+  }
+
+  private transfer(number: string): Promise<TransferOutcome> {
+    const line = this.call.line;
+    if (this.done || !line.transfer) return Promise.resolve({ ok: false, reason: 'not_supported', sip_code: null });
+    return line.transfer(number);
   }
 
   end(ending: E): Promise<void> {

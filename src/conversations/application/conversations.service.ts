@@ -17,7 +17,7 @@ import {
   type SpeechSynthesizer,
 } from '../engines/engines';
 import type { AudioTransport } from '../pipeline/audio-transport';
-import { Conversation } from '../pipeline/conversation';
+import { Conversation, type ConversationLine } from '../pipeline/conversation';
 import type { ConversationEnd, ConversationReporter } from '../pipeline/conversation-reporter';
 import { NO_TELEMETRY, type TurnTelemetry } from '../pipeline/turn-telemetry';
 
@@ -39,6 +39,8 @@ export interface StartConversation {
   reporter: ConversationReporter;
   /** The session's start: turn times count from it. */
   startedAt: Date;
+  /** What the call's line can do besides audio (a phone call's transfer). */
+  line?: ConversationLine;
 }
 
 export interface ConversationHandle {
@@ -103,7 +105,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
         allowPrivateUrls: settingsOf(this.config, webhooksSettings).allowPrivateUrls,
         reporter,
       });
-      dialogue = new ModelDialogue(agent, this.model, invoker);
+      dialogue = new ModelDialogue(agent, this.model, invoker, transport.keypad ?? null);
     } else {
       dialogue = new BuiltinDialogue(agent);
     }
@@ -117,6 +119,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
       dialogue,
       startedAt,
       telemetry,
+      ...(request.line ? { line: request.line } : {}),
     });
     this.live.add(conversation);
     void conversation.finished.then((reason) => {
@@ -163,6 +166,7 @@ function observed(reporter: ConversationReporter, sessionId: string, telemetry: 
     },
     functionTimeout: (timeout) => reporter.functionTimeout(timeout),
     transfer: (number) => reporter.transfer(number),
+    transferFailed: (number, failure) => reporter.transferFailed(number, failure),
     optOut: () => reporter.optOut(),
     ended: (reason) => reporter.ended(reason),
   };

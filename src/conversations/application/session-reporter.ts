@@ -1,5 +1,10 @@
 import type { SessionSignalWriter } from '../../sessions';
-import type { ConversationEnd, ConversationReporter, TurnMetrics } from '../pipeline/conversation-reporter';
+import type {
+  ConversationEnd,
+  ConversationReporter,
+  TransferFailure,
+  TurnMetrics,
+} from '../pipeline/conversation-reporter';
 
 /** Transcript text is stored up to this length (the sessions context's limit on a turn). */
 const MAX_TURN_TEXT = 5000;
@@ -26,11 +31,12 @@ export class SessionReporter implements ConversationReporter {
     private readonly onEnded?: (reason: Exclude<ConversationEnd, 'hangup'>) => Promise<void>,
   ) {}
 
-  turn(entry: { role: 'agent' | 'user'; content: string; t: number }): Promise<void> {
+  turn(entry: { role: 'agent' | 'user'; content: string; dtmf?: string; t: number }): Promise<void> {
     return this.signals.duringCall({
       kind: 'turn',
       role: entry.role,
       content: entry.content.slice(0, MAX_TURN_TEXT),
+      ...(entry.dtmf ? { dtmf: entry.dtmf } : {}),
       t: entry.t,
     });
   }
@@ -53,6 +59,10 @@ export class SessionReporter implements ConversationReporter {
 
   transfer(transferNumber: string): Promise<void> {
     return this.signals.duringCall({ kind: 'transfer', transfer_number: transferNumber });
+  }
+
+  transferFailed(transferNumber: string, failure: TransferFailure): Promise<void> {
+    return this.signals.duringCall({ kind: 'transfer_failed', transfer_number: transferNumber, ...failure });
   }
 
   optOut(): Promise<void> {

@@ -4,12 +4,13 @@ import {
   type Dialogue,
   type DialogueAction,
   type DialogueTurn,
+  type FailedTransfer,
 } from './dialogue';
-import { intentOf, LINES } from './phrases';
+import { intentOf, LINES, spokenKeys } from './phrases';
 
 /**
  * The deterministic dialogue, used when no model is configured (LLM_URL unset): it says back what it
- * heard ("I heard: …"), transfers on a request for a human, an agent or a representative (when the
+ * heard ("I heard: …") and the keys pressed ("You pressed 1."), transfers on a request for a human, an agent or a representative (when the
  * agent has a transfer_number), takes opt-outs, and ends on goodbye (docs/conversations.md).
  */
 export class BuiltinDialogue implements Dialogue {
@@ -38,6 +39,16 @@ export class BuiltinDialogue implements Dialogue {
         turn.say(`I heard: ${echoOf(words)}.`);
         return Promise.resolve({ type: 'continue' });
     }
+  }
+
+  pressed(digits: string, turn: DialogueTurn): Promise<DialogueAction> {
+    turn.say(`You pressed ${spokenKeys(digits)}.`);
+    return Promise.resolve({ type: 'continue' });
+  }
+
+  transferFailed(failure: FailedTransfer): string {
+    void failure;
+    return LINES.transferFailed;
   }
 }
 

@@ -57,11 +57,21 @@ export interface DialogueTurn {
   signal: AbortSignal;
 }
 
+/** Why a transfer did not go through, as the dialogue hears of it. */
+export interface FailedTransfer {
+  reason: 'refused' | 'target_failed' | 'no_answer' | 'not_supported';
+  sip_code: number | null;
+}
+
 export interface Dialogue {
   /** The first thing the agent says. */
   opening(): string;
   /** Answers one user turn (its recognised words). */
   answer(words: string, turn: DialogueTurn): Promise<DialogueAction>;
+  /** Answers keys the user pressed (0-9, *, #, A-D), as one turn. */
+  pressed(digits: string, turn: DialogueTurn): Promise<DialogueAction>;
+  /** The transfer it asked for did not go through: what the agent says (the conversation goes on). */
+  transferFailed(failure: FailedTransfer): string;
   /** The answer in progress was cut: only `spoken` was heard (a model remembers what was said). */
   interrupted?(spoken: string): void;
 }

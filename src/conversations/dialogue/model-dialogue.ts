@@ -6,8 +6,10 @@ import {
   type Dialogue,
   type DialogueAction,
   type DialogueTurn,
+  type FailedTransfer,
 } from './dialogue';
 import { LINES } from './phrases';
+import type { Keypad } from '../pipeline/audio-transport';
 import { SentenceSplitter } from './sentences';
 import type { ToolInvoker } from './tool-invoker';
 
@@ -19,6 +21,20 @@ const TRANSFER_CALL: ChatTool = {
   description: 'Transfer the call to a human. Say a short sentence to the caller before calling it.',
   parameters: { type: 'object', properties: {} },
 };
+const SEND_DTMF: ChatTool = {
+  name: 'send_dtmf',
+  description:
+    'Press keys on the phone keypad, e.g. to choose an option of an automated menu. Use w for a half-second pause between keys.',
+  parameters: {
+    type: 'object',
+    properties: {
+      digits: { type: 'string', pattern: '^[0-9*#A-Dw]{1,32}$', description: 'Keys: 0-9, *, #, A-D; w waits 500 ms.' },
+    },
+    required: ['digits'],
+  },
+};
+/** What `send_dtmf` accepts. */
+const KEYS = /^[0-9*#A-Dw]{1,32}$/;
 const END_CALL: ChatTool = {
   name: 'end_call',
   description: 'End the call, once the conversation is over. Say goodbye before calling it.',
@@ -28,7 +44,8 @@ const END_CALL: ChatTool = {
 /**
  * The dialogue with a chat model (LLM_URL set): the agent's `prompt` is the system message, the
  * conversation so far the history, and its tools the agent's `tools` plus the built-in `transfer_call`
- * (when it has a transfer_number) and `end_call`. The answer streams into sentences, each spoken as
+ * (when it has a transfer_number), `send_dtmf` (when the call has a keypad) and `end_call`. Keys the
+ * caller pressed come as a user message; a transfer that failed as a system message. The answer streams into sentences, each spoken as
  * soon as it is whole. A tool call is made through the ToolInvoker, its result appended, and the
  * completion continued, at most MAX_TOOL_ROUNDS times per user turn.
  */
@@ -40,11 +57,13 @@ export class ModelDialogue implements Dialogue {
     private readonly agent: ConversationAgent,
     private readonly model: ChatModel,
     private readonly invoker: ToolInvoker,
+    private readonly keypad: Keypad | null = null,
   ) {
     this.messages = [{ role: 'system', content: agent.prompt }];
     this.tools = [
       ...(agent.tools ?? []).map(({ name, description, parameters }) => ({ name, description, parameters })),
       ...(agent.transfer_number ? [TRANSFER_CALL] : []),
+      ...(keypad ? [SEND_DTMF] : []),
       END_CALL,
     ];
   }
@@ -55,8 +74,26 @@ export class ModelDialogue implements Dialogue {
     return line;
   }
 
-  async answer(words: string, turn: DialogueTurn): Promise<DialogueAction> {
-    this.messages.push({ role: 'user', content: words });
+  answer(words: string, turn: DialogueTurn): Promise<DialogueAction> {
+    return this.respond(words, turn);
+  }
+
+  pressed(digits: string, turn: DialogueTurn): Promise<DialogueAction> {
+    return this.respond(`[The caller pressed the keys: ${digits}]`, turn);
+  }
+
+  transferFailed(failure: FailedTransfer): string {
+    const code = failure.sip_code === null ? '' : ` (SIP ${failure.sip_code})`;
+    this.messages.push({
+      role: 'system',
+      content: `The transfer did not go through: ${failure.reason.replace('_', ' ')}${code}. The caller is still on the line with you; you told them so.`,
+    });
+    this.messages.push({ role: 'assistant', content: LINES.transferFailed });
+    return LINES.transferFailed;
+  }
+
+  private async respond(content: string, turn: DialogueTurn): Promise<DialogueAction> {
+    this.messages.push({ role: 'user', content });
     for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
       const { text, calls } = await this.complete(turn);
       this.messages.push({ role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls } : {}) });
@@ -114,6 +151,20 @@ export class ModelDialogue implements Dialogue {
       if (!said.trim()) turn.say(LINES.transferring);
       return { type: 'transfer', number: this.agent.transfer_number };
     }
+    if (call.name === 'send_dtmf' && this.keypad) {
+      const digits = (parseArguments(call.arguments).digits ?? '') as unknown;
+      if (typeof digits !== 'string' || !KEYS.test(digits)) {
+        result(JSON.stringify({ error: 'digits must be 1 to 32 of 0-9, *, #, A-D and w (a pause).' }));
+        return null;
+      }
+      try {
+        await this.keypad.press(digits);
+        result(JSON.stringify({ status: 'sent', digits }));
+      } catch (err) {
+        result(JSON.stringify({ error: `The keys could not be sent: ${(err as Error).message}` }));
+      }
+      return null;
+    }
     if (call.name === 'end_call') {
       result('{"status":"ending"}');
       if (!said.trim()) turn.say(LINES.goodbye);
@@ -126,5 +177,17 @@ export class ModelDialogue implements Dialogue {
     }
     result(await this.invoker.invoke(tool, call, { signal: turn.signal, onSlow: () => turn.say(LINES.stillWorking) }));
     return null;
+  }
+}
+
+/** A tool call's arguments (a JSON object as text); {} when they are not one. */
+function parseArguments(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text || '{}');
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
   }
 }

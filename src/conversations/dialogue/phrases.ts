@@ -33,8 +33,14 @@ export function intentOf(words: string): Intent {
 export const LINES = {
   transferring: 'Of course. I am transferring you to a person now.',
   cannotTransfer: 'I am sorry, I cannot transfer this call.',
+  transferFailed: 'I am sorry, I could not reach anyone to transfer you to. I am still here with you.',
   optedOut: 'I understand. You will not be called again. Goodbye.',
   goodbye: 'Goodbye!',
   stillWorking: 'One moment please, I am still working on that.',
   toolRoundsExceeded: 'I am sorry, I could not finish that.',
 } as const;
+
+/** Keys as the agent says them back: "1", "1 2 3", "star", "pound". */
+export function spokenKeys(digits: string): string {
+  return [...digits].map((d) => (d === '*' ? 'star' : d === '#' ? 'pound' : d)).join(' ');
+}

@@ -15,6 +15,16 @@ export interface AudioTransport {
   play(source: FrameSource): void;
   /** Called once when the other party or the medium ends the call. Returns an unsubscribe. */
   onClosed(listener: () => void): () => void;
+  /** Present when the medium carries keys (a phone call): the other party's presses, and the agent's. */
+  readonly keypad?: Keypad;
+}
+
+/** The telephone keypad of a call: keys are 0-9, *, # and A-D. */
+export interface Keypad {
+  /** Each key the other party pressed, once (RFC 4733 events or tones in the audio). Returns an unsubscribe. */
+  onDigit(listener: (digit: string) => void): () => void;
+  /** Presses `digits` in order, where `w` waits 500 ms; resolves once all went out. Throws on any other character. */
+  press(digits: string): Promise<void>;
 }
 
 export interface FrameSource {

@@ -9,6 +9,8 @@ import { ModelDialogue } from '../dialogue/model-dialogue';
 import { LINES } from '../dialogue/phrases';
 import { ToolInvoker } from '../dialogue/tool-invoker';
 import type { ChatDelta, ChatMessage, ChatModel, ChatTool } from '../engines/engines';
+import type { TransferOutcome } from './conversation-reporter';
+import { KEYS_GAP_MS } from './conversation';
 
 /**
  * What the agent does on what it hears, for real (flite speaks, pocketsphinx recognises, a real
@@ -82,6 +84,73 @@ describe('Conversation actions (real engines, real time)', () => {
     await expect(closed.conversation.finished).resolves.toBe('hangup');
     await expect(timed.conversation.finished).resolves.toBe('max_duration');
     expect(timed.reporter.reports.at(-1)).toEqual({ kind: 'ended', reason: 'max_duration' });
+  });
+
+  it('answers keys pressed: one turn per run of keys (a pause or # ends it), "You pressed …"', async () => {
+    const { reporter, link } = harness.call({ prompt: '', first_message: 'Hi.' });
+    await opened(reporter);
+    await link.callee.keypad!.press('1');
+    await reporter.until(() => reporter.turns('agent').length === 2, 10_000, 'the answer to 1');
+    expect(reporter.turns('user')).toEqual([
+      { kind: 'turn', role: 'user', content: '', dtmf: '1', t: expect.any(Number) },
+    ]);
+    expect(reporter.turns('agent')[1]?.content).toBe('You pressed 1.');
+    // Three keys 100 ms apart and # are one turn, answered at the # (no wait for a pause).
+    const pressed = Date.now();
+    await link.callee.keypad!.press('42#');
+    await reporter.until(() => reporter.turns('user').length === 2, 10_000, 'the keypad turn');
+    expect(Date.now() - pressed).toBeLessThan(KEYS_GAP_MS);
+    expect(reporter.turns('user')[1]).toMatchObject({ content: '', dtmf: '42#' });
+    await reporter.until(() => reporter.turns('agent').length === 3, 10_000, 'the answer to 42#');
+    expect(reporter.turns('agent')[2]?.content).toBe('You pressed 4 2 pound.');
+  });
+
+  it('a key pressed while the agent speaks cuts it off (its turn holds what was played)', async () => {
+    const long =
+      'Thank you for calling. Our opening hours are nine to five, Monday to Friday, and ten to two on Saturday.';
+    const { reporter, link } = harness.call({ prompt: '', first_message: long });
+    // Wait until the greeting is being heard, then press.
+    await new Promise((r) => setTimeout(r, 1500));
+    await link.callee.keypad!.press('0');
+    await reporter.until(() => reporter.turns('agent').length === 2, 10_000, 'the answer to 0');
+    const greeting = reporter.turns('agent')[0]!.content;
+    expect(greeting.length).toBeGreaterThan(0);
+    expect(greeting.length).toBeLessThan(long.length);
+    expect(reporter.turns('agent')[1]?.content).toBe('You pressed 0.');
+  });
+
+  it('a transfer the line refuses: reported, the agent says so, the call goes on; the next one goes through', async () => {
+    const outcomes: TransferOutcome[] = [{ ok: false, reason: 'refused', sip_code: 603 }, { ok: true }];
+    const asked: string[] = [];
+    const line = {
+      transfer: async (number: string): Promise<TransferOutcome> => {
+        asked.push(number);
+        await new Promise((r) => setTimeout(r, 300));
+        return outcomes.shift()!;
+      },
+    };
+    const { reporter, user, conversation } = harness.call(
+      { prompt: '', first_message: 'Hi.', transfer_number: '+14155550123' },
+      { line },
+    );
+    await opened(reporter);
+    user.say(await harness.speech('Transfer me to a human please.'));
+    await reporter.until(() => reporter.ofKind('transfer_failed').length === 1, 15_000, 'the failed transfer');
+    expect(reporter.ofKind('transfer_failed')[0]).toEqual({
+      kind: 'transfer_failed',
+      number: '+14155550123',
+      reason: 'refused',
+      sip_code: 603,
+    });
+    await reporter.until(() => reporter.turns('agent').length === 3, 10_000, 'the apology');
+    expect(reporter.turns('agent')[2]?.content).toBe(LINES.transferFailed);
+    expect(reporter.ofKind('ended')).toHaveLength(0);
+    user.say(await harness.speech('Transfer me to a human please.'));
+    await expect(conversation.finished).resolves.toBe('transferred');
+    expect(asked).toEqual(['+14155550123', '+14155550123']);
+    const kinds = reporter.reports.map((r) => r.kind);
+    expect(kinds.filter((k) => k === 'transfer')).toHaveLength(2);
+    expect(kinds.at(-1)).toBe('ended');
   });
 
   describe('with a model and tools', () => {
@@ -177,8 +246,66 @@ describe('Conversation actions (real engines, real time)', () => {
       expect(received).toHaveLength(2);
       invoker.close();
     });
+
+    it('hears the keys the caller pressed, and presses keys itself with send_dtmf (w pauses 500 ms)', async () => {
+      const agent = { prompt: 'You get through phone menus.', first_message: 'Hi.' };
+      const reporter = new RecordingReporter();
+      const model = new KeysModel();
+      const invoker = new ToolInvoker({
+        tenantId: 'ten_1',
+        sessionId: 'ses_test',
+        secretOf: () => Promise.resolve(null),
+        allowPrivateUrls: true,
+        reporter,
+      });
+      const { link } = harness.call(agent, {
+        dialogue: (transport) => new ModelDialogue(agent, model, invoker, transport.keypad ?? null),
+        reporter,
+      });
+      const heard: { digit: string; at: number }[] = [];
+      link.callee.keypad!.onDigit((digit) => heard.push({ digit, at: Date.now() }));
+      await opened(reporter);
+      await link.callee.keypad!.press('1');
+      await reporter.until(() => reporter.turns('agent').length === 2, 15_000, 'the answer after the keys were sent');
+      expect(reporter.turns('agent')[1]?.content).toBe('Pressing. Done.');
+      expect(model.requests[0]!.tools.map((t) => t.name)).toEqual(['send_dtmf', 'end_call']);
+      expect(model.requests[0]!.messages.at(-1)).toEqual({ role: 'user', content: '[The caller pressed the keys: 1]' });
+      expect(heard.map((h) => h.digit)).toEqual(['2', '3']);
+      expect(heard[1]!.at - heard[0]!.at).toBeGreaterThanOrEqual(550);
+      expect(model.requests[1]!.messages.at(-1)).toEqual({
+        role: 'tool',
+        tool_call_id: 'keys_1',
+        content: '{"status":"sent","digits":"2w3"}',
+      });
+      // Keys that are not keys are refused to the model, and none is pressed.
+      model.digits = '12x';
+      await link.callee.keypad!.press('9');
+      await reporter.until(() => model.requests.length === 4, 15_000, 'the refused keys');
+      expect(JSON.parse((model.requests[3]!.messages.at(-1) as { content: string }).content)).toHaveProperty('error');
+      expect(heard).toHaveLength(2);
+      invoker.close();
+    });
   });
 });
+
+/** To keys it says "Pressing." and calls send_dtmf with `digits`; to the tool's result, "Done.". */
+class KeysModel implements ChatModel {
+  readonly requests: { messages: ChatMessage[]; tools: ChatTool[] }[] = [];
+  digits = '2w3';
+  private calls = 0;
+
+  async *complete(request: { messages: ChatMessage[]; tools: ChatTool[] }): AsyncIterable<ChatDelta> {
+    this.requests.push({ messages: [...request.messages], tools: request.tools });
+    await new Promise((r) => setTimeout(r, 10));
+    if (request.messages.at(-1)?.role === 'tool') {
+      yield { type: 'text', text: 'Done.' };
+      return;
+    }
+    yield { type: 'text', text: 'Pressing.' };
+    const args = JSON.stringify({ digits: this.digits });
+    yield { type: 'tool_calls', calls: [{ id: `keys_${++this.calls}`, name: 'send_dtmf', arguments: args }] };
+  }
+}
 
 /**
  * The model's test double: to a user turn it answers "Let me look that up." and calls `nextTool`

@@ -18,11 +18,24 @@ export interface TurnMetrics {
 
 export type ConversationEnd = 'goodbye' | 'end_call' | 'max_duration' | 'transferred' | 'hangup';
 
+/** Why a transfer did not go through (the session's `session.transfer_failed`). */
+export interface TransferFailure {
+  /** refused: the REFER was answered 4xx/6xx; target_failed: the target did not take the call; no_answer: nothing in 30 s; not_supported: the medium cannot transfer. */
+  reason: 'refused' | 'target_failed' | 'no_answer' | 'not_supported';
+  /** The SIP status that said so; null when none came. */
+  sip_code: number | null;
+}
+
+/** A transfer's outcome, as the call's line tells it. */
+export type TransferOutcome = { ok: true } | ({ ok: false } & TransferFailure);
+
 export interface ConversationReporter extends ToolReporter {
-  /** One turn of the transcript (the agent's cut where it was interrupted). */
-  turn(entry: { role: 'agent' | 'user'; content: string; t: number }): Promise<void>;
+  /** One turn of the transcript (the agent's cut where it was interrupted; keys pressed: `dtmf`, no words). */
+  turn(entry: { role: 'agent' | 'user'; content: string; dtmf?: string; t: number }): Promise<void>;
   metrics(turn: TurnMetrics): Promise<void>;
   transfer(transferNumber: string): Promise<void>;
+  /** The transfer to `transferNumber` did not go through: the caller is still with the agent. */
+  transferFailed(transferNumber: string, failure: TransferFailure): Promise<void>;
   optOut(): Promise<void>;
   /** The agent ended the conversation (goodbye, end_call, its maximum length) or the call went away. */
   ended(reason: ConversationEnd): Promise<void>;

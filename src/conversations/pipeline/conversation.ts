@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Dialogue, DialogueAction, ConversationAgent } from '../dialogue/dialogue';
 import type { RecognitionStream, SpeechRecognizer, SpeechSynthesizer } from '../engines/engines';
 import type { AudioTransport } from './audio-transport';
-import type { ConversationEnd, ConversationReporter, TurnMetrics } from './conversation-reporter';
+import type { ConversationEnd, ConversationReporter, TransferOutcome, TurnMetrics } from './conversation-reporter';
 import { ENDPOINTING, Endpointer } from './endpointer';
 import { OutputQueue } from './output-queue';
 import { RateConverter } from '../../kernel/audio/rate-converter';
@@ -14,6 +14,16 @@ const DEFAULT_MAX_DURATION_SECONDS = 3600;
 /** The recogniser and the VAD take 20 ms frames at 16 kHz. */
 const ENGINE_RATE = 16000;
 const ENGINE_FRAME = 320;
+/** Keys pressed less than this apart are one keypad turn; `#` ends one at once. */
+export const KEYS_GAP_MS = 1200;
+/** A keypad turn holds at most this many keys (then it is answered). */
+const MAX_KEYS = 32;
+
+/** What the call's line can do besides audio: a phone call transfers (a REFER); others cannot. */
+export interface ConversationLine {
+  /** Hands the caller to `number`; resolves once it went through (the line is then the target's) or failed. */
+  transfer?(number: string): Promise<TransferOutcome>;
+}
 
 export interface ConversationDeps {
   sessionId: string;
@@ -26,6 +36,8 @@ export interface ConversationDeps {
   /** The session's start: turn times (`t`) and metrics count from it. */
   startedAt: Date;
   telemetry?: TurnTelemetry;
+  /** The line's controls (absent: a transfer ends the conversation as `transferred`, the medium's to act on). */
+  line?: ConversationLine;
 }
 
 /**
@@ -39,9 +51,14 @@ export interface ConversationDeps {
  * 3. Barge-in: speech starting while an answer is being prepared or played (unless the agent is not
  *    `interruptible`) flushes the queue at once, aborts synthesis and the model, and reports the
  *    answer cut to what was played.
- * 4. Each answered turn reports its TurnMetrics. Transfer, opt-out, goodbye and end_call act once
+ * 4. Keys pressed (a phone call's keypad) are a user turn too: keys less than KEYS_GAP_MS apart, or
+ *    up to `#`, are reported as one turn (`dtmf`, no words) and answered by the dialogue; a key
+ *    cuts the agent off as speech does.
+ * 5. Each answered turn reports its TurnMetrics. Transfer, opt-out, goodbye and end_call act once
  *    their line is spoken; `max_duration_seconds` and the transport closing end it at once. Nothing
- *    is reported after the end.
+ *    is reported after the end. A transfer the line carries out (a REFER) is awaited with the caller's
+ *    audio ignored: done, the conversation ends `transferred`; failed, it is reported, the agent says
+ *    so and the conversation goes on.
  *
  * Per frame it does little (resampling and the VAD); the engines run in child processes.
  */
@@ -62,6 +79,10 @@ export class Conversation {
   private answer: SpokenAnswer | null = null;
   private answers = 0;
   private ended = false;
+  /** Keys being pressed: one turn once the caller stops (KEYS_GAP_MS) or presses `#`. */
+  private keys: { digits: string; startedAt: number; lastAt: number; timer: NodeJS.Timeout | null } | null = null;
+  /** A transfer is under way: what the caller says or presses meanwhile is not answered. */
+  private transferring = false;
   private resolveFinished!: (reason: ConversationEnd) => void;
   /** Resolves with the reason once the end is reported. */
   readonly finished = new Promise<ConversationEnd>((resolve) => (this.resolveFinished = resolve));
@@ -78,7 +99,9 @@ export class Conversation {
   start(): void {
     const { transport, agent, dialogue } = this.deps;
     this.unsubscribe.push(transport.onFrame((frame) => this.hear(frame)));
-    this.unsubscribe.push(transport.onClosed(() => void this.end('hangup')));
+    // The line going down while a transfer is under way is the transfer done (the caller's side hung up on us).
+    this.unsubscribe.push(transport.onClosed(() => void this.end(this.transferring ? 'transferred' : 'hangup')));
+    if (transport.keypad) this.unsubscribe.push(transport.keypad.onDigit((digit) => this.pressed(digit)));
     transport.play(this.queue);
     const seconds = agent.max_duration_seconds ?? DEFAULT_MAX_DURATION_SECONDS;
     this.maxDuration = setTimeout(() => void this.end('max_duration'), seconds * 1000);
@@ -101,6 +124,8 @@ export class Conversation {
     if (this.answer) this.cut(this.answer);
     this.ended = true;
     if (this.maxDuration) clearTimeout(this.maxDuration);
+    if (this.keys?.timer) clearTimeout(this.keys.timer);
+    this.keys = null;
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     this.queue.flush();
     this.utterance?.stream.cancel();
@@ -122,7 +147,7 @@ export class Conversation {
 
   /** One frame from the transport: to 16 kHz, VAD, endpointer. */
   private hear(frame: Int16Array): void {
-    if (this.ended) return;
+    if (this.ended || this.transferring) return;
     let pcm = this.toEngineRate ? this.toEngineRate.process(frame) : frame;
     if (this.pendingInput.length > 0 || pcm.length !== ENGINE_FRAME) {
       const joined = new Int16Array(this.pendingInput.length + pcm.length);
@@ -187,13 +212,51 @@ export class Conversation {
     // The user is speaking again: that utterance will be answered, not this one (its turn is kept).
     if (this.utterance && this.interruptible) return;
     const answer = this.newAnswer(stored, { userSpeechEndMs, sttMs: wordsAt - detectedAt, wordsAt });
-    let action: DialogueAction = { type: 'continue' };
+    await this.afterAnswer(answer, await this.ask(answer, (turn) => this.deps.dialogue.answer(words, turn)));
+  }
+
+  /** A key pressed: it cuts the agent off, and joins the keys of this turn. */
+  private pressed(digit: string): void {
+    if (this.ended || this.transferring) return;
+    if (this.answer && this.interruptible) this.bargeIn();
+    const at = this.now();
+    const keys = (this.keys ??= { digits: '', startedAt: at, lastAt: at, timer: null });
+    keys.digits += digit;
+    keys.lastAt = at;
+    if (keys.timer) clearTimeout(keys.timer);
+    keys.timer = null;
+    if (digit === '#' || keys.digits.length >= MAX_KEYS) this.keysEnded();
+    else keys.timer = setTimeout(() => this.keysEnded(), KEYS_GAP_MS);
+  }
+
+  /** The caller stopped pressing keys: they are a user turn, answered by the dialogue. */
+  private keysEnded(): void {
+    const keys = this.keys;
+    this.keys = null;
+    if (!keys || this.ended) return;
+    const stored = this.report((r) =>
+      r.turn({ role: 'user', content: '', dtmf: keys.digits, t: seconds(keys.startedAt) }),
+    );
+    // Still speaking: that utterance will be answered (it comes after the keys).
+    if (this.utterance && this.interruptible) return;
+    const at = this.now();
+    const answer = this.newAnswer(stored, { userSpeechEndMs: keys.lastAt, sttMs: 0, wordsAt: at });
+    void this.ask(answer, (turn) => this.deps.dialogue.pressed(keys.digits, turn))
+      .then((action) => this.afterAnswer(answer, action))
+      .catch((err: Error) => this.logger.error(`A keypad turn of ${this.deps.sessionId} failed: ${err.message}`));
+  }
+
+  /** The dialogue's answer to a turn, spoken into `answer`; `continue` when it failed. */
+  private async ask(
+    answer: SpokenAnswer,
+    dialogue: (turn: { say(text: string): void; signal: AbortSignal }) => Promise<DialogueAction>,
+  ): Promise<DialogueAction> {
     try {
-      action = await this.deps.dialogue.answer(words, { say: (text) => answer.say(text), signal: answer.signal });
+      return await dialogue({ say: (text) => answer.say(text), signal: answer.signal });
     } catch (err) {
       if (!answer.signal.aborted) this.logger.warn(`The dialogue failed: ${(err as Error).message}`);
+      return { type: 'continue' };
     }
-    await this.afterAnswer(answer, action);
   }
 
   private newAnswer(gate: Promise<unknown>, timing: AnswerTiming | null): SpokenAnswer {
@@ -225,7 +288,7 @@ export class Conversation {
     switch (action.type) {
       case 'transfer':
         await this.report((r) => r.transfer(action.number));
-        return this.end('transferred');
+        return this.transfer(action.number);
       case 'opt_out':
         return this.end('goodbye');
       case 'end':
@@ -233,6 +296,38 @@ export class Conversation {
       default:
         return;
     }
+  }
+
+  /**
+   * The line hands the caller to `number` (without a line that can, the conversation ends
+   * `transferred` and the medium acts on it). Meanwhile the caller is not answered. Done: the
+   * conversation ends `transferred`. Failed: it is reported, the agent says so, and the call goes on.
+   */
+  private async transfer(number: string): Promise<void> {
+    const line = this.deps.line;
+    if (!line?.transfer) return this.end('transferred');
+    this.transferring = true;
+    this.utterance?.stream.cancel();
+    this.utterance = null;
+    if (this.keys?.timer) clearTimeout(this.keys.timer);
+    this.keys = null;
+    let outcome: TransferOutcome;
+    try {
+      outcome = await line.transfer(number);
+    } catch (err) {
+      this.logger.warn(`The transfer of ${this.deps.sessionId} failed: ${(err as Error).message}`);
+      outcome = { ok: false, reason: 'target_failed', sip_code: null };
+    }
+    this.transferring = false;
+    this.endpointer.reset();
+    if (this.ended) return;
+    if (outcome.ok) return this.end('transferred');
+    const failure = { reason: outcome.reason, sip_code: outcome.sip_code };
+    await this.report((r) => r.transferFailed(number, failure));
+    if (this.ended) return;
+    const apology = this.newAnswer(Promise.resolve(), null);
+    apology.say(this.deps.dialogue.transferFailed(failure));
+    await this.afterAnswer(apology, { type: 'continue' });
   }
 
   /** The user talks over the agent: silence at the next tick, then the cut answer is reported. */

@@ -175,7 +175,8 @@ export class CallsController {
   @ApiDoc({
     id: 'getSessionTranscript',
     summary: 'Get a session’s transcript',
-    description: 'The transcript alone: one entry per turn, `role`, `content` and `t` (seconds from the start).',
+    description:
+      'The transcript alone: one entry per turn, `role`, `content` and `t` (seconds from the start); keys the caller pressed are a user turn with `dtmf` and empty `content`.',
     body: TRANSCRIPT,
     returns: 'The transcript.',
     example: { session_id: SESSION_EXAMPLE.session_id, transcript: [{ role: 'agent', content: 'Hello!', t: 0.4 }] },

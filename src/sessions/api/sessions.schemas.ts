@@ -16,7 +16,7 @@ import {
   timestamp,
   type FieldsOf,
 } from '../../catalog/payload-schema';
-import { functionInvocation, SESSION_STATUSES, transcriptEntry } from '../sessions.events';
+import { functionInvocation, SESSION_STATUSES, type TranscriptEntry, transcriptEntry } from '../sessions.events';
 import type { SessionResource } from '../application/get-session.query';
 import type { AgentDisposition } from '../application/session-view';
 import type { SessionMetrics } from '../application/session-metrics';
@@ -55,7 +55,7 @@ const sessionFields: FieldsOf<SessionResource> = {
   ended_at: nullable(timestamp()),
   duration_seconds: integer(),
   actual_cost_cents: integer(),
-  transcript: field<{ role: string; content?: string; t?: number }[]>(list(transcriptEntry).schema),
+  transcript: field<TranscriptEntry[]>(list(transcriptEntry).schema),
   transcript_url: nullable(text('The transcript as JSON; null while there is none.')),
   function_invocations: field<unknown[]>(list(functionInvocation).schema),
   metrics: object<SessionMetrics>({

@@ -2,6 +2,7 @@ import type { AppConfig } from '../../config/config';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import { foldStored } from '../../kernel/decider';
 import { sessionDecider, sessionEdge } from '../domain/session.decider';
+import type { TranscriptEntry } from '../sessions.payloads';
 
 const placedEdge = sessionEdge.only('session.placed');
 const outcomeEdge = sessionEdge.only('session.ended', 'session.failed');
@@ -49,10 +50,11 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     ended_at: iso(row.endedAt),
     duration_seconds: row.durationSeconds,
     actual_cost_cents: row.actualCostCents,
-    // Key order as in the webhooks: role, content, t.
-    transcript: (row.transcript as { role: string; content?: string; t?: number }[]).map(({ role, content, t }) => ({
+    // Key order as in the webhooks: role, content, dtmf, t.
+    transcript: (row.transcript as TranscriptEntry[]).map(({ role, content, dtmf, t }) => ({
       role,
       ...(content !== undefined ? { content } : {}),
+      ...(dtmf !== undefined ? { dtmf } : {}),
       ...(t !== undefined ? { t } : {}),
     })),
     transcript_url: row.transcript.length > 0 ? `${config.baseUrl}/v1/sessions/${row.sessionId}/transcript.json` : null,

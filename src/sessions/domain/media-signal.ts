@@ -1,4 +1,9 @@
-import { SESSION_FAILURE_STATUSES, type SessionFailureStatus } from '../sessions.events';
+import {
+  SESSION_FAILURE_STATUSES,
+  TRANSFER_FAILURE_REASONS,
+  type SessionFailureStatus,
+  type TransferFailureReason,
+} from '../sessions.events';
 
 /**
  * What a media plane reports about a live call: the test-pool simulator and an external gateway
@@ -7,10 +12,12 @@ import { SESSION_FAILURE_STATUSES, type SessionFailureStatus } from '../sessions
  */
 export type MediaSignal =
   | { kind: 'answered' }
-  | { kind: 'turn'; role: 'agent' | 'user'; content?: string; t: number }
+  /** A user turn of keys pressed has `dtmf` (the digits) and no words. */
+  | { kind: 'turn'; role: 'agent' | 'user'; content?: string; dtmf?: string; t: number }
   | { kind: 'function_invoked'; name: string; status: string; duration_ms: number }
   | { kind: 'function_timeout'; function_id: string; name: string; timeout_ms: number }
   | { kind: 'transfer'; transfer_number: string }
+  | { kind: 'transfer_failed'; transfer_number: string; reason: TransferFailureReason; sip_code: number | null }
   | { kind: 'opt_out' }
   | { kind: 'consent_refused' }
   | { kind: 'agent_disposition'; code: string; note: string | null }
@@ -77,7 +84,12 @@ export const SIGNAL_LIMITS = {
   name: 200,
   /** A transfer destination (E.164 or a SIP address). */
   transferNumber: 256,
+  /** Keys in one keypad turn. */
+  dtmf: 32,
 } as const;
+
+const DTMF_DIGITS = new RegExp(`^[0-9*#A-Da-d]{1,${SIGNAL_LIMITS.dtmf}}$`);
+const isSipStatus = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 100 && v <= 699;
 
 /** Whether a `seq` reported over the ingest API is a positive integer within bounds. */
 export function isSignalSeq(seq: unknown): seq is number {
@@ -110,11 +122,14 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
       ) {
         return `turn needs role (agent|user), t (seconds, 0 to ${seconds}) and optional content (1 to ${text} characters)`;
       }
+      if (s.dtmf !== undefined && (s.role !== 'user' || typeof s.dtmf !== 'string' || !DTMF_DIGITS.test(s.dtmf)))
+        return `dtmf is a user turn's keys: 1 to ${SIGNAL_LIMITS.dtmf} of 0-9, *, #, A-D`;
       return {
         kind: 'turn',
         role: s.role,
         t: toMilliseconds(s.t as number),
         ...(s.content !== undefined ? { content: s.content as string } : {}),
+        ...(s.dtmf !== undefined ? { dtmf: (s.dtmf).toUpperCase() } : {}),
       };
     case 'function_invoked':
       if (!str('name') || !str('status') || !num('duration_ms', milliseconds))
@@ -138,6 +153,20 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
       if (!str('transfer_number', SIGNAL_LIMITS.transferNumber))
         return `transfer needs transfer_number (1 to ${SIGNAL_LIMITS.transferNumber} characters)`;
       return { kind: 'transfer', transfer_number: s.transfer_number as string };
+    case 'transfer_failed':
+      if (
+        !str('transfer_number', SIGNAL_LIMITS.transferNumber) ||
+        !(TRANSFER_FAILURE_REASONS as readonly unknown[]).includes(s.reason) ||
+        (s.sip_code !== undefined && s.sip_code !== null && !isSipStatus(s.sip_code))
+      ) {
+        return `transfer_failed needs transfer_number (1 to ${SIGNAL_LIMITS.transferNumber} characters), reason (${TRANSFER_FAILURE_REASONS.join('|')}) and optional sip_code (100 to 699)`;
+      }
+      return {
+        kind: 'transfer_failed',
+        transfer_number: s.transfer_number as string,
+        reason: s.reason as TransferFailureReason,
+        sip_code: (s.sip_code as number | undefined) ?? null,
+      };
     case 'agent_disposition':
       if (!str('code')) return `agent_disposition needs code (1 to ${name} characters)`;
       if (typeof s.note === 'string' && s.note.length > text) return `note must be at most ${text} characters`;

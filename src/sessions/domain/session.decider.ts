@@ -66,6 +66,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'session.created':
     case 'function.timeout':
     case 'session.transfer_initiated':
+    case 'session.transfer_failed':
       return state;
     case 'session.dispatch_held':
       return { ...state, holdReason: event.data.reason };
@@ -238,11 +239,13 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
         : [];
     case 'turn': {
       // A turn without words (one that is only a tool call) is not kept: the call is in function_invocations.
-      if (!live || !signal.content?.trim()) return [];
-      // A private call's words stay with the gateway (a verification call speaks its code).
+      // Keys pressed are a user turn with no words (`content: ""`) and the digits.
+      const dtmf = signal.role === 'user' ? signal.dtmf : undefined;
+      if (!live || (!signal.content?.trim() && !dtmf)) return [];
+      // A private call's words (and keys: a code typed in) stay with the gateway.
       const entry: TranscriptEntry = {
         role: signal.role,
-        ...(signal.content !== undefined && !state.private ? { content: signal.content } : {}),
+        ...(state.private ? {} : dtmf ? { content: '', dtmf } : { content: signal.content }),
         t: toMilliseconds(signal.t),
       };
       return [{ type: 'session.transcript_appended', data: { entry } }];
@@ -287,6 +290,20 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
                 from_number: state.fromNumber,
                 transfer_number: signal.transfer_number,
                 transferred_at: ctx.at,
+              },
+            },
+          ]
+        : [];
+    case 'transfer_failed':
+      return live
+        ? [
+            {
+              type: 'session.transfer_failed',
+              data: {
+                session_id: id,
+                transfer_number: signal.transfer_number,
+                reason: signal.reason,
+                sip_code: signal.sip_code,
               },
             },
           ]

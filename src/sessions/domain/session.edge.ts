@@ -50,6 +50,7 @@ export const sessionEdge = defineEdge<SessionEvent>(
       transfer_number: true,
       transferred_at: true,
     },
+    'session.transfer_failed': { session_id: true, transfer_number: true, reason: true, sip_code: true },
     'session.opt_out_detected': { session_id: true, phone_number: true, detected_at: true },
     'session.consent_refused': { session_id: true, refused_at: true },
     'session.ended': { ...outcome, started_at: true },

@@ -16,6 +16,7 @@ import type {
   SessionRecordingCompletedData,
   SessionStartedData,
   SessionStatus,
+  SessionTransferFailedData,
   SessionTransferInitiatedData,
   TranscriptEntry,
 } from '../sessions.events';
@@ -167,6 +168,7 @@ export type SessionEvent =
   | DomainEvent<'session.agent_disposition_given', { code: string; note: string | null; at: string }>
   | DomainEvent<'function.timeout', FunctionTimeoutData>
   | DomainEvent<'session.transfer_initiated', SessionTransferInitiatedData>
+  | DomainEvent<'session.transfer_failed', SessionTransferFailedData>
   | DomainEvent<'session.opt_out_detected', SessionOptOutDetectedData>
   | DomainEvent<'session.consent_refused', SessionConsentRefusedData>
   | DomainEvent<'session.ended', SessionEndedData>
@@ -189,6 +191,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.agent_disposition_given',
   'function.timeout',
   'session.transfer_initiated',
+  'session.transfer_failed',
   'session.opt_out_detected',
   'session.consent_refused',
   'session.ended',

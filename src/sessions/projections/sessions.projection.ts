@@ -224,6 +224,10 @@ function collect(event: Handled<SessionEvent>, batch: Batch): void {
     case 'session.transfer_initiated':
       set({ transfer_number: event.data.transfer_number });
       break;
+    case 'session.transfer_failed':
+      // The caller stayed: the session shows no transfer (its webhook says why it failed).
+      set({ transfer_number: null });
+      break;
     case 'session.opt_out_detected':
       set({ opted_out: true });
       break;

@@ -7,8 +7,11 @@
  *   flows (not at the 200: a greeting played into a line not yet open is lost);
  * - both directions are recorded (dual-channel WAV, agent left) and reported once the call is over;
  * - on an outbound call, an answering machine (voicemail-detector.ts) ends it as `voicemail`;
- * - the agent ending the conversation hangs up (a transfer is a REFER to its transfer_number first);
- *   the other party's BYE ends the conversation. Either way the session ends, then gets its recording.
+ * - the agent's transfer is a REFER to its transfer_number while the conversation waits: taken, the
+ *   call ends `transferred`; refused, failed or unanswered in 30 s, the session hears
+ *   `session.transfer_failed` and the caller stays with the agent;
+ * - the agent ending the conversation hangs up; the other party's BYE ends the conversation. Either
+ *   way the session ends, then gets its recording.
  * A call not answered ends its session busy, no_answer or failed `sip_<code>` (call-outcomes.ts).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -20,6 +23,7 @@ import {
   ConversationCapacity,
   type ConversationSlot,
   type HostedCall,
+  type TransferOutcome,
 } from '../../conversations';
 import { errorMessage } from '../../kernel/errors';
 import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
@@ -51,6 +55,8 @@ interface LiveCall {
   placed: OutboundCall | null;
   /** The answered call, carried by conversations' CallHost; null until answered. */
   hosted: HostedCall<CallEnding> | null;
+  /** A REFER is under way: the other party's BYE meanwhile is the transfer done. */
+  transferring: boolean;
   /** Set once the call is over, whichever way (answered or not): the place in the budget is given back then. */
   over: Promise<void> | null;
   /** Its place among this instance's conversations (conversations' capacity), given back with the budget's. */
@@ -139,6 +145,7 @@ export class PhoneCalls implements Worker {
       call: null,
       placed: null,
       hosted: null,
+      transferring: false,
       over: null,
       slot,
       created: Promise.resolve(true),
@@ -304,6 +311,7 @@ export class PhoneCalls implements Worker {
           countEnd(ending.by);
           await this.hangUp(live, call, ending);
         },
+        transfer: (number) => this.transfer(live, call, number),
       },
       sink: this.host.toSession(live.tenantId, live.sessionId, endSignal),
       recording: recorder ? { id: recordingId, path, recorder } : null,
@@ -313,8 +321,14 @@ export class PhoneCalls implements Worker {
     // However it ends (the agent, the other party, the medium, a shutdown), its place is given back after.
     void this.over(live, () => hosted.ending.then((ending) => hosted.end(ending)));
     // The promise, not a listener: a BYE that came while the recorder was opened still ends the call.
+    // The line going down during a transfer (our BYE once the target answered, or the other party's)
+    // is the caller gone to the target: the call ends `transferred`.
     void call.ended.then(({ by }) =>
-      hosted.end({ by: by === 'error' ? 'lost' : by === 'unacknowledged' ? 'unacknowledged' : 'remote' }),
+      hosted.end(
+        live.transferring && (by === 'remote' || by === 'local')
+          ? { by: 'agent', reason: 'transferred' }
+          : { by: by === 'error' ? 'lost' : by === 'unacknowledged' ? 'unacknowledged' : 'remote' },
+      ),
     );
     if (live.outbound) {
       const detector = new VoicemailDetector();
@@ -368,15 +382,31 @@ export class PhoneCalls implements Worker {
     return live.over;
   }
 
-  /** Our side of the end: a transfer is a REFER first (it hangs up itself once taken), else a BYE. */
+  /**
+   * The agent's transfer: a REFER to `number` (the user agent hangs up once the target answered).
+   * Refused (the REFER answered 3xx-6xx), failed (the NOTIFY's sipfrag) or no final word in 30 s:
+   * the conversation hears why, and goes on.
+   */
+  private async transfer(live: LiveCall, call: SipCall<PhoneMedia>, number: string): Promise<TransferOutcome> {
+    if (!this.ua) return { ok: false, reason: 'not_supported', sip_code: null };
+    // Stays set once the transfer went through: the BYE that follows is the transfer's, not a hang-up.
+    live.transferring = true;
+    const result = await this.ua.transfer(call, number).catch((err: unknown) => {
+      live.transferring = false;
+      throw err;
+    });
+    if (result.ok) return { ok: true };
+    live.transferring = false;
+    this.logger.warn(`session ${live.sessionId}: the transfer did not go through (${result.stage} ${result.code})`);
+    const reason = result.stage === 'refer' ? 'refused' : result.stage === 'notify' ? 'target_failed' : 'no_answer';
+    return { ok: false, reason, sip_code: result.code };
+  }
+
+  /** Our side of the end: a BYE (a CANCEL while still ringing); nothing once the line is down (a transfer taken). */
   private async hangUp(live: LiveCall, call: SipCall<PhoneMedia>, ending: CallEnding): Promise<void> {
+    void ending;
     if (!this.ua || call.state === 'ended') return;
     if (call.state !== 'confirmed' && live.placed) return live.placed.hangUp(); // still ringing: CANCEL
-    if (ending.by === 'agent' && ending.reason === 'transferred' && live.agent.transfer_number) {
-      const result = await this.ua.transfer(call, live.agent.transfer_number);
-      if (result.ok) return;
-      this.logger.warn(`session ${live.sessionId}: the transfer was refused (${result.code}): hanging up`);
-    }
     await this.ua.hangUp(call);
   }
 }

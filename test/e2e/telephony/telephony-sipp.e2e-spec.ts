@@ -147,8 +147,24 @@ describe('SIP user agent against SIPp', () => {
     const sipp = await startSipp({ scenario: 'uas-refer.xml' });
     const placed = await dial(sipp.port);
     expect((await placed.outcome).kind).toBe('answered');
-    await expect(ua.transfer(placed.call, '+15557770000')).resolves.toEqual({ ok: true, code: 200 });
+    await expect(ua.transfer(placed.call, '+15557770000')).resolves.toEqual({ ok: true, stage: 'notify', code: 200 });
     await expect(placed.call.ended).resolves.toEqual({ by: 'local' });
+    await expectSippPassed(sipp);
+  });
+
+  it('a transfer whose target is busy (NOTIFY sipfrag 486), then one with no final NOTIFY: both fail, the call stays up', async () => {
+    const sipp = await startSipp({ scenario: 'uas-refer-failing.xml' });
+    const placed = await dial(sipp.port);
+    expect((await placed.outcome).kind).toBe('answered');
+    await expect(ua.transfer(placed.call, '+15557770000')).resolves.toEqual({ ok: false, stage: 'notify', code: 486 });
+    expect(placed.call.state).toBe('confirmed');
+    await expect(ua.transfer(placed.call, '+15557770000', 1500)).resolves.toEqual({
+      ok: false,
+      stage: 'timeout',
+      code: null,
+    });
+    expect(placed.call.state).toBe('confirmed');
+    await ua.hangUp(placed.call);
     await expectSippPassed(sipp);
   });
 

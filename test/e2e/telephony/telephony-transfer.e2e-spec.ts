@@ -4,7 +4,8 @@
  * SIPp as the trunk, which answers and speaks (a flite voice, 8 kHz μ-law streamed as RTP) asking for
  * a person. The built-in agent (embedded engines, no model) hears it, says it is transferring and
  * sends a REFER whose Refer-To is its `transfer_number` (checked by the scenario). Accepted (202, a
- * NOTIFY with sipfrag 200), we hang up with BYE; declined (603), we hang up with BYE all the same.
+ * NOTIFY with sipfrag 200), we hang up with BYE and the session ends `transferred`; declined (603),
+ * the session hears `session.transfer_failed`, the agent tells the caller and the call goes on.
  * Either way the session ends with one terminal event.
  */
 import { execFileSync } from 'node:child_process';
@@ -173,7 +174,7 @@ it('the callee asks for a person: REFER to the transfer number, 202 and NOTIFY 2
   expect(types.indexOf('session.transfer_initiated')).toBeLessThan(types.indexOf('session.ended'));
 });
 
-it('a transfer declined with 603: our BYE ends the call, and the session still gets its terminal event', async () => {
+it('a transfer declined with 603: session.transfer_failed, the agent says so and the call goes on until the caller hangs up', async () => {
   const sipp = await startSipp({
     scenario: scenarioWithAudio('uas-speech-refer-refused.xml'),
     port: trunkPort,
@@ -181,11 +182,22 @@ it('a transfer declined with 603: our BYE ends the call, and the session still g
   });
   const id = await place();
   const session = await ended(id);
-  await sippPassed(sipp, session); // the REFER named the transfer number; after the 603 our BYE came
-  // The agent ended the call to transfer it (docs/telephony.md): the end reason says so, refused or not.
-  expect(session).toMatchObject({ status: 'completed', end_reason: 'transferred' });
+  // The REFER named the transfer number; after the 603 the agent did not hang up: the callee's BYE
+  // 10 s later was answered (the scenario fails on a BYE of ours).
+  await sippPassed(sipp, session);
+  expect(session).toMatchObject({ status: 'completed', end_reason: 'completed', transfer_number: null });
   expect(askedForAPerson(session)).toBe(true);
-  const types = (await sessionEvents(h.call, tenant.api_key, id)).map((e) => e.type);
+  const agentTurns: string[] = session.transcript.filter((t: any) => t.role === 'agent').map((t: any) => t.content);
+  // What the agent said after the refusal (whole: the callee was silent by then).
+  expect(agentTurns).toContain('I am sorry, I could not reach anyone to transfer you to. I am still here with you.');
+  const events = await sessionEvents(h.call, tenant.api_key, id);
+  const types = events.map((e) => e.type);
+  const failed = events.filter((e) => e.type === 'session.transfer_failed');
+  expect(failed.map((e) => e.data)).toEqual([
+    { session_id: id, transfer_number: TRANSFER_NUMBER, reason: 'refused', sip_code: 603 },
+  ]);
+  expect(types.indexOf('session.transfer_initiated')).toBeLessThan(types.indexOf('session.transfer_failed'));
+  expect(types.indexOf('session.transfer_failed')).toBeLessThan(types.indexOf('session.ended'));
   expect(types.filter((t) => t === 'session.ended' || t === 'session.failed')).toEqual(['session.ended']);
   await eventually(async () => {
     const s = (await h.call('GET', `/v1/sessions/${id}`, { token: tenant.api_key })).body;

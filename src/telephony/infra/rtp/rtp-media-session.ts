@@ -19,7 +19,7 @@
  *   (rtp-thread.ts catches it); a failure of the stream (a bad address) fails this call (`onFailed`).
  * `onFrame` gives what the peer says, `onSentFrame` what we send, one call per 20 ms frame.
  */
-import type { AudioTransport, FrameSource } from '../../../conversations/index';
+import type { AudioTransport, FrameSource, Keypad } from '../../../conversations/index';
 import type { TimelineRecorder } from '../../../kernel/media/dual-channel-recorder';
 import { TransportListeners } from '../../../kernel/media/transport-listeners';
 import { eventOfDigit } from './dtmf';
@@ -37,6 +37,10 @@ export const AHEAD_FRAMES = 10;
 type Listener<T> = (value: T) => void;
 
 const SILENCE = new Int16Array(FRAME);
+/** One RFC 4733 digit on the wire: 100 ms of events, its end three times, then three packets of gap (rtp-stream.ts). */
+const DIGIT_MS = 11 * 20;
+/** What `w` waits in a keypad's keys. */
+const KEY_PAUSE_MS = 500;
 
 export class RtpMediaSession implements AudioTransport, StreamPeer {
   readonly sampleRate = 8000;
@@ -163,6 +167,24 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     return true;
   }
 
+  /**
+   * The call's keypad for the conversation: the peer's digits, and ours as RFC 4733 events, `w`
+   * waiting 500 ms. A peer that offered no telephone-event takes no keys (press throws).
+   */
+  readonly keypad: Keypad = {
+    onDigit: (listener) => this.onDtmf(listener),
+    press: async (digits) => {
+      for (const run of digits.split(/(w)/)) {
+        if (this.closed) return;
+        if (run === 'w') await delay(KEY_PAUSE_MS);
+        else if (run) {
+          if (!this.sendDtmf(run)) throw new Error('the other party takes no RFC 4733 keys');
+          await delay(run.length * DIGIT_MS);
+        }
+      }
+    },
+  };
+
   onClosed(listener: () => void): () => void {
     return this.listeners.onClosed(listener);
   }
@@ -262,3 +284,5 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     while (this.settled <= upTo) this.pending.delete(this.settled++);
   }
 }
+
+const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

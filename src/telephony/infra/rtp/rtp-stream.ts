@@ -8,7 +8,8 @@
  *   (`queue`), or silence when none is queued, with a steady sequence number and timestamp. Queued
  *   digits go out as RFC 4733 events in place of audio. `flush` drops what is queued (a barge-in).
  * - In: packets are decoded into the jitter buffer (src/kernel/media/jitter-buffer.ts, playout); each
- *   tick takes one frame from it (or a concealed one), from the first packet on.
+ *   tick takes one frame from it (or a concealed one), from the first packet on. Keys come as RFC
+ *   4733 events or as tones in that audio (dtmf-detector.ts); one press is told once.
  * - Who may send (docs/security.md): a packet from outside RTP_ALLOWED_SOURCES is dropped before it is
  *   parsed. Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet
  *   arrives, then to wherever that packet came from (an allowed source); packets from elsewhere are
@@ -21,6 +22,7 @@ import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
 import { JitterBuffer, PacketLossConcealer } from '../../../kernel/media/jitter-buffer';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
+import { DtmfDetector } from '../../domain/dtmf-detector';
 import { digitPayloads, DtmfReceiver } from './dtmf';
 import { parseRtp, serialiseRtp } from './rtp-packet';
 import type { NegotiatedMedia } from './sdp';
@@ -28,6 +30,8 @@ import type { NegotiatedMedia } from './sdp';
 export const FRAME = 160;
 /** An RTCP report every 5 s (250 ticks). */
 const RTCP_INTERVAL_TICKS = 250;
+/** The same key by the other way (event, tone) within this long is the same press. */
+const DUPLICATE_KEY_MS = 400;
 /** Seconds between 1900 (NTP) and 1970 (Unix). */
 const NTP_OFFSET = 2_208_988_800;
 
@@ -73,6 +77,10 @@ export class RtpStream {
   private readonly dtmfOut: { payload: Buffer; marker: boolean; startsEvent: boolean }[] = [];
   private dtmfTimestamp = 0;
   private readonly dtmfIn: DtmfReceiver;
+  /** Keys played as tones in the audio (a peer or a line that sends no RFC 4733 events). */
+  private readonly tones = new DtmfDetector();
+  /** The last digit reported, and when (performance.now()): the same key by the other way soon after is the same press. */
+  private lastDigit: { digit: string; by: 'event' | 'tone'; at: number } = { digit: '', by: 'event', at: -Infinity };
   private digits = '';
   private hearing = false;
   private flowingToTell = false;
@@ -93,10 +101,7 @@ export class RtpStream {
     allows: (address: string) => boolean,
     private readonly onError: (error: Error) => void,
   ) {
-    this.dtmfIn = new DtmfReceiver((digit) => {
-      this.stats.dtmfReceived += digit;
-      this.digits += digit;
-    });
+    this.dtmfIn = new DtmfReceiver((digit) => this.digit(digit, 'event'));
     rtp.on('message', (data, rinfo) => {
       if (!allows(rinfo.address)) return; // before any parsing: a stranger's packet costs one lookup
       try {
@@ -228,11 +233,28 @@ export class RtpStream {
     return queued ? queued.n : -1;
   }
 
+  /**
+   * A key pressed, from an RFC 4733 event or a tone in the audio. A peer may send both for one press
+   * (the event comes first: the audio waits in the jitter buffer): the same key by the other way
+   * within DUPLICATE_KEY_MS is that press, told once.
+   */
+  private digit(digit: string, by: 'event' | 'tone'): void {
+    const now = performance.now();
+    const last = this.lastDigit;
+    if (last.digit === digit && last.by !== by && now - last.at < DUPLICATE_KEY_MS) return;
+    this.lastDigit = { digit, by, at: now };
+    this.stats.dtmfReceived += digit;
+    this.digits += digit;
+  }
+
   private hearFrame(): Int16Array | null {
     if (!this.hearing) return null;
     let frame = this.jitter.pull();
-    if (frame) this.concealer.good(frame);
-    else frame = this.concealer.conceal();
+    if (frame) {
+      this.concealer.good(frame);
+      const digit = this.tones.push(frame);
+      if (digit) for (const d of digit) this.digit(d, 'tone');
+    } else frame = this.concealer.conceal();
     this.stats.lost = this.jitter.stats.lost;
     this.stats.late = this.jitter.stats.late;
     this.stats.underruns = this.jitter.stats.underruns;

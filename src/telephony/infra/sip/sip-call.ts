@@ -22,8 +22,13 @@ export type EndedBy = 'remote' | 'local' | 'error' | 'unacknowledged';
 export interface TransferResult {
   /** True when the transfer target answered (a 2xx in the NOTIFY's sipfrag). */
   ok: boolean;
-  /** The final status: the REFER's when refused, else the sipfrag's; 408 when nothing came. */
-  code: number;
+  /**
+   * Where it was decided: `refer` (the REFER was answered 3xx-6xx, or never: 408), `notify` (the
+   * sipfrag's final status), `timeout` (no final NOTIFY within the transfer's time).
+   */
+  stage: 'refer' | 'notify' | 'timeout';
+  /** The final status: the REFER's when refused, else the sipfrag's; null when nothing came. */
+  code: number | null;
 }
 
 export interface CallEnd {
@@ -120,7 +125,9 @@ export class SipCall<M extends CallMedia = CallMedia> {
     if (this.state === 'ended') return;
     this.state = 'ended';
     this.attached?.close();
-    if (this.pendingTransfer) this.pendingTransfer({ ok: false, code: 481 });
+    // The peer hanging up on us during a transfer is it gone to the target (RFC 5589 lets either side
+    // end the old dialog); any other end is the transfer lost with the call.
+    if (this.pendingTransfer) this.pendingTransfer({ ok: by === 'remote', stage: 'notify', code: null });
     this.pendingTransfer = null;
     const end = { by };
     this.settleEnded(end);

@@ -100,6 +100,8 @@ const REASONS: Record<number, string> = {
 };
 const reason = (code: number): string => REASONS[code] ?? 'Failed';
 const ALLOW = 'INVITE, ACK, CANCEL, BYE, OPTIONS, REFER, NOTIFY';
+/** A transfer with no final word (the REFER's refusal or the NOTIFY's final sipfrag) in this long has failed. */
+export const TRANSFER_TIMEOUT_MS = 30_000;
 
 export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentCore<M> {
   readonly transactions: TransactionLayer;
@@ -198,10 +200,11 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
 
   /**
    * Transfers the peer by REFER to `target` (a number, dialled through the same trunk, or a SIP URI),
-   * and hangs up once the target answered. Resolves with the transfer's outcome.
+   * and hangs up once the target answered. Resolves with the transfer's outcome: refused (the REFER's
+   * final answer), failed (the NOTIFY's sipfrag), or no final word within `timeoutMs` (default 30 s).
    */
-  transfer(call: SipCall<M>, target: string): Promise<TransferResult> {
-    if (call.state !== 'confirmed') return Promise.resolve({ ok: false, code: 481 });
+  transfer(call: SipCall<M>, target: string, timeoutMs = TRANSFER_TIMEOUT_MS): Promise<TransferResult> {
+    if (call.state !== 'confirmed') return Promise.resolve({ ok: false, stage: 'refer', code: 481 });
     const referTo = target.startsWith('sip:') ? target : `sip:${target}@${call.flow.host}`;
     const refer = call.request('REFER', [
       { name: 'Refer-To', value: `<${referTo}>` },
@@ -209,7 +212,7 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
       { name: 'Contact', value: call.contact('agent') },
     ]);
     return new Promise<TransferResult>((resolve) => {
-      const timer = setTimeout(() => settle({ ok: false, code: 408 }), 64 * T1);
+      const timer = setTimeout(() => settle({ ok: false, stage: 'timeout', code: null }), timeoutMs);
       const settle = (result: TransferResult) => {
         clearTimeout(timer);
         call.pendingTransfer = null;
@@ -218,7 +221,7 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
       };
       call.pendingTransfer = settle;
       this.transactions.request(refer, call.flow, (response) => {
-        if (response.status >= 300) settle({ ok: false, code: response.status });
+        if (response.status >= 300) settle({ ok: false, stage: 'refer', code: response.status });
       });
     });
   }
@@ -405,7 +408,7 @@ export class SipUserAgent<M extends CallMedia = CallMedia> implements UserAgentC
     const event = (header(request, 'Event') ?? '').split(';')[0]?.trim().toLowerCase();
     const status = Number(/^SIP\/2\.0 (\d{3})/.exec(request.body.trim())?.[1] ?? 0);
     if (event !== 'refer' || status < 200 || !call.pendingTransfer) return;
-    call.pendingTransfer({ ok: status < 300, code: status });
+    call.pendingTransfer({ ok: status < 300, stage: 'notify', code: status });
   }
 
   private receiveStray(response: SipResponse, flow: Flow): void {
