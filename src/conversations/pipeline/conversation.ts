@@ -237,8 +237,6 @@ export class Conversation {
     const stored = this.report((r) =>
       r.turn({ role: 'user', content: '', dtmf: keys.digits, t: seconds(keys.startedAt) }),
     );
-    // Still speaking: that utterance will be answered (it comes after the keys).
-    if (this.utterance && this.interruptible) return;
     const at = this.now();
     const answer = this.newAnswer(stored, { userSpeechEndMs: keys.lastAt, sttMs: 0, wordsAt: at });
     void this.ask(answer, (turn) => this.deps.dialogue.pressed(keys.digits, turn))

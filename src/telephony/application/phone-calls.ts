@@ -338,6 +338,8 @@ export class PhoneCalls implements Worker {
         if (verdict === 'machine') void hosted.end({ by: 'voicemail' });
       });
     }
+    // What the line sends back is for the agent's conversation: its own echo cancelled, echo and key tones masked.
+    call.media.listen();
     const flowing = await Promise.race([call.media.mediaFlowing().then(() => true), call.ended.then(() => false)]);
     if (!flowing || hosted.isEnding) return;
     await hosted.converse(call.media, answeredAt);

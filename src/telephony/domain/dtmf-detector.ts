@@ -81,6 +81,11 @@ export class DtmfDetector {
     return found;
   }
 
+  /** Whether a key's tone is sounding: the last full block held one, or a press is not yet let go. */
+  get sounding(): boolean {
+    return this.lastHit !== null || this.current !== null;
+  }
+
   /** Forgets the audio so far (a partial block, a digit being held). */
   reset(): void {
     this.filled = 0;

@@ -83,7 +83,6 @@ it('a caller presses 9 (RFC 4733): a keypad turn, and the agent answers "You pre
     const found = list.find((s) => s.to_number === INBOUND_NUMBER);
     return found && (await h.call('GET', `/v1/sessions/${found.session_id}`, { token: tenant.api_key })).body;
   });
-  console.log(JSON.stringify(session.transcript), h.diagnostics(40));
   expect(keyTurns(session)).toEqual([{ role: 'user', content: '', dtmf: '9', t: expect.any(Number) }]);
   expect(agentLines(session)).toContain('You pressed 9.');
   expect(session).toMatchObject({ status: 'completed', end_reason: 'completed' });

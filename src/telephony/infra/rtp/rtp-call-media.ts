@@ -50,6 +50,8 @@ export interface PhoneMedia extends CallMedia, AudioTransport {
   record(recorder: TimelineRecorder): void;
   onDtmf(listener: (digit: string) => void): () => void;
   sendDtmf(digits: string): boolean;
+  /** What is heard is for a conversation from now on: echo cancelled, echo and key tones masked. */
+  listen(): void;
   onPacing(listener: ((lateMs: number) => void) | null): void;
   readonly stats: MediaStats;
 }

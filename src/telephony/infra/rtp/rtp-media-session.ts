@@ -11,7 +11,9 @@
  *   A frame counts as played when taken: an interrupted answer's played share can be up to 200 ms
  *   ahead of what the peer heard. A source without `ahead` (a test's) is taken from until it has none.
  * - In: each tick's frame heard (decoded, or concealed by the jitter buffer) comes back with the
- *   tick, in order, for the listeners.
+ *   tick, in order, for the listeners. Once the call is a conversation's (`listen`), the agent's echo
+ *   is cancelled on the thread, and a frame that is only echo (the thread's echo gate) or a key's
+ *   tone is silence to the listeners (the recording keeps it as it came).
  * - Recording (`record`): each tick's frame sent (left) and frame heard (right) are written at the
  *   tick's place on the stream's timeline, tick × 160 samples (src/kernel/media/dual-channel-recorder.ts):
  *   the two sides stay paired, and a stall the thread's clock skipped is silence on both.
@@ -159,6 +161,14 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     this.feed();
   }
 
+  /**
+   * What is heard is for a conversation from now on: the agent's echo cancelled on the media thread,
+   * and frames of echo only or of a key's tone silence to the listeners (the recording keeps them).
+   */
+  listen(): void {
+    if (!this.closed) this.thread.send({ op: 'listen', id: this.id });
+  }
+
   /** Queues digits (0-9, *, #, A-D) as RFC 4733 events; false when the peer did not offer them. */
   sendDtmf(digits: string): boolean {
     if (this.media?.dtmfPayloadType == null) return false;
@@ -233,7 +243,8 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
     this.pacingListener?.(lateMs);
     if (report.heard) {
       this.recorder?.write(1, position, report.heard);
-      this.listeners.heard(report.heard);
+      // What is left of the agent's own echo, or a key's tone, is not the caller speaking: silence to the conversation.
+      this.listeners.heard(report.masked ? SILENCE : report.heard);
     }
     if (report.flowing) this.markFlowing();
     for (const digit of report.digits) for (const l of this.dtmfListeners) l(digit);

@@ -9,7 +9,11 @@
  *   digits go out as RFC 4733 events in place of audio. `flush` drops what is queued (a barge-in).
  * - In: packets are decoded into the jitter buffer (src/kernel/media/jitter-buffer.ts, playout); each
  *   tick takes one frame from it (or a concealed one), from the first packet on. Keys come as RFC
- *   4733 events or as tones in that audio (dtmf-detector.ts); one press is told once.
+ *   4733 events or as tones in that audio (dtmf-detector.ts); one press is told once. Once the
+ *   call is a conversation's (`listen`), the echo of the agent's voice is taken out of each heard frame (src/kernel/media/echo-canceller.ts), with
+ *   the frame sent at the same tick as reference; what is left of it is told apart from the caller
+ *   by the echo gate (echo-gate.ts). A frame that is only echo, or a key's tone, is `masked` in the
+ *   tick's report: the conversation hears silence there, so neither is taken for speech. Without the echo canceller built, the gate works on the audio as it comes.
  * - Who may send (docs/security.md): a packet from outside RTP_ALLOWED_SOURCES is dropped before it is
  *   parsed. Symmetric RTP (NAT): we send to the address in the peer's SDP until its first packet
  *   arrives, then to wherever that packet came from (an allowed source); packets from elsewhere are
@@ -20,6 +24,8 @@
  */
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import { randomBytes, randomInt } from 'node:crypto';
+import { EchoCanceller } from '../../../kernel/media/echo-canceller';
+import { EchoGate } from '../../../kernel/media/echo-gate';
 import { JitterBuffer, PacketLossConcealer } from '../../../kernel/media/jitter-buffer';
 import { decodeAlaw, decodeUlaw, encodeAlaw, encodeUlaw } from '../../../kernel/audio/g711';
 import { DtmfDetector } from '../../domain/dtmf-detector';
@@ -30,6 +36,11 @@ import type { NegotiatedMedia } from './sdp';
 export const FRAME = 160;
 /** An RTCP report every 5 s (250 ticks). */
 const RTCP_INTERVAL_TICKS = 250;
+/**
+ * The echo path the canceller learns: a line's echo comes up to 300 ms late, the jitter buffer adds
+ * its depth (60 ms), and the peer's own buffer some more.
+ */
+const ECHO_TAIL_MS = 500;
 /** The same key by the other way (event, tone) within this long is the same press. */
 const DUPLICATE_KEY_MS = 400;
 /** Seconds between 1900 (NTP) and 1970 (Unix). */
@@ -50,8 +61,10 @@ export interface StreamTick {
   index: number;
   /** The queued frame sent (its number), or -1 when silence or a digit went out. */
   sent: number;
-  /** The frame heard (decoded or concealed), or null before the peer's first packet. */
+  /** The frame heard (decoded or concealed, the agent's echo cancelled), or null before the peer's first packet. */
   heard: Int16Array | null;
+  /** The frame heard is not the caller's voice: only what is left of the agent's echo (echo-gate.ts), or a key's tone. */
+  masked: boolean;
   /** The highest frame number dropped by a flush since the last tick (-1: none). */
   flushed: number;
   /** Digits received since the last tick. */
@@ -81,6 +94,12 @@ export class RtpStream {
   private readonly tones = new DtmfDetector();
   /** The last digit reported, and when (performance.now()): the same key by the other way soon after is the same press. */
   private lastDigit: { digit: string; by: 'event' | 'tone'; at: number } = { digit: '', by: 'event', at: -Infinity };
+  /** Takes the agent's echo out of what is heard (null: not built here). */
+  private echo: EchoCanceller | null = null;
+  /** Tells the echo left from the caller (null until `listen`). */
+  private gate: EchoGate | null = null;
+  /** The samples the last tick sent (silence, or while a digit went out), the echo canceller's reference. */
+  private lastSent: Int16Array = SILENCE;
   private digits = '';
   private hearing = false;
   private flowingToTell = false;
@@ -144,6 +163,17 @@ export class RtpStream {
     this.lastHeardAt = performance.now();
   }
 
+  /**
+   * From now on what is heard is for a conversation: the agent's echo is cancelled (when the
+   * canceller is built here), and frames of echo only, or of a key's tone, are `masked`. Before, it is
+   * heard as the line carries it.
+   */
+  listen(): void {
+    if (this.closed || this.gate) return;
+    this.gate = new EchoGate();
+    this.echo = EchoCanceller.create({ sampleRate: 8000, frameSize: FRAME, tailMs: ECHO_TAIL_MS });
+  }
+
   get started(): boolean {
     return this.media !== null && !this.closed;
   }
@@ -173,6 +203,8 @@ export class RtpStream {
     this.closed = true;
     this.rtp.close();
     this.rtcp.close();
+    this.echo?.close();
+    this.echo = null;
   }
 
   /** One tick of the thread's clock (`threadTick`, its number); throws what sending threw. */
@@ -185,7 +217,10 @@ export class RtpStream {
       silent = true;
     }
     const sent = this.sendFrame();
-    const heard = this.hearFrame();
+    const raw = this.hearFrame();
+    const heard = raw && this.echo ? this.echo.cancel(raw, this.lastSent) : raw;
+    const masked =
+      heard !== null && this.gate !== null && (this.gate.isEcho(heard, this.lastSent) || this.tones.sounding);
     if (index >= this.nextReportTick) {
       this.nextReportTick = index + RTCP_INTERVAL_TICKS;
       this.sendReport();
@@ -194,6 +229,7 @@ export class RtpStream {
       index,
       sent,
       heard,
+      masked,
       flushed: this.flushedUpTo,
       digits: this.digits,
       flowing: this.flowingToTell,
@@ -207,6 +243,7 @@ export class RtpStream {
   /** Sends the tick's frame; returns the number of the queued frame it carried, -1 for silence or a digit. */
   private sendFrame(): number {
     const media = this.media;
+    this.lastSent = SILENCE;
     if (!media || !this.remote) return -1;
     const dtmf = this.dtmfOut.shift();
     const queued = dtmf ? undefined : this.out.shift();
@@ -222,6 +259,7 @@ export class RtpStream {
       marker = dtmf.marker;
     } else {
       const samples = queued?.frame ?? SILENCE;
+      this.lastSent = samples;
       payload = media.codec === 'PCMA' ? encodeAlaw(samples) : encodeUlaw(samples);
     }
     const packet = serialiseRtp({ payloadType, marker, sequence: this.sequence, timestamp, ssrc: this.ssrc, payload });

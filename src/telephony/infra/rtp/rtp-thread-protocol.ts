@@ -13,6 +13,8 @@ export type ToThread =
   | { op: 'queue'; id: number; frames: { n: number; frame: Int16Array }[] }
   | { op: 'flush'; id: number; upTo: number }
   | { op: 'dtmf'; id: number; digits: string }
+  /** The stream's heard audio is for a conversation: the agent's echo is cancelled, echo and tones masked. */
+  | { op: 'listen'; id: number }
   | { op: 'close'; id: number };
 
 /** One stream's part of a tick, and its figures. */

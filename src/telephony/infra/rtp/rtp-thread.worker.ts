@@ -145,6 +145,9 @@ function handle(stream: RtpStream, message: Exclude<ToThread, { op: 'open' }>): 
     case 'dtmf':
       stream.sendDtmf(message.digits);
       break;
+    case 'listen':
+      stream.listen();
+      break;
     case 'close':
       stream.close();
       streams.delete(message.id);
