@@ -91,4 +91,76 @@ describe('Conversation (real engines, real time)', () => {
     expect(reporter.turns('agent')[2]?.content).toMatch(/^I heard: .*hello/);
     expect(reporter.metricsOf()[1]?.interrupted).toBe(false);
   });
+
+  describe('what does not cut the agent off (interruption.ts)', () => {
+    const long =
+      'Welcome to the support line of the example company. I can help you with your orders, your invoices and your deliveries. Please tell me what you need, and take your time.';
+
+    /** Starts a call whose opening is `long`, and waits until the agent has spoken about a second. */
+    async function speaking(): Promise<ReturnType<typeof call>> {
+      const started = call({ prompt: '', first_message: long });
+      const since = Date.now();
+      while (started.user.soundSince(0).length < 50) {
+        if (Date.now() - since > 10_000) throw new Error('the agent never spoke');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return started;
+    }
+
+    /** `pcm` without its leading and trailing silence (flite pads its words). */
+    function trimmed(pcm: Int16Array): Int16Array {
+      const loud = (v: number): boolean => Math.abs(v) > 300;
+      const first = pcm.findIndex(loud);
+      let last = pcm.length - 1;
+      while (last > first && !loud(pcm[last]!)) last--;
+      return pcm.slice(first, last + 1);
+    }
+
+    /** A burst of white noise, `ms` long, loud (about -12 dBFS), at 16 kHz. */
+    function noise(ms: number): Int16Array {
+      const out = new Int16Array((16000 * ms) / 1000);
+      let seed = 12345;
+      for (let i = 0; i < out.length; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        out[i] = ((seed / 0x7fffffff) * 2 - 1) * 8000;
+      }
+      return out;
+    }
+
+    it('a noise of 150 ms over the agent: the opening is played whole, no user turn', async () => {
+      const { reporter, user } = await speaking();
+      user.say(noise(150));
+      await reporter.until(() => reporter.turns('agent').length === 1, 20_000, 'the opening');
+      expect(reporter.turns('agent')[0]?.content).toBe(long);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(reporter.turns('user')).toHaveLength(0);
+    });
+
+    it('an acknowledgement ("okay") over the agent: it pauses and goes on, the opening played whole', async () => {
+      const { reporter, user } = await speaking();
+      const okay = trimmed(await speech('Okay.'));
+      console.log(`"Okay." is ${Math.round(okay.length / 16)} ms of sound`);
+      expect(okay.length / 16).toBeLessThan(600); // a short acknowledgement
+      user.say(okay);
+      await reporter.until(() => reporter.turns('agent').length === 1, 20_000, 'the opening');
+      expect(reporter.turns('agent')[0]?.content).toBe(long);
+      expect(reporter.turns('user')).toHaveLength(0);
+    });
+
+    it('speech that goes on cuts the agent off within 300 ms of the first sound', async () => {
+      const { reporter, user } = await speaking();
+      user.say(await speech('Sorry, I have a question about my last invoice.'));
+      await reporter.until(() => reporter.turns('agent').length === 1, 10_000, 'the cut opening');
+      await user.done();
+      const spoke = user.spoken[0]!;
+      const lastAgentFrame = user
+        .soundSince(0)
+        .filter((f) => f.at < spoke.lastSoundAt!)
+        .at(-1)!;
+      const stopMs = lastAgentFrame.at - spoke.firstSoundAt!;
+      console.log(`barge-in by speech: the agent stopped ${Math.round(stopMs)} ms after the caller's first sound`);
+      expect(stopMs).toBeLessThanOrEqual(300);
+      expect(reporter.turns('agent')[0]!.content.length).toBeLessThan(long.length);
+    });
+  });
 });

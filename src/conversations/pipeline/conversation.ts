@@ -9,6 +9,7 @@ import { RateConverter } from '../../kernel/audio/rate-converter';
 import { SpokenAnswer, type AnswerTiming } from './spoken-answer';
 import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
 import { VoiceActivityDetector } from './voice-activity';
+import { INTERRUPTION, Interruption, isBackchannel } from './interruption';
 
 const DEFAULT_MAX_DURATION_SECONDS = 3600;
 /** The recogniser and the VAD take 20 ms frames at 16 kHz. */
@@ -48,8 +49,10 @@ export interface ConversationDeps {
  * 2. At the end of an utterance it gets the words, reports the user turn, and asks the dialogue. The
  *    answer is synthesised sentence by sentence and queued; the transport pulls the frames on its own
  *    clock. Nothing is heard before the user turn is stored.
- * 3. Barge-in: speech starting while an answer is being prepared or played (unless the agent is not
- *    `interruptible`) flushes the queue at once, aborts synthesis and the model, and reports the
+ * 3. Barge-in: speech starting while an answer is being prepared (unless the agent is not
+ *    `interruptible`) aborts it at once; speech over an answer being played pauses it after 200 ms
+ *    and cuts it off after 600 ms, while a shorter noise or acknowledgement ("uh-huh") lets it go on
+ *    (interruption.ts). A cut flushes the queue, aborts synthesis and the model, and reports the
  *    answer cut to what was played.
  * 4. Keys pressed (a phone call's keypad) are a user turn too: keys less than KEYS_GAP_MS apart, or
  *    up to `#`, are reported as one turn (`dtmf`, no words) and answered by the dialogue; a key
@@ -74,7 +77,9 @@ export class Conversation {
   private readonly unsubscribe: (() => void)[] = [];
   private maxDuration: NodeJS.Timeout | null = null;
   /** The user's utterance being recognised. */
-  private utterance: { stream: RecognitionStream; startedAt: number } | null = null;
+  private utterance: Utterance | null = null;
+  /** Speech over the agent not yet known to be a barge-in (interruption.ts), and its utterance. */
+  private interruption: { gate: Interruption; utterance: Utterance } | null = null;
   /** The answer being prepared or played; null while the agent is silent. */
   private answer: SpokenAnswer | null = null;
   private answers = 0;
@@ -158,16 +163,23 @@ export class Conversation {
     let at = 0;
     for (; at + ENGINE_FRAME <= pcm.length; at += ENGINE_FRAME) {
       const chunk = pcm.subarray(at, at + ENGINE_FRAME);
-      const event = this.endpointer.push(chunk, this.vad.isSpeech(chunk));
+      const voiced = this.vad.isSpeech(chunk);
+      const event = this.endpointer.push(chunk, voiced);
       if (event?.type === 'speech_start') this.speechStarted(event.audio);
       else if (event?.type === 'speech') this.utterance?.stream.write(event.frame);
       else if (event?.type === 'speech_end') this.speechEnded();
+      if (this.interruption && event?.type !== 'speech_start') this.interrupting(voiced);
     }
     this.pendingInput = pcm.slice(at);
   }
 
   private speechStarted(audio: Int16Array[]): void {
-    if (this.answer && this.interruptible) this.bargeIn();
+    // Over an answer being heard: maybe a barge-in (interruption.ts); over one being prepared: one.
+    let gate: Interruption | null = null;
+    if (this.answer && this.interruptible) {
+      if (this.queue.playing) gate = new Interruption(ENDPOINTING.startVoicedFrames * ENDPOINTING.frameMs);
+      else this.bargeIn();
+    }
     let stream: RecognitionStream;
     try {
       stream = this.deps.recognizer.start(this.deps.agent.language ?? 'en-US');
@@ -178,28 +190,58 @@ export class Conversation {
     }
     // The start was decided over the last frames: the speech began about that long ago.
     const startedAt = Math.max(0, this.now() - ENDPOINTING.startWindowFrames * ENDPOINTING.frameMs);
-    this.utterance = { stream, startedAt };
+    this.utterance = { stream, startedAt, over: gate !== null };
+    if (gate) this.interruption = { gate, utterance: this.utterance };
     for (const frame of audio) stream.write(frame);
   }
 
-  private speechEnded(): void {
+  /** A frame of speech over the agent that may be a barge-in: pause, cut off, drop, or ask its words. */
+  private interrupting(voiced: boolean): void {
+    const pending = this.interruption;
+    if (!pending) return;
+    switch (pending.gate.frame(voiced)) {
+      case 'pause':
+        this.queue.pause();
+        return;
+      case 'commit':
+        return this.bargeIn();
+      case 'noise':
+        // Too short to be speech: not a turn, and the agent was never paused.
+        this.interruption = null;
+        this.queue.resume();
+        if (this.utterance === pending.utterance) {
+          pending.utterance.stream.cancel();
+          this.utterance = null;
+          this.endpointer.reset();
+        }
+        return;
+      case 'words':
+        // The burst is over: its words decide now, not after the endpointer's full silence.
+        if (this.utterance === pending.utterance) {
+          this.endpointer.reset();
+          this.speechEnded(INTERRUPTION.burstEndFrames);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  /** The utterance is over; `silentFrames` of silence told so. */
+  private speechEnded(silentFrames: number = ENDPOINTING.endSilenceFrames): void {
     const utterance = this.utterance;
     this.utterance = null;
     if (!utterance) return;
     const detectedAt = this.now();
-    // The silence that ended it began endSilenceFrames ago: that is when the user stopped speaking.
-    const userSpeechEndMs = detectedAt - ENDPOINTING.endSilenceFrames * ENDPOINTING.frameMs;
+    // The silence that ended it began that many frames ago: that is when the user stopped speaking.
+    const userSpeechEndMs = detectedAt - silentFrames * ENDPOINTING.frameMs;
     void this.respond(utterance, userSpeechEndMs, detectedAt).catch((err: Error) =>
       this.logger.error(`A turn of ${this.deps.sessionId} failed: ${err.message}`),
     );
   }
 
   /** Recognises an utterance, reports it, asks the dialogue and speaks its answer. */
-  private async respond(
-    utterance: { stream: RecognitionStream; startedAt: number },
-    userSpeechEndMs: number,
-    detectedAt: number,
-  ): Promise<void> {
+  private async respond(utterance: Utterance, userSpeechEndMs: number, detectedAt: number): Promise<void> {
     let words = '';
     try {
       words = (await utterance.stream.finish()).trim();
@@ -207,7 +249,17 @@ export class Conversation {
       this.logger.warn(`An utterance could not be recognised: ${(err as Error).message}`);
     }
     const wordsAt = this.now();
-    if (this.ended || !words) return;
+    if (this.ended) return;
+    // A short burst over the agent: an acknowledgement (or nothing heard) lets it go on, not a turn.
+    if (this.interruption?.utterance === utterance) {
+      if (isBackchannel(words)) {
+        this.interruption = null;
+        this.queue.resume();
+        return;
+      }
+      this.bargeIn();
+    }
+    if (!words) return;
     const stored = this.report((r) => r.turn({ role: 'user', content: words, t: seconds(utterance.startedAt) }));
     // The user is speaking again: that utterance will be answered, not this one (its turn is kept).
     if (this.utterance && this.interruptible) return;
@@ -330,8 +382,12 @@ export class Conversation {
 
   /** The user talks over the agent: silence at the next tick, then the cut answer is reported. */
   private bargeIn(): void {
+    this.interruption = null;
     const answer = this.answer;
-    if (!answer) return;
+    if (!answer) {
+      this.queue.resume(); // paused for speech over an answer that has since been played whole
+      return;
+    }
     const heardAt = this.now();
     this.queue.flush();
     answer.abort.abort();
@@ -383,3 +439,10 @@ export class Conversation {
 
 /** ms → seconds, to the millisecond. */
 const seconds = (ms: number): number => Math.round(ms) / 1000;
+
+/** An utterance being recognised; `over`: it began over the agent's voice (maybe a barge-in). */
+interface Utterance {
+  stream: RecognitionStream;
+  startedAt: number;
+  over: boolean;
+}

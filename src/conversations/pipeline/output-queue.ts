@@ -13,7 +13,8 @@ export interface Playback {
 /**
  * The agent's voice on its way out: answers are queued as 20 ms frames at the transport's rate and
  * the transport pulls them on its own real-time clock (FrameSource). A barge-in `flush()`es what
- * was not played at once, so the next tick sends silence. Each answer is a numbered `turn`; the queue
+ * was not played at once, so the next tick sends silence; a `pause()` (the caller may be barging in)
+ * stops it without losing anything, `resume()` goes on from there. Each answer is a numbered `turn`; the queue
  * knows how much of each went out (to cut an interrupted answer) and when its first frame did
  * (`agent_audio_start_ms`).
  */
@@ -25,8 +26,10 @@ export class OutputQueue implements FrameSource {
   private firstFrameListener: ((turn: number, at: number) => void) | null = null;
   private underrunListener: (() => void) | null = null;
   private flushListener: (() => void) | null = null;
-  /** Frames a transport took ahead of its clock and has not sent yet (`ahead`). */
-  private inTransport = 0;
+  /** Frames a transport took ahead of its clock and has not sent yet (`ahead`), oldest first. */
+  private readonly taken: { turn: number; frame: Int16Array }[] = [];
+  /** Paused: nothing is given to the transport until `resume`. */
+  private paused = false;
   /** Pieces of the answer being made that are not queued yet (synthesis still running). */
   private awaited = 0;
   /** An answer is under way: some of it was played and more is queued or awaited. */
@@ -51,6 +54,7 @@ export class OutputQueue implements FrameSource {
   }
 
   nextFrame(): Int16Array | null {
+    if (this.paused) return null;
     const next = this.frames.shift();
     if (!next) {
       // The answer goes on but its next piece is not synthesised yet: the caller hears a gap.
@@ -75,14 +79,15 @@ export class OutputQueue implements FrameSource {
    * as a gap; a frame taken counts as played when taken (up to the transport's lead early).
    */
   readonly ahead: AheadSource = {
-    ready: () => this.frames.length,
+    ready: () => (this.paused ? 0 : this.frames.length),
     take: () => {
-      if (this.frames.length === 0) return null;
-      this.inTransport++;
+      const next = this.paused ? undefined : this.frames[0];
+      if (!next) return null;
+      this.taken.push(next);
       return this.nextFrame();
     },
     sent: () => {
-      this.inTransport = Math.max(0, this.inTransport - 1);
+      this.taken.shift();
       this.wakeIdleWhenDone();
     },
     onFlush: (listener) => (this.flushListener = listener),
@@ -103,15 +108,39 @@ export class OutputQueue implements FrameSource {
     const dropped = this.frames.length;
     this.frames.length = 0;
     this.midAnswer = false;
-    this.inTransport = 0;
+    this.taken.length = 0;
+    this.paused = false;
     this.wakeIdle();
     this.flushListener?.();
     return dropped;
   }
 
+  /**
+   * Stops giving frames, keeping them: what a transport took ahead and did not send is taken back
+   * (the transport drops it, as for a flush) and will be played first on `resume`.
+   */
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    if (this.taken.length === 0) return;
+    for (const { turn } of this.taken) this.playbackOf(turn).played -= this.size;
+    this.frames.unshift(...this.taken);
+    this.taken.length = 0;
+    this.flushListener?.();
+  }
+
+  /** Gives frames again, from where `pause` stopped. */
+  resume(): void {
+    this.paused = false;
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
   /** Frames are waiting to be played (or to be sent, taken ahead by a transport). */
   get playing(): boolean {
-    return this.frames.length > 0 || this.inTransport > 0;
+    return this.frames.length > 0 || this.taken.length > 0;
   }
 
   playback(turn: number): Playback {
