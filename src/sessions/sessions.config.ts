@@ -15,7 +15,7 @@ export interface SessionsSettings {
 export const sessionsSettings = defineSettings<SessionsSettings>({
   title: 'Calls',
   intro:
-    "Calls, the test-pool simulator, recordings and dispositions. After a campaign call whose agent has `dispositions`, one code is picked from the transcript (`session.disposition_set`; [decision 30](decisions/0030-dispositions-evaluated-once-after-session-ended-by-a-model.md)), by the model of `LLM_URL` (Conversations, below) when it is set. The media gateway and the SIP trunk are the platform's (production telephony, above); where recording links point (`RECORDINGS_URL`) is with its addresses.",
+    "Calls, the test-pool simulator, recordings, dispositions and post-call analyses. After a campaign call whose agent has `dispositions`, one code is picked from the transcript (`session.disposition_set`; [decision 30](decisions/0030-dispositions-evaluated-once-after-session-ended-by-a-model.md)), by the model of `LLM_URL` (Conversations, below) when it is set. After a call whose agent has `analysis`, the call is analysed (`session.analysis_completed`: a summary, structured data, success; [decision 193](decisions/0193-post-call-analysis-after-the-end-by-the-model-or-built-in.md)), by the same model when it is set, else by the built-in analysis. The media gateway and the SIP trunk are the platform's (production telephony, above); where recording links point (`RECORDINGS_URL`) is with its addresses.",
   variables: [
     {
       variable: 'SIM_TIME_SCALE',

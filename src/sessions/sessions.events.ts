@@ -23,6 +23,8 @@ import type {
   SessionEndedData,
   SessionFailedData,
   SessionDispositionSetData,
+  SessionAnalysisCompletedData,
+  CallAnalysis,
   SessionRecordingCompletedData,
   SessionTransferInitiatedData,
   SessionTransferFailedData,
@@ -144,6 +146,28 @@ const sessionDispositionSet = object<SessionDispositionSetData>({
     'Who derived the disposition: llm (a language model) or simulator (the built-in deterministic evaluator, used for test-mode calls and when no model is configured).',
   ),
   model: optional(text('The model the llm evaluator asked (`LLM_MODEL`); null for the built-in evaluator.')),
+});
+
+export const callAnalysis = object<CallAnalysis>({
+  summary: nullable(
+    text(
+      'A short summary of the call; null when the agent did not ask for one (`analysis.summary`). Written by the model at LLM_URL, or by the built-in analysis (test-pool calls, no LLM_URL): the first and last things the caller said and how the call ended.',
+    ),
+  ),
+  structured_data: field<unknown>({
+    description:
+      'Any JSON value (null included): the data the agent asked for, conforming to its `analysis.structured_data` JSON Schema (usually an object); null when it asked for none, when the built-in analysis ran (it extracts nothing), or when no model answer conformed after the retries.',
+  }),
+  success: field<boolean | null>({
+    type: ['boolean', 'null'],
+    description:
+      "Whether the call met the agent's `analysis.success_criteria`, as the model judged it; null when there are no criteria or when the built-in analysis ran (it does not judge).",
+  }),
+});
+
+const sessionAnalysisCompleted = object<SessionAnalysisCompletedData>({
+  session_id: text(),
+  analysis: callAnalysis,
 });
 
 const sessionRecordingCompleted = object<SessionRecordingCompletedData>({
@@ -317,6 +341,19 @@ export const sessionEvents = defineEvents<SessionPayloads>({
         evaluated_at: '2026-03-02T17:05:20.904Z',
         evaluator: 'llm',
         model: 'gpt-4o-mini',
+      },
+    },
+    'session.analysis_completed': {
+      description:
+        "The call was analysed as its agent's `analysis` asked: summary, structured data, success (asynchronous, after session.ended or session.failed of a call that was answered and has a transcript; at most once per session).",
+      payload: sessionAnalysisCompleted,
+      example: {
+        session_id: EX.session,
+        analysis: {
+          summary: 'Ada agreed to a cleaning and was booked for Tuesday at 10 am.',
+          structured_data: { appointment_booked: true, preferred_day: 'Tuesday' },
+          success: true,
+        },
       },
     },
     'session.recording_completed': {

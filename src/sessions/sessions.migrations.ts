@@ -143,6 +143,17 @@ export class SessionsTestPersona1795836277416 extends ForwardOnlyMigration {
   }
 }
 
+/**
+ * The post-call analysis (`session.analysis_completed`), shown as the session's `analysis`: null
+ * until it is done and for sessions whose agent asked none (those stored before included, as a
+ * rebuild from their events gives).
+ */
+export class SessionsAnalysis1795885800550 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS analysis jsonb`);
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
@@ -153,4 +164,5 @@ export const sessionsMigrations: readonly Migration[] = [
   SessionsHoldReason1795639474242,
   SessionsTurnMetrics1795772756107,
   SessionsTestPersona1795836277416,
+  SessionsAnalysis1795885800550,
 ];

@@ -23,6 +23,7 @@ import { sessionReactor } from './application/session-reactor.processor';
 import { LegacyRecordings } from './application/legacy-recordings';
 import { SessionTimers } from './application/session-timers';
 import { SessionDispositions } from './application/session-dispositions';
+import { SessionAnalysis } from './application/session-analysis';
 import { SessionPersona } from './application/session-persona';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
@@ -40,6 +41,7 @@ import { sessionEdge } from './domain/session.decider';
     SessionActionHandler,
     SessionTimers,
     SessionDispositions,
+    SessionAnalysis,
     SessionPersona,
     SessionsQueries,
     RecentCallsToHandler,
@@ -68,6 +70,7 @@ export class SessionsModule implements OnModuleInit {
     private readonly timers: TimersService,
     private readonly sessionTimers: SessionTimers,
     private readonly dispositions: SessionDispositions,
+    private readonly analysis: SessionAnalysis,
     private readonly persona: SessionPersona,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -88,6 +91,7 @@ export class SessionsModule implements OnModuleInit {
     );
     this.sessionTimers.register();
     this.dispositions.register();
+    this.analysis.register();
     this.persona.register();
   }
 }

@@ -89,6 +89,22 @@ export interface SessionDispositionSetData {
   model?: string | null;
 }
 
+/**
+ * A call's post-call analysis (`agent_config.analysis`): each part null when the agent did not ask for
+ * it, `structured_data` also when no answer matched the agent's schema, `success` also without a model.
+ */
+export interface CallAnalysis {
+  summary: string | null;
+  /** Conforms to the agent's `analysis.structured_data` JSON Schema when not null. */
+  structured_data: unknown;
+  success: boolean | null;
+}
+
+export interface SessionAnalysisCompletedData {
+  session_id: string;
+  analysis: CallAnalysis;
+}
+
 export interface SessionRecordingCompletedData {
   session_id: string;
   campaign_id?: string | null;
@@ -164,6 +180,7 @@ export type SessionPayloads = {
   'session.ended': SessionEndedData;
   'session.failed': SessionFailedData;
   'session.disposition_set': SessionDispositionSetData;
+  'session.analysis_completed': SessionAnalysisCompletedData;
   'session.recording_completed': SessionRecordingCompletedData;
   'session.transfer_initiated': SessionTransferInitiatedData;
   'session.transfer_failed': SessionTransferFailedData;

@@ -6,6 +6,7 @@ export const EVENT_TYPES = [
   'session.ended',
   'session.failed',
   'session.disposition_set',
+  'session.analysis_completed',
   'session.recording_completed',
   'session.transfer_initiated',
   'session.transfer_failed',

@@ -22,6 +22,7 @@ import { normalisePhoneNumber } from '../../kernel/phone-number';
 import type { AgentConfig } from '../domain/session.decider';
 import { ensurePublicUrl, webhooksSettings } from '../../webhooks';
 import { type AppConfig, settingsOf } from '../../config/config';
+import { AgentAnalysisDto, AsksForAnalysis } from './agent-analysis.dto';
 import {
   AgentToolDto,
   canonicalLanguage,
@@ -119,6 +120,18 @@ export class AgentConfigDto {
   @Optional()
   @IsBoolean()
   interruptible?: boolean;
+
+  @ApiPropertyOptional({
+    type: AgentAnalysisDto,
+    description:
+      'What is analysed once the call has ended (`session.analysis_completed`, the session’s `analysis`): a summary, structured data, success. At least one.',
+  })
+  @Optional()
+  @AsksForAnalysis()
+  @ValidateNested()
+  @IsObject()
+  @Type(() => AgentAnalysisDto)
+  analysis?: AgentAnalysisDto;
 }
 
 /**
@@ -164,6 +177,15 @@ export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
       : {}),
     ...(dto.max_duration_seconds !== undefined ? { max_duration_seconds: dto.max_duration_seconds } : {}),
     ...(dto.interruptible !== undefined ? { interruptible: dto.interruptible } : {}),
+    ...(dto.analysis
+      ? {
+          analysis: {
+            ...(dto.analysis.summary !== undefined ? { summary: dto.analysis.summary } : {}),
+            ...(dto.analysis.structured_data !== undefined ? { structured_data: dto.analysis.structured_data } : {}),
+            ...(dto.analysis.success_criteria !== undefined ? { success_criteria: dto.analysis.success_criteria } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -63,6 +63,21 @@ const BODIES: [string, unknown][] = [
   ['voice_id too long', { ...base, agent_config: { prompt: 'p', voice_id: 'v'.repeat(101) } }],
   ['a test persona', { ...base, test_mode: true, test_persona: { script: ['Hello.'] } }],
   ['tools', { ...base, agent_config: { prompt: 'p', tools: [] } }],
+  [
+    'an analysis plan',
+    {
+      ...base,
+      agent_config: {
+        prompt: 'p',
+        analysis: { summary: true, structured_data: { type: 'object' }, success_criteria: 'Booked.' },
+      },
+    },
+  ],
+  ['an analysis plan that asks nothing', { ...base, agent_config: { prompt: 'p', analysis: {} } }],
+  [
+    'an analysis schema ajv cannot compile',
+    { ...base, agent_config: { prompt: 'p', analysis: { structured_data: { type: 'objekt' } } } },
+  ],
   ['a body that is an array', [base]],
   ['no body', undefined],
 ];

@@ -16,7 +16,15 @@ import {
   timestamp,
   type FieldsOf,
 } from '../../catalog/payload-schema';
-import { functionInvocation, SESSION_STATUSES, type TranscriptEntry, transcriptEntry } from '../sessions.events';
+import {
+  type CallAnalysis,
+  callAnalysis,
+  functionInvocation,
+  SESSION_STATUSES,
+  type TranscriptEntry,
+  transcriptEntry,
+} from '../sessions.events';
+import { MAX_ANALYSIS_SCHEMA_BYTES } from '../domain/analysis-schema';
 import type { SessionResource } from '../application/get-session.query';
 import type { AgentDisposition } from '../application/session-view';
 import type { SessionMetrics } from '../application/session-metrics';
@@ -92,6 +100,11 @@ const sessionFields: FieldsOf<SessionResource> = {
     required: ['code', 'note', 'given_at'],
     additionalProperties: false,
   }),
+  analysis: field<CallAnalysis | null>({
+    ...nullable(callAnalysis).schema,
+    description:
+      'The post-call analysis the agent asked for (`agent_config.analysis`), as `session.analysis_completed` delivered it; null until it is done (shortly after the end), and for a call that gets none (no plan, never answered, no transcript).',
+  }),
   recording: nullable(
     object<{ recording_id: string; status: string | null; recording_url: string | null }>({
       recording_id: text(),
@@ -152,6 +165,7 @@ export const SESSION_EXAMPLE = {
   metrics: { turns: [], voice_to_voice_ms: { p50: null, p95: null } },
   transfer_number: null,
   agent_disposition: null,
+  analysis: null,
   recording: null,
 };
 
@@ -190,6 +204,20 @@ export const AGENT_CONFIG = named('AgentConfig', {
     },
     max_duration_seconds: { type: 'integer', description: 'Absent means 3600.' },
     interruptible: { type: 'boolean', description: 'Absent means true.' },
+    analysis: {
+      type: 'object',
+      description: 'What is analysed once the call has ended (docs/conversations-api.md, "Post-call analysis").',
+      properties: {
+        summary: { type: 'boolean', description: 'true: a short summary of the call.' },
+        structured_data: {
+          type: 'object',
+          additionalProperties: true,
+          description: `A JSON Schema (draft-07, or 2020-12 by its $schema; at most ${MAX_ANALYSIS_SCHEMA_BYTES} bytes as JSON) of the data to extract.`,
+        },
+        success_criteria: { type: 'string', description: 'What makes the call a success, judged by the model.' },
+      },
+      additionalProperties: false,
+    },
   },
   required: ['prompt'],
   additionalProperties: false,

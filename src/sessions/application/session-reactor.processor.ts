@@ -11,7 +11,8 @@ type ReactsTo = Extract<
       | 'session.opt_out_detected'
       | 'session.opt_out_recording_pending_purge'
       | 'session.ended'
-      | 'session.failed';
+      | 'session.failed'
+      | 'session.analysis_requested';
   }
 >;
 
@@ -57,6 +58,8 @@ export const TIMER = {
     phone_number: true,
   }),
   disposition: defineTimerKind<SessionTimerPayload>('session.disposition', session),
+  /** A call's post-call analysis, once it has ended (session-analysis.ts). */
+  analysis: defineTimerKind<SessionTimerPayload>('session.analysis', session),
   /** A test persona call, handed to the PersonaCalls port (persona-calls.ts). */
   persona: defineTimerKind<SessionTimerPayload>('session.persona', session),
 };
@@ -120,6 +123,9 @@ export const watchdogTimer = (tenantId: string | null, sessionId: string, base: 
 
 /** The dedupe key of a campaign call's disposition, scheduled once it has ended (session-dispositions.ts). */
 export const dispositionKey = (sessionId: string): string => `disposition:${sessionId}`;
+
+/** The dedupe key of a call's post-call analysis, scheduled once it has ended (session-analysis.ts). */
+export const analysisKey = (sessionId: string): string => `analysis:${sessionId}`;
 
 /**
  * Reacts to session events by scheduling durable timers in the same transaction as its checkpoint,
@@ -233,6 +239,16 @@ export function sessionReactor(
       case 'session.failed':
         ended.push(event.data.session_id);
         return;
+      // Appended with the terminal event of a call its agent asked analysed (session.analysis.ts).
+      case 'session.analysis_requested':
+        due.push(
+          TIMER.analysis.at({
+            dueAt: new Date(base),
+            payload: { tenant_id: tenantId, session_id: event.data.session_id },
+            dedupeKey: analysisKey(event.data.session_id),
+          }),
+        );
+        return;
       default: {
         const unreachable: never = event;
         void unreachable;
@@ -251,6 +267,7 @@ export function sessionReactor(
       'session.opt_out_recording_pending_purge',
       'session.ended',
       'session.failed',
+      'session.analysis_requested',
     ),
     afterCommit: () => {
       if (scheduled) timers.poke();

@@ -2,10 +2,11 @@ import type { AppConfig } from '../../config/config';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import { foldStored } from '../../kernel/decider';
 import { sessionDecider, sessionEdge } from '../domain/session.decider';
-import type { TranscriptEntry } from '../sessions.payloads';
+import type { CallAnalysis, TranscriptEntry } from '../sessions.payloads';
 
 const placedEdge = sessionEdge.only('session.placed');
 const outcomeEdge = sessionEdge.only('session.ended', 'session.failed');
+const analysisEdge = sessionEdge.only('session.analysis_completed');
 import type { SessionEntity } from '../projections/session.entity';
 import { presentMetrics } from './session-metrics';
 
@@ -63,6 +64,8 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     metrics: presentMetrics(row.turnMetrics),
     transfer_number: row.transferNumber,
     agent_disposition: (row.agentDisposition ?? null) as AgentDisposition | null,
+    // The post-call analysis (`agent_config.analysis`): null until it is done, and when none was asked.
+    analysis: (row.analysis ?? null) as CallAnalysis | null,
     recording:
       row.recordingId === null
         ? null
@@ -89,6 +92,7 @@ export function sessionRowFromStream(
   const request = placedEdge.decode(placed).data;
   const ended = events.find((e) => e.type === 'session.ended' || e.type === 'session.failed');
   const outcome = ended ? outcomeEdge.decode(ended).data : undefined;
+  const analysed = events.find((e) => e.type === 'session.analysis_completed');
   return {
     sessionId: state.sessionId,
     status: state.status,
@@ -122,5 +126,6 @@ export function sessionRowFromStream(
     recordingId: state.recording?.id ?? null,
     recordingStatus: state.recording?.state ?? null,
     recordingUrl: null,
+    analysis: analysed ? analysisEdge.decode(analysed).data.analysis : null,
   };
 }

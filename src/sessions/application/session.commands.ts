@@ -22,6 +22,7 @@ import {
   SignalContext,
 } from '../domain/session.decider';
 import type { SetDisposition } from '../domain/session.disposition';
+import type { SetAnalysis } from '../domain/session.analysis';
 import { CREDITS_HOLD_REASON } from '../domain/session.state';
 
 /**
@@ -52,8 +53,8 @@ export class OpenRoomSessionCommand extends Command<{ opened: boolean }> {
 }
 
 /**
- * A media signal, the watchdog, a recording purge or an evaluated disposition for one session
- * (simulator, gateway ingest, timers). The handler adds the time.
+ * A media signal, the watchdog, a recording purge, an evaluated disposition or a post-call analysis
+ * for one session (simulator, gateway ingest, timers). The handler adds the time.
  */
 export class SessionActionCommand extends Command<{ applied: boolean }> {
   constructor(
@@ -65,7 +66,8 @@ export class SessionActionCommand extends Command<{ applied: boolean }> {
       | { type: 'hold'; reason: string }
       | { type: 'release' }
       | { type: 'purge_recording' }
-      | Omit<SetDisposition, 'at'>,
+      | Omit<SetDisposition, 'at'>
+      | SetAnalysis,
     /** When it happened, if not now: a room's end is reported with the room's completion time. */
     readonly at?: Date,
   ) {
@@ -149,7 +151,7 @@ export class SessionActionHandler implements ICommandHandler<SessionActionComman
       purgeGraceMs: settingsOf(this.config, sessionsSettings).recordingPurgeGraceMs,
     };
     const command: SessionCommand =
-      action.type === 'hold' || action.type === 'release'
+      action.type === 'hold' || action.type === 'release' || action.type === 'set_analysis'
         ? action
         : action.type === 'purge_recording' || action.type === 'set_disposition'
           ? { ...action, at }

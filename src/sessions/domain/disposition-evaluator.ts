@@ -32,10 +32,20 @@ export interface DispositionEvaluator {
   evaluate(request: DispositionRequest): Promise<DispositionVerdict>;
 }
 
-/** Content of the transcript as `role: content` lines (turns that are only tool calls are left out). */
+/**
+ * Content of the transcript as `role: content` lines; keys the caller pressed (a keypad turn, empty
+ * content) as `user: [pressed the keys 42#]`. Turns with nothing said (a private call's) are left out.
+ */
 export function transcriptText(transcript: readonly TranscriptEntry[]): string {
   return transcript
-    .filter((entry) => entry.content !== undefined && entry.content.trim() !== '')
-    .map((entry) => `${entry.role}: ${entry.content}`)
+    .map((entry) => {
+      const said = entry.content?.trim() ?? '';
+      if (said !== '') return `${entry.role}: ${entry.content}`;
+      return entry.dtmf ? `${entry.role}: ${pressedKeys(entry.dtmf)}` : null;
+    })
+    .filter((line): line is string => line !== null)
     .join('\n');
 }
+
+/** How a keypad turn reads in a transcript's text (`[pressed the keys 42#]`). */
+export const pressedKeys = (dtmf: string): string => `[pressed the keys ${dtmf}]`;

@@ -129,7 +129,7 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
         role: s.role,
         t: toMilliseconds(s.t as number),
         ...(s.content !== undefined ? { content: s.content as string } : {}),
-        ...(s.dtmf !== undefined ? { dtmf: (s.dtmf).toUpperCase() } : {}),
+        ...(s.dtmf !== undefined ? { dtmf: s.dtmf.toUpperCase() } : {}),
       };
     case 'function_invoked':
       if (!str('name') || !str('status') || !num('duration_ms', milliseconds))

@@ -1,9 +1,13 @@
-/** The session decider: placing a call, opening a room's session, media signals, the watchdog, purges and dispositions. */
+/**
+ * The session decider: placing a call, opening a room's session, media signals, the watchdog, purges,
+ * dispositions and post-call analyses.
+ */
 import type { Decider } from '../../kernel/decider';
 import { sessionEdge } from './session.edge';
 import { DomainError } from '../../kernel/result';
 import { type MediaSignal, toMilliseconds } from './media-signal';
 import { decideDisposition } from './session.disposition';
+import { analysisRequested, decideAnalysis } from './session.analysis';
 import {
   isTerminal,
   Live,
@@ -23,8 +27,8 @@ export const sessionDecider: Decider<SessionCommand, SessionState, SessionEvent>
   initialState: () => ({ status: 'none' }),
   evolve,
   decide,
-  // Ended with its recording stored: nothing but a rare later command (a purge, a disposition) changes
-  // it, so the command cache need not hold its transcript meanwhile.
+  // Ended with its recording stored: nothing but a rare later command (a purge, a disposition, an
+  // analysis) changes it, so the command cache need not hold its transcript meanwhile.
   settled: (state) => state.status !== 'none' && isTerminal(state.status) && state.recording !== null,
 };
 
@@ -46,6 +50,8 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       dispositions: d.agent_config.dispositions ?? [],
       agentDisposition: false,
       dispositionSet: false,
+      analysisPlan: d.agent_config.analysis ?? null,
+      analysed: false,
       createdAt: null,
       startedAt: null,
       endedAt: null,
@@ -67,6 +73,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'function.timeout':
     case 'session.transfer_initiated':
     case 'session.transfer_failed':
+    case 'session.analysis_requested':
       return state;
     case 'session.dispatch_held':
       return { ...state, holdReason: event.data.reason };
@@ -76,6 +83,8 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
       return { ...state, agentDisposition: true };
     case 'session.disposition_set':
       return { ...state, dispositionSet: true };
+    case 'session.analysis_completed':
+      return { ...state, analysed: true };
     case 'session.signal_applied':
       return { ...state, seq: Math.max(state.seq, event.data.seq) };
     case 'session.started':
@@ -166,13 +175,11 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       // Every call gets a terminal event: one that outlives its maximum length is ended as failed;
       // one still held then ends with its hold's reason (e.g. insufficient_credits), not a timeout.
       if (isTerminal(state.status)) return [];
-      return [
-        finish(
-          state,
-          { kind: 'hangup', status: 'failed', end_reason: state.holdReason ?? 'watchdog_timeout' },
-          command,
-        ),
-      ];
+      return ending(
+        state,
+        { kind: 'hangup', status: 'failed', end_reason: state.holdReason ?? 'watchdog_timeout' },
+        command,
+      );
     case 'hold':
       return state.status === 'queued' && state.holdReason !== command.reason
         ? [{ type: 'session.dispatch_held', data: { session_id: state.sessionId, reason: command.reason } }]
@@ -191,6 +198,8 @@ function decide(command: SessionCommand, state: SessionState): SessionEvent[] {
       ];
     case 'set_disposition':
       return decideDisposition(state, command);
+    case 'set_analysis':
+      return decideAnalysis(state, command);
     default: {
       const unreachable: never = command;
       return unreachable;
@@ -332,7 +341,7 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
           ]
         : [];
     case 'hangup':
-      return isTerminal(state.status) ? [] : [finish(state, signal, ctx)];
+      return isTerminal(state.status) ? [] : ending(state, signal, ctx);
     case 'recording_ready': {
       // No recording once the caller refused consent, of a private call, and only one per session.
       if (!isTerminal(state.status) || state.consentRefused || state.private || state.recording) return [];
@@ -383,6 +392,16 @@ function contactFields(state: Live) {
     first_name: state.contact.first_name,
     last_name: state.contact.last_name,
   };
+}
+
+/**
+ * The call's terminal event, followed by `session.analysis_requested` when the call it ends is to be
+ * analysed (session.analysis.ts): the reactor schedules the analysis for those calls only.
+ */
+function ending(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, ctx: SignalContext): SessionEvent[] {
+  const terminal = finish(state, signal, ctx);
+  const ended = evolve(state, terminal);
+  return ended.status === 'none' ? [terminal] : [terminal, ...analysisRequested(ended)];
 }
 
 /** session.ended for a completed call, session.failed for every other final status; same shape. */

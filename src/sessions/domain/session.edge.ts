@@ -64,6 +64,8 @@ export const sessionEdge = defineEdge<SessionEvent>(
       evaluated_at: true,
       evaluator: true,
     },
+    'session.analysis_requested': { session_id: true },
+    'session.analysis_completed': { session_id: true, analysis: true },
     'session.recording_completed': {
       session_id: true,
       from_number: true,

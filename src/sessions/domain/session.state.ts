@@ -5,6 +5,7 @@
 import type {
   FunctionInvocation,
   FunctionTimeoutData,
+  SessionAnalysisCompletedData,
   SessionConsentRefusedData,
   SessionCreatedData,
   SessionDispositionSetData,
@@ -25,6 +26,9 @@ import type { MediaSignal, TurnMetrics } from './media-signal';
 import { streamName } from '../../kernel/stream-name';
 import type { DispositionOption } from './disposition-evaluator';
 import type { SetDisposition } from './session.disposition';
+import type { AnalysisPlan, SetAnalysis } from './session.analysis';
+
+export type { AnalysisPlan } from './session.analysis';
 
 /** A test call's simulated callee: the lines it says, and the listening between them (absent: 800 ms). */
 export interface TestPersona {
@@ -68,6 +72,8 @@ export interface AgentConfig {
   max_duration_seconds?: number;
   /** Whether user speech stops the agent's (absent: true). */
   interruptible?: boolean;
+  /** What is analysed once the call has ended (absent: nothing; session-analysis.ts). */
+  analysis?: AnalysisPlan;
 }
 
 /** What an agent_config field left out means (docs/conversations-api.md). */
@@ -174,6 +180,9 @@ export type SessionEvent =
   | DomainEvent<'session.ended', SessionEndedData>
   | DomainEvent<'session.failed', SessionFailedData>
   | DomainEvent<'session.disposition_set', SessionDispositionSetData>
+  /** Internal: the call ended with an analysis due (session.analysis.ts); the reactor schedules its timer. */
+  | DomainEvent<'session.analysis_requested', { session_id: string }>
+  | DomainEvent<'session.analysis_completed', SessionAnalysisCompletedData>
   | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
   | DomainEvent<'session.opt_out_recording_pending_purge', SessionOptOutRecordingPendingPurgeData>
   | DomainEvent<'session.opt_out_recording_purged', SessionOptOutRecordingPurgedData>;
@@ -197,6 +206,8 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.ended',
   'session.failed',
   'session.disposition_set',
+  'session.analysis_requested',
+  'session.analysis_completed',
   'session.recording_completed',
   'session.opt_out_recording_pending_purge',
   'session.opt_out_recording_purged',
@@ -258,7 +269,8 @@ export type SessionCommand =
   | { type: 'hold'; reason: string }
   | { type: 'release' }
   | { type: 'purge_recording'; at: string }
-  | SetDisposition;
+  | SetDisposition
+  | SetAnalysis;
 
 export interface Live {
   status: SessionStatus;
@@ -278,6 +290,10 @@ export interface Live {
   /** The agent gave a disposition during the call. */
   agentDisposition: boolean;
   dispositionSet: boolean;
+  /** What the agent asks analysed after the call (frozen in session.placed), null when nothing. */
+  analysisPlan: AnalysisPlan | null;
+  /** `session.analysis_completed` was stored. */
+  analysed: boolean;
   createdAt: string | null;
   startedAt: string | null;
   endedAt: string | null;

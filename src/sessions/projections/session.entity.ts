@@ -39,4 +39,6 @@ export class SessionEntity {
   @Column({ name: 'recording_status', type: 'text', nullable: true }) recordingStatus!: string | null;
   @Column({ name: 'recording_url', type: 'text', nullable: true }) recordingUrl!: string | null;
   @Column({ name: 'purge_after', type: 'timestamptz', nullable: true }) purgeAfter!: Date | null;
+  /** The post-call analysis (`session.analysis_completed`: CallAnalysis); null until done, or when none was asked. */
+  @Column({ type: 'jsonb', nullable: true }) analysis!: unknown;
 }

@@ -41,6 +41,7 @@ const CHANGED_COLUMNS = [
   'recording_status',
   'recording_url',
   'purge_after',
+  'analysis',
 ] as const;
 type ChangedColumn = (typeof CHANGED_COLUMNS)[number];
 type RowChange = Partial<Record<ChangedColumn, unknown>> & { created_no_later_than?: string };
@@ -258,10 +259,14 @@ function collect(event: Handled<SessionEvent>, batch: Batch): void {
     case 'session.opt_out_recording_purged':
       set({ recording_status: 'purged' });
       break;
+    case 'session.analysis_completed':
+      set({ analysis: event.data.analysis });
+      break;
     case 'session.created':
     case 'session.signal_applied':
     case 'function.timeout':
     case 'session.disposition_set':
+    case 'session.analysis_requested':
       break;
     default: {
       const unreachable: never = event;

@@ -522,7 +522,7 @@ export interface paths {
         };
         /**
          * Get a session’s transcript
-         * @description The transcript alone: one entry per turn, `role`, `content` and `t` (seconds from the start).
+         * @description The transcript alone: one entry per turn, `role`, `content` and `t` (seconds from the start); keys the caller pressed are a user turn with `dtmf` and empty `content`.
          */
         get: operations["getSessionTranscript"];
         put?: never;
@@ -1299,6 +1299,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "session.analysis_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.analysis_completed
+         * @description The call was analysed as its agent's `analysis` asked: summary, structured data, success (asynchronous, after session.ended or session.failed of a call that was answered and has a transcript; at most once per session).
+         */
+        post: operations["session.analysis_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "session.recording_completed": {
         parameters: {
             query?: never;
@@ -1333,6 +1353,26 @@ export interface webhooks {
          * @description The agent transferred the live call to a human (fires mid-call).
          */
         post: operations["session.transfer_initiated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "session.transfer_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * session.transfer_failed
+         * @description A transfer did not go through; the caller stays with the agent, who says so, and the call goes on (fires mid-call, after session.transfer_initiated).
+         */
+        post: operations["session.transfer_failed"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2093,6 +2133,39 @@ export interface components {
              */
             timeout_ms?: number;
         };
+        AgentAnalysisDto: {
+            /** @description true: a short summary of the call (`analysis.summary`, else null). */
+            summary?: boolean;
+            /**
+             * @description A JSON Schema object (draft-07, or 2020-12 when its $schema says so; at most 16384 bytes as JSON) of the data to extract from the call. Compiled with ajv in strict mode (unknown keywords are refused); pattern, patternProperties and $async are refused.
+             * @example {
+             *       "type": "object",
+             *       "properties": {
+             *         "appointment_booked": {
+             *           "type": "boolean"
+             *         },
+             *         "preferred_day": {
+             *           "type": [
+             *             "string",
+             *             "null"
+             *           ]
+             *         }
+             *       },
+             *       "required": [
+             *         "appointment_booked",
+             *         "preferred_day"
+             *       ]
+             *     }
+             */
+            structured_data?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description What makes the call a success; the model answers true or false (`analysis.success`, else null).
+             * @example The caller booked an appointment.
+             */
+            success_criteria?: string;
+        };
         AgentConfigDto: {
             /** @example You are Ava, a friendly scheduling assistant for Northwind Dental. */
             prompt: string;
@@ -2127,6 +2200,8 @@ export interface components {
              * @default true
              */
             interruptible?: boolean;
+            /** @description What is analysed once the call has ended (`session.analysis_completed`, the session’s `analysis`): a summary, structured data, success. At least one. */
+            analysis?: components["schemas"]["AgentAnalysisDto"];
         };
         TestPersonaDto: {
             /**
@@ -2692,8 +2767,10 @@ export interface components {
             transcript: {
                 /** @enum {string} */
                 role: "agent" | "user";
-                /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+                /** @description What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                 content?: string;
+                /** @description The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty. */
+                dtmf?: string;
                 /** @description Seconds from session start. */
                 t?: number;
             }[];
@@ -2741,6 +2818,15 @@ export interface components {
                 /** Format: date-time */
                 given_at: string;
             } | null;
+            /** @description The post-call analysis the agent asked for (`agent_config.analysis`), as `session.analysis_completed` delivered it; null until it is done (shortly after the end), and for a call that gets none (no plan, never answered, no transcript). */
+            analysis: {
+                /** @description A short summary of the call; null when the agent did not ask for one (`analysis.summary`). Written by the model at LLM_URL, or by the built-in analysis (test-pool calls, no LLM_URL): the first and last things the caller said and how the call ended. */
+                summary: string | null;
+                /** @description Any JSON value (null included): the data the agent asked for, conforming to its `analysis.structured_data` JSON Schema (usually an object); null when it asked for none, when the built-in analysis ran (it extracts nothing), or when no model answer conformed after the retries. */
+                structured_data: unknown;
+                /** @description Whether the call met the agent's `analysis.success_criteria`, as the model judged it; null when there are no criteria or when the built-in analysis ran (it does not judge). */
+                success: boolean | null;
+            } | null;
             recording: {
                 recording_id: string;
                 /** @enum {string|null} */
@@ -2759,8 +2845,10 @@ export interface components {
             transcript: {
                 /** @enum {string} */
                 role: "agent" | "user";
-                /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+                /** @description What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                 content?: string;
+                /** @description The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty. */
+                dtmf?: string;
                 /** @description Seconds from session start. */
                 t?: number;
             }[];
@@ -2823,6 +2911,17 @@ export interface components {
             max_duration_seconds?: number;
             /** @description Absent means true. */
             interruptible?: boolean;
+            /** @description What is analysed once the call has ended (docs/conversations-api.md, "Post-call analysis"). */
+            analysis?: {
+                /** @description true: a short summary of the call. */
+                summary?: boolean;
+                /** @description A JSON Schema (draft-07, or 2020-12 by its $schema; at most 16384 bytes as JSON) of the data to extract. */
+                structured_data?: {
+                    [key: string]: unknown;
+                };
+                /** @description What makes the call a success, judged by the model. */
+                success_criteria?: string;
+            };
         };
         QuietHours: {
             /** @description Local time (HH:MM) the quiet window starts, in each contact’s zone. */
@@ -5034,6 +5133,7 @@ export interface operations {
                      *       },
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
+                     *       "analysis": null,
                      *       "recording": null
                      *     }
                      */
@@ -5187,6 +5287,7 @@ export interface operations {
                      *           },
                      *           "transfer_number": null,
                      *           "agent_disposition": null,
+                     *           "analysis": null,
                      *           "recording": null
                      *         }
                      *       ],
@@ -5288,6 +5389,7 @@ export interface operations {
                      *       },
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
+                     *       "analysis": null,
                      *       "recording": null
                      *     }
                      */
@@ -8634,6 +8736,7 @@ export interface operations {
                      *       },
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
+                     *       "analysis": null,
                      *       "recording": null
                      *     }
                      */
@@ -9463,8 +9566,10 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+                            /** @description What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                             content?: string;
+                            /** @description The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty. */
+                            dtmf?: string;
                             /** @description Seconds from session start. */
                             t?: number;
                         }[];
@@ -9610,8 +9715,10 @@ export interface operations {
                         transcript: {
                             /** @enum {string} */
                             role: "agent" | "user";
-                            /** @description What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+                            /** @description What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
                             content?: string;
+                            /** @description The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty. */
+                            dtmf?: string;
                             /** @description Seconds from session start. */
                             t?: number;
                         }[];
@@ -9723,6 +9830,103 @@ export interface operations {
                         evaluator: string;
                         /** @description The model the llm evaluator asked (`LLM_MODEL`); null for the built-in evaluator. */
                         model?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails and the endpoint is suspended at once. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx status counts as delivered; the response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 5xx, 408, 429, timeouts (15 s by default) and network errors are retried with backoff for up to 24 hours, honouring Retry-After; any other status fails the delivery at once. Redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "session.analysis_completed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` followed by the lower-case hex HMAC-SHA256 of `<X-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` secret. Compare in constant time, prefix included. */
+                "X-Webhook-Signature": string;
+                /** @description Unix seconds used in the signing base. Reject deliveries more than 300 seconds away from your clock. */
+                "X-Webhook-Timestamp": string;
+                /** @description Same as the body `id`. */
+                "X-Webhook-Id": string;
+                /** @description Same as the body `type`, to route before parsing. */
+                "X-Webhook-Event": "session.analysis_completed";
+                /** @description Standard Webhooks: same as the body `id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: same value as X-Webhook-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event envelope. Verify the signatures against these exact bytes before parsing. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0195a1c4-7e2b-7c3d-9f10-4b6a8e2d5c71",
+                 *       "type": "session.analysis_completed",
+                 *       "tenant_id": "ten_01jf8v9k3m5n7b9v1c3x",
+                 *       "created_at": "2026-03-02T17:05:12.503Z",
+                 *       "data": {
+                 *         "session_id": "ses_01jf8z6q4m2x7c9v3b5n",
+                 *         "analysis": {
+                 *           "summary": "Ada agreed to a cleaning and was booked for Tuesday at 10 am.",
+                 *           "structured_data": {
+                 *             "appointment_booked": true,
+                 *             "preferred_day": "Tuesday"
+                 *           },
+                 *           "success": true
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique event id (UUIDv7). Redeliveries carry the same id: use it for idempotency.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "session.analysis_completed";
+                    /** @description Id of the owning tenant. */
+                    tenant_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the platform emitted the event, UTC with millisecond precision.
+                     */
+                    created_at: string;
+                    data: {
+                        session_id: string;
+                        analysis: {
+                            /** @description A short summary of the call; null when the agent did not ask for one (`analysis.summary`). Written by the model at LLM_URL, or by the built-in analysis (test-pool calls, no LLM_URL): the first and last things the caller said and how the call ended. */
+                            summary: string | null;
+                            /** @description Any JSON value (null included): the data the agent asked for, conforming to its `analysis.structured_data` JSON Schema (usually an object); null when it asked for none, when the built-in analysis ran (it extracts nothing), or when no model answer conformed after the retries. */
+                            structured_data: unknown;
+                            /** @description Whether the call met the agent's `analysis.success_criteria`, as the model judged it; null when there are no criteria or when the built-in analysis ran (it does not judge). */
+                            success: boolean | null;
+                        };
                     };
                 };
             };
@@ -9937,6 +10141,99 @@ export interface operations {
                         transfer_number: string;
                         /** Format: date-time */
                         transferred_at: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Gone: the delivery fails and the endpoint is suspended at once. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Acknowledged: any 2xx status counts as delivered; the response body is ignored. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 5xx, 408, 429, timeouts (15 s by default) and network errors are retried with backoff for up to 24 hours, honouring Retry-After; any other status fails the delivery at once. Redirects are not followed. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "session.transfer_failed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `sha256=` followed by the lower-case hex HMAC-SHA256 of `<X-Webhook-Timestamp>.<raw body>`, keyed with the whole `whsec_…` secret. Compare in constant time, prefix included. */
+                "X-Webhook-Signature": string;
+                /** @description Unix seconds used in the signing base. Reject deliveries more than 300 seconds away from your clock. */
+                "X-Webhook-Timestamp": string;
+                /** @description Same as the body `id`. */
+                "X-Webhook-Id": string;
+                /** @description Same as the body `type`, to route before parsing. */
+                "X-Webhook-Event": "session.transfer_failed";
+                /** @description Standard Webhooks: same as the body `id`. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: same value as X-Webhook-Timestamp. */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks: `v1,` followed by the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>`, keyed with the base64-decoded part of the secret after `whsec_`. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The event envelope. Verify the signatures against these exact bytes before parsing. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "0195a1c4-7e2b-7c3d-9f10-4b6a8e2d5c71",
+                 *       "type": "session.transfer_failed",
+                 *       "tenant_id": "ten_01jf8v9k3m5n7b9v1c3x",
+                 *       "created_at": "2026-03-02T17:05:12.503Z",
+                 *       "data": {
+                 *         "session_id": "ses_01jf8z6q4m2x7c9v3b5n",
+                 *         "transfer_number": "+14155550142",
+                 *         "reason": "refused",
+                 *         "sip_code": 603
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description Unique event id (UUIDv7). Redeliveries carry the same id: use it for idempotency.
+                     */
+                    id: string;
+                    /** @constant */
+                    type: "session.transfer_failed";
+                    /** @description Id of the owning tenant. */
+                    tenant_id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the platform emitted the event, UTC with millisecond precision.
+                     */
+                    created_at: string;
+                    data: {
+                        session_id: string;
+                        /** @description Where the call was to be transferred. International format with a leading +. */
+                        transfer_number: string;
+                        /**
+                         * @description refused: the carrier or the caller's side answered the REFER with 4xx/6xx; target_failed: the target did not take the call (a failing NOTIFY sipfrag, or the warm transfer's second call failed); no_answer: nothing answered within 30 s; not_supported: this kind of call cannot be transferred.
+                         * @enum {string}
+                         */
+                        reason: "refused" | "target_failed" | "no_answer" | "not_supported";
+                        /** @description The SIP status that said so (the REFER's answer or the sipfrag's); null when none came. */
+                        sip_code: number | null;
                     };
                 };
             };

@@ -63,8 +63,10 @@ export interface SessionEndedData {
   /** Empty array when there is none. */
   transcript: Array<{
     role: "agent" | "user";
-    /** What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+    /** What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
     content?: string;
+    /** The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty. */
+    dtmf?: string;
     /** Seconds from session start. */
     t?: number;
   }>;
@@ -110,8 +112,10 @@ export interface SessionFailedData {
   /** Empty array when there is none. */
   transcript: Array<{
     role: "agent" | "user";
-    /** What was said; never empty. A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
+    /** What was said; empty only on a keypad turn (see dtmf). A turn without words (one that is only a tool call) is not kept: the call is in function_invocations. Absent only on a private session's turns (a number verification call), whose words are not kept. */
     content?: string;
+    /** The keys the caller pressed (0-9, *, #, A-D), on a user turn whose content is empty. */
+    dtmf?: string;
     /** Seconds from session start. */
     t?: number;
   }>;
@@ -139,6 +143,19 @@ export interface SessionDispositionSetData {
   evaluator: string;
   /** The model the llm evaluator asked (`LLM_MODEL`); null for the built-in evaluator. */
   model?: string | null;
+}
+
+/** `data` of `session.analysis_completed`: The call was analysed as its agent's `analysis` asked: summary, structured data, success (asynchronous, after session.ended or session.failed of a call that was answered and has a transcript; at most once per session). */
+export interface SessionAnalysisCompletedData {
+  session_id: string;
+  analysis: {
+    /** A short summary of the call; null when the agent did not ask for one (`analysis.summary`). Written by the model at LLM_URL, or by the built-in analysis (test-pool calls, no LLM_URL): the first and last things the caller said and how the call ended. */
+    summary: string | null;
+    /** Any JSON value (null included): the data the agent asked for, conforming to its `analysis.structured_data` JSON Schema (usually an object); null when it asked for none, when the built-in analysis ran (it extracts nothing), or when no model answer conformed after the retries. */
+    structured_data: unknown;
+    /** Whether the call met the agent's `analysis.success_criteria`, as the model judged it; null when there are no criteria or when the built-in analysis ran (it does not judge). */
+    success: boolean | null;
+  };
 }
 
 /** `data` of `session.recording_completed`: The recording was finalised and uploaded to a public file host; lags session.ended by tens of seconds. */
@@ -179,6 +196,17 @@ export interface SessionTransferInitiatedData {
   /** Number of the human the call is transferred to. International format with a leading +. */
   transfer_number: string;
   transferred_at: string;
+}
+
+/** `data` of `session.transfer_failed`: A transfer did not go through; the caller stays with the agent, who says so, and the call goes on (fires mid-call, after session.transfer_initiated). */
+export interface SessionTransferFailedData {
+  session_id: string;
+  /** Where the call was to be transferred. International format with a leading +. */
+  transfer_number: string;
+  /** refused: the carrier or the caller's side answered the REFER with 4xx/6xx; target_failed: the target did not take the call (a failing NOTIFY sipfrag, or the warm transfer's second call failed); no_answer: nothing answered within 30 s; not_supported: this kind of call cannot be transferred. */
+  reason: "refused" | "target_failed" | "no_answer" | "not_supported";
+  /** The SIP status that said so (the REFER's answer or the sipfrag's); null when none came. */
+  sip_code: number | null;
 }
 
 /** `data` of `session.opt_out_detected`: The caller asked not to be called again; the number is added to the tenant's do-not-call list automatically. */
@@ -485,8 +513,10 @@ export interface WebhookEventPayloads {
   "session.ended": SessionEndedData;
   "session.failed": SessionFailedData;
   "session.disposition_set": SessionDispositionSetData;
+  "session.analysis_completed": SessionAnalysisCompletedData;
   "session.recording_completed": SessionRecordingCompletedData;
   "session.transfer_initiated": SessionTransferInitiatedData;
+  "session.transfer_failed": SessionTransferFailedData;
   "session.opt_out_detected": SessionOptOutDetectedData;
   "session.opt_out_recording_pending_purge": SessionOptOutRecordingPendingPurgeData;
   "session.opt_out_recording_purged": SessionOptOutRecordingPurgedData;
@@ -529,8 +559,10 @@ export const WEBHOOK_EVENT_TYPES: readonly WebhookEventType[] = [
   "session.ended",
   "session.failed",
   "session.disposition_set",
+  "session.analysis_completed",
   "session.recording_completed",
   "session.transfer_initiated",
+  "session.transfer_failed",
   "session.opt_out_detected",
   "session.opt_out_recording_pending_purge",
   "session.opt_out_recording_purged",
