@@ -133,6 +133,13 @@ const sessionFailed = object<SessionFailedData>({
   end_reason: text(END_REASON),
   started_at: optional(timestamp('Absent or null when the call never connected.')),
   ...sessionOutcomeResult,
+  voicemail_message_left: omittable(
+    field<boolean>({
+      type: 'boolean',
+      description:
+        "With status voicemail: true when the agent spoke its voicemail.message after the machine's beep; absent otherwise.",
+    }),
+  ),
 });
 
 const sessionDispositionSet = object<SessionDispositionSetData>({

@@ -154,6 +154,19 @@ export class SessionsAnalysis1795885800550 extends ForwardOnlyMigration {
   }
 }
 
+/**
+ * Answering-machine detection on outbound calls: the session's `amd` (`session.amd_decided`), and
+ * whether the agent left its voicemail message (`session.failed`'s `voicemail_message_left`).
+ */
+export class SessionsVoicemail1795891000000 extends ForwardOnlyMigration {
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE sessions ADD COLUMN IF NOT EXISTS amd jsonb`);
+    await db.query(
+      `ALTER TABLE sessions ADD COLUMN IF NOT EXISTS voicemail_message_left boolean NOT NULL DEFAULT false`,
+    );
+  }
+}
+
 export const sessionsMigrations: readonly Migration[] = [
   Sessions0000000000050,
   SessionsContactIdentity0000000000115,
@@ -165,4 +178,5 @@ export const sessionsMigrations: readonly Migration[] = [
   SessionsTurnMetrics1795772756107,
   SessionsTestPersona1795836277416,
   SessionsAnalysis1795885800550,
+  SessionsVoicemail1795891000000,
 ];

@@ -76,6 +76,15 @@ export interface SessionFailedData extends SessionOutcomeFields {
   status: SessionFailureStatus;
   /** Absent or null when the call never connected. */
   started_at?: string | null;
+  /** With status voicemail: whether the agent left its `voicemail.message` after the beep. */
+  voicemail_message_left?: boolean;
+}
+
+/** Who answered an outbound call, as the answering-machine detection decided, and how soon. */
+export interface AnsweringMachineDetection {
+  result: 'human' | 'machine' | 'unknown';
+  /** From the answer (ms of the callee's audio). */
+  decided_after_ms: number;
 }
 
 export interface SessionDispositionSetData {

@@ -78,7 +78,10 @@ describe('event catalog', () => {
       'status',
     ]);
     const ended = Object.keys(catalogEntry('session.ended')?.schema.properties ?? {});
-    expect(ended).toEqual(Object.keys(catalogEntry('session.failed')?.schema.properties ?? {}));
+    // session.failed has the same fields, and with status voicemail whether a message was left, last.
+    expect([...ended, 'voicemail_message_left']).toEqual(
+      Object.keys(catalogEntry('session.failed')?.schema.properties ?? {}),
+    );
     expect(ended.slice(10, 14)).toEqual(['status', 'end_reason', 'started_at', 'ended_at']);
     expect(ended.at(-1)).toBe('function_invocations');
   });

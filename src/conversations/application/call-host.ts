@@ -69,9 +69,10 @@ export interface HostedCall<E> {
   /**
    * The agent talks on `transport` (once), as soon as the answer is stored: resolves when it
    * listens (or the call ended first); rejects when the answer could not be stored (the call is
-   * the caller's to end). Turn times count from `startedAt`.
+   * the caller's to end). Turn times count from `startedAt`. With `voicemailMessage` (an answering
+   * machine took the call), the agent speaks it and ends the call (`message_left`).
    */
-  converse(transport: AudioTransport, startedAt: Date): Promise<void>;
+  converse(transport: AudioTransport, startedAt: Date, options?: { voicemailMessage?: string }): Promise<void>;
   /**
    * Ends the call, once, in this order: the conversation ends (its last reports stored), the line is
    * hung up, the sink hears `ended` (after `answered`), then the recording is finished, stored and
@@ -88,6 +89,8 @@ export interface HostedCall<E> {
   readonly conversationOver: Promise<void>;
   /** Whether the end has begun. */
   readonly isEnding: boolean;
+  /** Resolves once the sink stored the answer (a report that must come after it waits for this). */
+  readonly answerStored: Promise<void>;
 }
 
 /**
@@ -157,7 +160,11 @@ class Hosted<E> implements HostedCall<E> {
     return this.done !== null;
   }
 
-  converse(transport: AudioTransport, startedAt: Date): Promise<void> {
+  get answerStored(): Promise<void> {
+    return this.answered;
+  }
+
+  converse(transport: AudioTransport, startedAt: Date, options: { voicemailMessage?: string } = {}): Promise<void> {
     return this.answered.then(() => {
       if (this.done || this.conversation) return;
       const { tenantId, sessionId, agent } = this.call;
@@ -169,6 +176,7 @@ class Hosted<E> implements HostedCall<E> {
         transport,
         startedAt,
         ...(this.call.line.transfer ? { line: { transfer: (number: string) => this.transfer(number) } } : {}),
+        ...(options.voicemailMessage !== undefined ? { voicemailMessage: options.voicemailMessage } : {}),
         // Not awaited by the reporter: ending the call ends the conversation, which is still reporting this end.
         reporter: new SessionReporter(signals, (reason) => {
           void this.end(this.call.agentEnded(reason));

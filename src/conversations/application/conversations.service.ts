@@ -41,6 +41,8 @@ export interface StartConversation {
   startedAt: Date;
   /** What the call's line can do besides audio (a phone call's transfer). */
   line?: ConversationLine;
+  /** An answering machine took the call: this message is spoken, then the conversation ends. */
+  voicemailMessage?: string;
 }
 
 export interface ConversationHandle {
@@ -120,6 +122,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
       startedAt,
       telemetry,
       ...(request.line ? { line: request.line } : {}),
+      ...(request.voicemailMessage !== undefined ? { voicemailMessage: request.voicemailMessage } : {}),
     });
     this.live.add(conversation);
     void conversation.finished.then((reason) => {

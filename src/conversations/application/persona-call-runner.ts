@@ -21,6 +21,7 @@ const END_REASON: Record<AgentEnd, string> = {
   goodbye: 'completed',
   end_call: 'completed',
   transferred: 'transferred',
+  message_left: 'voicemail',
   max_duration: 'max_duration',
 };
 

@@ -14,6 +14,7 @@ const END_REASON: Record<Exclude<ConversationEnd, 'hangup'>, string> = {
   goodbye: 'completed',
   end_call: 'completed',
   transferred: 'transferred',
+  message_left: 'voicemail',
   max_duration: 'max_duration',
 };
 

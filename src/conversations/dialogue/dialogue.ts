@@ -35,6 +35,11 @@ export interface ConversationAgent {
   max_duration_seconds?: number;
   /** Whether user speech stops the agent's (absent: true). */
   interruptible?: boolean;
+  /**
+   * Outbound calls: whether an answering machine is detected (absent: true), and the message left on
+   * one after its beep (absent: it is hung up on at once).
+   */
+  voicemail?: { detect?: boolean; message?: string };
 }
 
 /** Spoken when the agent has no `first_message`. */
@@ -47,8 +52,8 @@ export type DialogueAction =
   | { type: 'transfer'; number: string }
   /** The user asked not to be called again: report it; the conversation ends after the answer. */
   | { type: 'opt_out' }
-  /** End the conversation after the answer is spoken. */
-  | { type: 'end'; reason: 'goodbye' | 'end_call' };
+  /** End the conversation after the answer is spoken (`message_left`: a voicemail message, not the dialogue's). */
+  | { type: 'end'; reason: 'goodbye' | 'end_call' | 'message_left' };
 
 export interface DialogueTurn {
   /** Speaks `text` (a sentence or clause), after what was said before in this turn. */

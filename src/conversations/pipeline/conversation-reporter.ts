@@ -16,7 +16,8 @@ export interface TurnMetrics {
   interrupted: boolean;
 }
 
-export type ConversationEnd = 'goodbye' | 'end_call' | 'max_duration' | 'transferred' | 'hangup';
+/** `message_left`: the agent spoke its voicemail message to an answering machine, and ended. */
+export type ConversationEnd = 'goodbye' | 'end_call' | 'max_duration' | 'transferred' | 'message_left' | 'hangup';
 
 /** Why a transfer did not go through (the session's `session.transfer_failed`). */
 export interface TransferFailure {

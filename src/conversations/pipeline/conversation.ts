@@ -39,6 +39,11 @@ export interface ConversationDeps {
   telemetry?: TurnTelemetry;
   /** The line's controls (absent: a transfer ends the conversation as `transferred`, the medium's to act on). */
   line?: ConversationLine;
+  /**
+   * An answering machine took the call: the agent speaks this message in place of its opening, hears
+   * nothing, and ends (`message_left`) once it was played.
+   */
+  voicemailMessage?: string;
 }
 
 /**
@@ -97,7 +102,7 @@ export class Conversation {
     this.queue = new OutputQueue(rate, () => this.now());
     this.queue.onUnderrun(() => this.telemetry.underrun(this.deps.sessionId));
     this.toEngineRate = rate === ENGINE_RATE ? null : new RateConverter(rate, ENGINE_RATE);
-    this.interruptible = deps.agent.interruptible !== false;
+    this.interruptible = deps.agent.interruptible !== false && deps.voicemailMessage === undefined;
     this.telemetry = deps.telemetry ?? NO_TELEMETRY;
   }
 
@@ -111,15 +116,19 @@ export class Conversation {
     const seconds = agent.max_duration_seconds ?? DEFAULT_MAX_DURATION_SECONDS;
     this.maxDuration = setTimeout(() => void this.end('max_duration'), seconds * 1000);
     this.maxDuration.unref();
+    const message = this.deps.voicemailMessage;
     const opening = this.newAnswer(Promise.resolve(), null);
-    opening.say(dialogue.opening());
+    opening.say(message ?? dialogue.opening());
     void opening
       .queued()
       .then(() => {
         if (opening.firstAudioAt !== null) this.telemetry.greeting(this.deps.sessionId, opening.firstAudioAt);
       })
       .catch(() => undefined);
-    void this.afterAnswer(opening, { type: 'continue' });
+    void this.afterAnswer(
+      opening,
+      message === undefined ? { type: 'continue' } : { type: 'end', reason: 'message_left' },
+    );
   }
 
   /** Ends the conversation (idempotent): stops the audio and the engines, reports the end once. */
@@ -152,7 +161,7 @@ export class Conversation {
 
   /** One frame from the transport: to 16 kHz, VAD, endpointer. */
   private hear(frame: Int16Array): void {
-    if (this.ended || this.transferring) return;
+    if (this.ended || this.transferring || this.deps.voicemailMessage !== undefined) return;
     let pcm = this.toEngineRate ? this.toEngineRate.process(frame) : frame;
     if (this.pendingInput.length > 0 || pcm.length !== ENGINE_FRAME) {
       const joined = new Int16Array(this.pendingInput.length + pcm.length);
@@ -269,7 +278,7 @@ export class Conversation {
 
   /** A key pressed: it cuts the agent off, and joins the keys of this turn. */
   private pressed(digit: string): void {
-    if (this.ended || this.transferring) return;
+    if (this.ended || this.transferring || this.deps.voicemailMessage !== undefined) return;
     if (this.answer && this.interruptible) this.bargeIn();
     const at = this.now();
     const keys = (this.keys ??= { digits: '', startedAt: at, lastAt: at, timer: null });

@@ -8,65 +8,65 @@
  *
  * So each heard frame (after the canceller) is compared with what the agent sent recently: its level
  * over the loudest frame sent in the last `windowFrames` (500 ms, which covers the echo's lateness),
- * in dB. While the agent speaks, the gate follows the typical level of its echo (an average of that
- * figure over the frames it takes for echo, `followRate` a frame); a frame more than `marginDb`
- * above it is the caller (double talk: heard as it is), one within the margin is echo only
- * (`isEcho`). Frames taken for the caller move the average too, ten times slower, and the average
- * rises at most `riseDbPerSecond` (1 dB a second): a louder echo path is learnt in seconds, while the
- * caller speaking over the agent, heard as echo now and then, does not raise it over their voice. While
- * the agent is silent nothing is echo; a silent frame heard tells nothing of the echo's level. The conversation hears silence in place of echo; the
- * recording keeps the frame as it came (less the canceller's work).
+ * in dB (silence counts as -70 dB). While the agent speaks, the gate keeps the levels of the last
+ * `historyFrames` (2 s) it took for echo, and their 90th percentile is the echo's loud level; a frame
+ * more than `marginDb` (8 dB) above it, and at least -40 dBFS (`callerEnergy`: a caller speaking
+ * into a phone is louder; the canceller's leftovers on a good line are not), is the caller (double talk: heard as it is, and not learnt
+ * from, so the caller speaking over the agent does not teach the gate that the echo is loud), one
+ * within is echo only (`isEcho`). While the agent is silent nothing is echo. The conversation hears
+ * silence in place of echo; the recording keeps the frame as it came (less the canceller's work).
  *
- * The average starts at 0 dB (a line that returns everything as loud as it was sent) and falls at
- * most `fallDbPerSecond` (10 dB per second of the agent speaking): about as fast as the canceller
- * learns. Measured on flite's speech with the canceller (500 ms tail) on a line returning the echo
- * whole (0 dB, 80 ms late: SIPp's -rtp_echo): the echo left is at a median of -17, -15, -22, -30 dB
- * in the first four seconds, its loudest frames 8 to 13 dB above that, and a word's onset after a
- * pause up to 17 dB above (the canceller lags a new sound), hence the 15 dB margin. The cost: in the
- * first seconds of the agent speaking in a call, the caller cuts it off only by speaking louder than
- * its echo could be (over the agent at 1 s, about 5 dB under it at 2 s). echo-gate.spec.ts holds it
- * to no false start on a whole echo or a -15 dB one, and to a caller speaking over the agent after
- * 4 s starting an utterance within 300 ms. Cost in time: two sums of squares per frame.
+ * The history starts at 0 dB (a line that returns everything as loud as it was sent), so for about
+ * the first two seconds of the agent speaking in a call only a caller louder than the agent cuts it
+ * off; then the estimate is the line's own: about -70 dB on a line that returns no echo. Measured
+ * on flite's speech with the canceller (500 ms tail) on a line returning the echo whole (0 dB, 80 ms
+ * late: SIPp's -rtp_echo): the echo left has its 90th percentile at -6, -10, -17 and -24 dB in the
+ * first four seconds, its loudest frames 2 to 4 dB above, and a word's onset after a pause up to 5 dB
+ * above (the canceller lags a new sound): hence the 8 dB margin. echo-gate.spec.ts holds it to no
+ * false start on a whole echo or a -15 dB one, and to a caller speaking over the agent (after 2 s on
+ * a line without echo, after 4 s on a -15 dB one) starting an utterance within 300 ms. Cost: two
+ * sums of squares and a sort of 100 numbers per frame (a few µs).
  */
 export interface EchoGateOptions {
   /** Frames of the agent's past audio the echo may come from (default 25: 500 ms of 20 ms frames). */
   windowFrames?: number;
-  /** How far above the echo's typical level a frame must be to be the caller (default 15 dB). */
+  /** Frames taken for echo whose levels make the estimate (default 100: 2 s of the agent speaking). */
+  historyFrames?: number;
+  /** How far above the echo's loud level a frame must be to be the caller (default 8 dB). */
   marginDb?: number;
-  /** The share of each echo frame's level taken into the average (default 0.05: about a second). */
-  followRate?: number;
-  /** How fast the average may fall (default 10 dB per second of the agent speaking). */
-  fallDbPerSecond?: number;
-  /** How fast the average may rise (default 1 dB per second of the agent speaking). */
-  riseDbPerSecond?: number;
-  /** Mean square below which the agent counts as silent (default 100², about -50 dBFS). */
+  /** Mean square below which a frame is silence (default 100², about -50 dBFS). */
   silentEnergy?: number;
+  /** Mean square a frame needs, while the agent speaks, to be the caller at all (default 330², about -40 dBFS). */
+  callerEnergy?: number;
 }
 
-/** The quietest level (dB under the agent) the average follows: below that is silence, not echo. */
+/** The level given to silence heard (dB under the agent): an echo below hearing. */
 const FLOOR_DB = -70;
+/** The share of the echo's frames the estimate stays above (its 90th percentile). */
+const LOUD_SHARE = 0.9;
 
 export class EchoGate {
   private readonly window: Float64Array;
   private at = 0;
+  /** The levels of the last frames taken for echo, in dB under the agent; 0 dB until learnt. */
+  private readonly history: Float64Array;
+  private next = 0;
+  private readonly sorted: Float64Array;
   private readonly margin: number;
-  private readonly follow: number;
-  private readonly fall: number;
-  private readonly rise: number;
   private readonly silent: number;
-  /** The echo's typical level, in dB under the loudest recent frame sent. */
+  private readonly caller: number;
   private level = 0;
 
   constructor(options: EchoGateOptions = {}) {
     this.window = new Float64Array(options.windowFrames ?? 25);
-    this.margin = options.marginDb ?? 15;
-    this.follow = options.followRate ?? 0.05;
-    this.fall = (options.fallDbPerSecond ?? 10) / 50;
-    this.rise = (options.riseDbPerSecond ?? 1) / 50;
+    this.history = new Float64Array(options.historyFrames ?? 100);
+    this.sorted = new Float64Array(this.history.length);
+    this.margin = options.marginDb ?? 8;
     this.silent = options.silentEnergy ?? 100 * 100;
+    this.caller = options.callerEnergy ?? 330 * 330;
   }
 
-  /** The echo's typical level in dB under what the agent sent. For diagnostics. */
+  /** The echo's loud level in dB under what the agent sent. For diagnostics. */
   get echoDb(): number {
     return this.level;
   }
@@ -81,20 +81,27 @@ export class EchoGate {
     let reference = 0;
     for (const energy of this.window) if (energy > reference) reference = energy;
     if (reference < this.silent) return false;
-    // Silence heard (the echo of a pause between words): echo or not, it says nothing of the echo's level.
     const energy = meanSquare(heard);
-    if (energy < this.silent) return true;
-    const db = Math.max(FLOOR_DB, 10 * Math.log10(energy / reference));
-    const echo = db <= this.level + this.margin;
-    const step = (echo ? this.follow : this.follow / 10) * (Math.min(db, 0) - this.level);
-    this.level += Math.min(this.rise, Math.max(step, -this.fall));
-    return echo;
+    const db = energy < this.silent ? FLOOR_DB : Math.max(FLOOR_DB, 10 * Math.log10(energy / reference));
+    if (db > this.level + this.margin && energy >= this.caller) return false;
+    this.learn(Math.min(db, 0));
+    return true;
   }
 
   /** Forgets what it learnt (a new echo path). */
   reset(): void {
     this.window.fill(0);
+    this.history.fill(0);
     this.level = 0;
+  }
+
+  /** One more frame of echo: the estimate is the 90th percentile of the last ones. */
+  private learn(db: number): void {
+    this.history[this.next] = db;
+    this.next = (this.next + 1) % this.history.length;
+    this.sorted.set(this.history);
+    this.sorted.sort();
+    this.level = this.sorted[Math.floor(LOUD_SHARE * (this.sorted.length - 1))] ?? 0;
   }
 }
 

@@ -46,6 +46,31 @@ export class DispositionDto {
   description!: string;
 }
 
+/** The bound on a voicemail message: about a minute of speech. */
+export const MAX_VOICEMAIL_MESSAGE_CHARS = 1000;
+
+/** `agent_config.voicemail`: answering-machine detection on outbound calls and the message left on one. */
+export class AgentVoicemailDto {
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Whether the callee of an outbound call is screened for a machine.',
+  })
+  @Optional()
+  @IsBoolean()
+  detect?: boolean;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_VOICEMAIL_MESSAGE_CHARS,
+    description:
+      'Spoken after the machine’s beep (or the greeting’s end), then the call ends; absent: hung up on at once.',
+  })
+  @Optional()
+  @IsString()
+  @Length(1, MAX_VOICEMAIL_MESSAGE_CHARS)
+  @Matches(/\S/, { message: 'message must not be blank.' })
+  message?: string;
+}
+
 /**
  * The agent of a call, as requests give it (`agent_config`): one class for every route that takes
  * one (calls, phone numbers, campaigns, rooms), so the OpenAPI document describes it once, as the
@@ -122,6 +147,17 @@ export class AgentConfigDto {
   interruptible?: boolean;
 
   @ApiPropertyOptional({
+    type: AgentVoicemailDto,
+    description:
+      'Outbound calls: whether an answering machine is detected (default true) and the message the agent leaves after its beep.',
+  })
+  @Optional()
+  @ValidateNested()
+  @IsObject()
+  @Type(() => AgentVoicemailDto)
+  voicemail?: AgentVoicemailDto;
+
+  @ApiPropertyOptional({
     type: AgentAnalysisDto,
     description:
       'What is analysed once the call has ended (`session.analysis_completed`, the session’s `analysis`): a summary, structured data, success. At least one.',
@@ -177,6 +213,14 @@ export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
       : {}),
     ...(dto.max_duration_seconds !== undefined ? { max_duration_seconds: dto.max_duration_seconds } : {}),
     ...(dto.interruptible !== undefined ? { interruptible: dto.interruptible } : {}),
+    ...(dto.voicemail
+      ? {
+          voicemail: {
+            ...(dto.voicemail.detect !== undefined ? { detect: dto.voicemail.detect } : {}),
+            ...(dto.voicemail.message !== undefined ? { message: dto.voicemail.message } : {}),
+          },
+        }
+      : {}),
     ...(dto.analysis
       ? {
           analysis: {

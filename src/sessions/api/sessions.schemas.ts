@@ -17,6 +17,7 @@ import {
   type FieldsOf,
 } from '../../catalog/payload-schema';
 import {
+  type AnsweringMachineDetection,
   type CallAnalysis,
   callAnalysis,
   functionInvocation,
@@ -105,6 +106,21 @@ const sessionFields: FieldsOf<SessionResource> = {
     description:
       'The post-call analysis the agent asked for (`agent_config.analysis`), as `session.analysis_completed` delivered it; null until it is done (shortly after the end), and for a call that gets none (no plan, never answered, no transcript).',
   }),
+  amd: field<AnsweringMachineDetection | null>({
+    type: ['object', 'null'],
+    properties: {
+      result: { type: 'string', enum: ['human', 'machine', 'unknown'] },
+      decided_after_ms: { type: 'integer', minimum: 0 },
+    },
+    required: ['result', 'decided_after_ms'],
+    additionalProperties: false,
+    description:
+      'Who answered an outbound call, as its answering-machine detection decided (`agent_config.voicemail.detect`), and after how many ms of the callee’s audio; null when the call was not screened (inbound, rooms, test calls, detection off, never answered).',
+  }),
+  voicemail_message_left: field<boolean>({
+    type: 'boolean',
+    description: 'An answering machine took the call and the agent left its `voicemail.message` after the beep.',
+  }),
   recording: nullable(
     object<{ recording_id: string; status: string | null; recording_url: string | null }>({
       recording_id: text(),
@@ -166,6 +182,8 @@ export const SESSION_EXAMPLE = {
   transfer_number: null,
   agent_disposition: null,
   analysis: null,
+  amd: null,
+  voicemail_message_left: false,
   recording: null,
 };
 
@@ -215,6 +233,22 @@ export const AGENT_CONFIG = named('AgentConfig', {
           description: `A JSON Schema (draft-07, or 2020-12 by its $schema; at most ${MAX_ANALYSIS_SCHEMA_BYTES} bytes as JSON) of the data to extract.`,
         },
         success_criteria: { type: 'string', description: 'What makes the call a success, judged by the model.' },
+      },
+      additionalProperties: false,
+    },
+    voicemail: {
+      type: 'object',
+      description:
+        'Outbound calls: answering-machine detection and the message left after the beep (docs/telephony.md).',
+      properties: {
+        detect: {
+          type: 'boolean',
+          description: 'Absent means true: the agent holds its greeting until it knows who answered.',
+        },
+        message: {
+          type: 'string',
+          description: 'Spoken after a machine’s beep, then the call ends; absent: a machine is hung up on.',
+        },
       },
       additionalProperties: false,
     },

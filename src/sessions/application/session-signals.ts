@@ -17,14 +17,14 @@ export type DuringCallSignal = Exclude<MediaSignal, { kind: 'answered' | 'hangup
 /**
  * Where each kind of signal sits in the session's `seq` order. A session applies a signal once and
  * only above the last one it applied (session.decider.ts), so a call's signals are numbered by phase:
- * the answer first, what happens during the call from 1000 up (in the order reported), then the end,
+ * the answer first, who answered (answering-machine detection) second, what happens during the call from 1000 up (in the order reported), then the end,
  * then the recording, at the top of the range (below SIGNAL_LIMITS.seq). A late turn is then never
  * applied after the end, and a repeated end or recording (a retried timer) is a no-op
  * (docs/decisions/0114-a-conversations-signals-one-ordered-queue-from-seq-1000.md,
  * docs/decisions/0120-a-rooms-session-ends-and-is-recorded-with-signals-at-the-top.md). The numbers are the sessions context's own: writers from other
  * contexts only say which phase they report.
  */
-const SEQ = { answered: 1, duringCall: 1000, hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
+const SEQ = { answered: 1, screened: 2, duringCall: 1000, hangup: 2_000_000_000, recording: 2_000_000_001 } as const;
 
 /** Tries of one signal before it is given up, by default (a signal is applied once by its seq: retrying is safe). */
 const TRIES = 4;
@@ -59,6 +59,14 @@ export class SessionSignalWriter {
   /** The call was answered: the session starts. */
   answered(): Promise<void> {
     return this.apply(SEQ.answered, { kind: 'answered' });
+  }
+
+  /**
+   * Who answered an outbound call (answering-machine detection), once, after `answered` was stored
+   * and before the conversation reports anything.
+   */
+  screened(amd: Omit<Extract<MediaSignal, { kind: 'amd' }>, 'kind'>): Promise<void> {
+    return this.apply(SEQ.screened, { kind: 'amd', ...amd });
   }
 
   /** A signal during the call, after the ones reported before it. */

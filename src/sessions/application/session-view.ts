@@ -2,11 +2,12 @@ import type { AppConfig } from '../../config/config';
 import type { StoredEvent } from '../../event-store/event-store.port';
 import { foldStored } from '../../kernel/decider';
 import { sessionDecider, sessionEdge } from '../domain/session.decider';
-import type { CallAnalysis, TranscriptEntry } from '../sessions.payloads';
+import type { AnsweringMachineDetection, CallAnalysis, TranscriptEntry } from '../sessions.payloads';
 
 const placedEdge = sessionEdge.only('session.placed');
 const outcomeEdge = sessionEdge.only('session.ended', 'session.failed');
 const analysisEdge = sessionEdge.only('session.analysis_completed');
+const amdEdge = sessionEdge.only('session.amd_decided');
 import type { SessionEntity } from '../projections/session.entity';
 import { presentMetrics } from './session-metrics';
 
@@ -66,6 +67,9 @@ export function presentSession(row: SessionRow, config: AppConfig, recordingLink
     agent_disposition: (row.agentDisposition ?? null) as AgentDisposition | null,
     // The post-call analysis (`agent_config.analysis`): null until it is done, and when none was asked.
     analysis: (row.analysis ?? null) as CallAnalysis | null,
+    // Who answered an outbound call (answering-machine detection); null when the call was not screened.
+    amd: (row.amd ?? null) as AnsweringMachineDetection | null,
+    voicemail_message_left: row.voicemailMessageLeft,
     recording:
       row.recordingId === null
         ? null
@@ -93,6 +97,7 @@ export function sessionRowFromStream(
   const ended = events.find((e) => e.type === 'session.ended' || e.type === 'session.failed');
   const outcome = ended ? outcomeEdge.decode(ended).data : undefined;
   const analysed = events.find((e) => e.type === 'session.analysis_completed');
+  const screened = events.find((e) => e.type === 'session.amd_decided');
   return {
     sessionId: state.sessionId,
     status: state.status,
@@ -127,5 +132,8 @@ export function sessionRowFromStream(
     recordingStatus: state.recording?.state ?? null,
     recordingUrl: null,
     analysis: analysed ? analysisEdge.decode(analysed).data.analysis : null,
+    amd: screened ? amdEdge.decode(screened).data : null,
+    voicemailMessageLeft:
+      outcome !== undefined && 'voicemail_message_left' in outcome && outcome.voicemail_message_left === true,
   };
 }

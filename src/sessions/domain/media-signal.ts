@@ -27,7 +27,11 @@ export type MediaSignal =
       end_reason: string;
       /** Simulated calls report their scripted length; otherwise it is ended_at minus started_at. */
       duration_seconds?: number;
+      /** An answering machine took the call and the agent left its message. */
+      voicemail_message_left?: boolean;
     }
+  /** Who answered an outbound call (answering-machine detection), and after how long. */
+  | { kind: 'amd'; result: 'human' | 'machine' | 'unknown'; decided_after_ms: number }
   | { kind: 'recording_ready'; recording_id: string; duration_seconds: number; channels: 'dual' | 'mono' }
   | ({ kind: 'turn_metrics' } & TurnMetrics);
 
@@ -177,11 +181,22 @@ export function parseMediaSignal(input: unknown): MediaSignal | string {
       }
       if (s.duration_seconds !== undefined && !num('duration_seconds', seconds))
         return `duration_seconds must be a number from 0 to ${seconds}`;
+      if (s.voicemail_message_left !== undefined && typeof s.voicemail_message_left !== 'boolean')
+        return 'voicemail_message_left must be a boolean';
       return {
         kind: 'hangup',
         status: s.status as 'completed',
         end_reason: s.end_reason as string,
         ...(s.duration_seconds !== undefined ? { duration_seconds: Math.round(s.duration_seconds as number) } : {}),
+        ...(s.voicemail_message_left === true ? { voicemail_message_left: true } : {}),
+      };
+    case 'amd':
+      if (!['human', 'machine', 'unknown'].includes(s.result as string) || !num('decided_after_ms', milliseconds))
+        return `amd needs result (human|machine|unknown) and decided_after_ms (0 to ${milliseconds})`;
+      return {
+        kind: 'amd',
+        result: s.result as 'human' | 'machine' | 'unknown',
+        decided_after_ms: Math.round(s.decided_after_ms as number),
       };
     case 'recording_ready':
       if (

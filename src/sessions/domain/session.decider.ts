@@ -74,6 +74,7 @@ function evolve(state: SessionState, event: SessionEvent): SessionState {
     case 'session.transfer_initiated':
     case 'session.transfer_failed':
     case 'session.analysis_requested':
+    case 'session.amd_decided':
       return state;
     case 'session.dispatch_held':
       return { ...state, holdReason: event.data.reason };
@@ -303,6 +304,10 @@ function applySignal(state: Live, signal: MediaSignal, ctx: SignalContext): Sess
             },
           ]
         : [];
+    case 'amd':
+      return live
+        ? [{ type: 'session.amd_decided', data: { result: signal.result, decided_after_ms: signal.decided_after_ms } }]
+        : [];
     case 'transfer_failed':
       return live
         ? [
@@ -432,5 +437,9 @@ function finish(state: Live, signal: Extract<MediaSignal, { kind: 'hangup' }>, c
     return { type: 'session.ended', data: { ...shared, status: 'completed', started_at: state.startedAt } };
   }
   const status = signal.status === 'completed' ? 'failed' : signal.status;
-  return { type: 'session.failed', data: { ...shared, status, started_at: state.startedAt } };
+  const messageLeft = status === 'voicemail' && signal.voicemail_message_left === true;
+  return {
+    type: 'session.failed',
+    data: { ...shared, status, started_at: state.startedAt, ...(messageLeft ? { voicemail_message_left: true } : {}) },
+  };
 }

@@ -65,6 +65,7 @@ export const sessionEdge = defineEdge<SessionEvent>(
       evaluator: true,
     },
     'session.analysis_requested': { session_id: true },
+    'session.amd_decided': { result: true, decided_after_ms: true },
     'session.analysis_completed': { session_id: true, analysis: true },
     'session.recording_completed': {
       session_id: true,

@@ -18,6 +18,7 @@ import type {
   SessionStartedData,
   SessionStatus,
   SessionTransferFailedData,
+  AnsweringMachineDetection,
   SessionTransferInitiatedData,
   TranscriptEntry,
 } from '../sessions.events';
@@ -74,6 +75,11 @@ export interface AgentConfig {
   interruptible?: boolean;
   /** What is analysed once the call has ended (absent: nothing; session-analysis.ts). */
   analysis?: AnalysisPlan;
+  /**
+   * Outbound calls: whether an answering machine is detected (absent: true) and the message left on
+   * one after its beep (absent: hung up on at once).
+   */
+  voicemail?: { detect?: boolean; message?: string };
 }
 
 /** What an agent_config field left out means (docs/conversations-api.md). */
@@ -84,8 +90,8 @@ export const AGENT_DEFAULTS = {
   interruptible: true,
 } as const;
 
-/** The tool names the platform keeps for its built-in tools (the model's `transfer_call` and `end_call`). */
-export const RESERVED_TOOL_NAMES: readonly string[] = ['transfer_call', 'end_call'];
+/** The tool names the platform keeps for its built-in tools (the model's `transfer_call`, `end_call` and `send_dtmf`). */
+export const RESERVED_TOOL_NAMES: readonly string[] = ['transfer_call', 'end_call', 'send_dtmf'];
 
 /**
  * Who called whom: `outbound` (the platform dials `toNumber`) or `inbound` (a caller, `fromNumber`, dialled the
@@ -182,6 +188,8 @@ export type SessionEvent =
   | DomainEvent<'session.disposition_set', SessionDispositionSetData>
   /** Internal: the call ended with an analysis due (session.analysis.ts); the reactor schedules its timer. */
   | DomainEvent<'session.analysis_requested', { session_id: string }>
+  /** Internal: who answered an outbound call (answering-machine detection), shown as the session's `amd`. */
+  | DomainEvent<'session.amd_decided', AnsweringMachineDetection>
   | DomainEvent<'session.analysis_completed', SessionAnalysisCompletedData>
   | DomainEvent<'session.recording_completed', SessionRecordingCompletedData>
   | DomainEvent<'session.opt_out_recording_pending_purge', SessionOptOutRecordingPendingPurgeData>
@@ -207,6 +215,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEvent['type'][] = [
   'session.failed',
   'session.disposition_set',
   'session.analysis_requested',
+  'session.amd_decided',
   'session.analysis_completed',
   'session.recording_completed',
   'session.opt_out_recording_pending_purge',

@@ -41,4 +41,8 @@ export class SessionEntity {
   @Column({ name: 'purge_after', type: 'timestamptz', nullable: true }) purgeAfter!: Date | null;
   /** The post-call analysis (`session.analysis_completed`: CallAnalysis); null until done, or when none was asked. */
   @Column({ type: 'jsonb', nullable: true }) analysis!: unknown;
+  /** Who answered an outbound call (`session.amd_decided`: AnsweringMachineDetection); null when not screened. */
+  @Column({ type: 'jsonb', nullable: true }) amd!: unknown;
+  /** An answering machine took the call and the agent left its message (`session.failed`, status voicemail). */
+  @Column({ name: 'voicemail_message_left', type: 'boolean', default: false }) voicemailMessageLeft!: boolean;
 }

@@ -42,6 +42,8 @@ const CHANGED_COLUMNS = [
   'recording_url',
   'purge_after',
   'analysis',
+  'amd',
+  'voicemail_message_left',
 ] as const;
 type ChangedColumn = (typeof CHANGED_COLUMNS)[number];
 type RowChange = Partial<Record<ChangedColumn, unknown>> & { created_no_later_than?: string };
@@ -244,7 +246,13 @@ function collect(event: Handled<SessionEvent>, batch: Batch): void {
         duration_seconds: event.data.duration_seconds,
         actual_cost_cents: event.data.actual_cost_cents,
         hold_reason: null,
+        ...(event.type === 'session.failed' && event.data.voicemail_message_left
+          ? { voicemail_message_left: true }
+          : {}),
       });
+      break;
+    case 'session.amd_decided':
+      set({ amd: { result: event.data.result, decided_after_ms: event.data.decided_after_ms } });
       break;
     case 'session.recording_completed':
       set({

@@ -6,7 +6,9 @@
  * - the agent's conversation runs on the call's media, from the moment the other party's audio
  *   flows (not at the 200: a greeting played into a line not yet open is lost);
  * - both directions are recorded (dual-channel WAV, agent left) and reported once the call is over;
- * - on an outbound call, an answering machine (voicemail-detector.ts) ends it as `voicemail`;
+ * - on an outbound call the agent holds its greeting until the answering-machine detector
+ *   (answering-machine-detector.ts) decided: a person (or no telling) is greeted; a machine is left
+ *   the agent's `voicemail.message` after its beep, or hung up on at once without one (`voicemail`);
  * - the agent's transfer is a REFER to its transfer_number while the conversation waits: taken, the
  *   call ends `transferred`; refused, failed or unanswered in 30 s, the session hears
  *   `session.transfer_failed` and the caller stays with the agent;
@@ -35,7 +37,7 @@ import type { Worker } from '../../runtime/workers/polling-worker';
 import { recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
 import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
 import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
-import { VoicemailDetector } from '../domain/voicemail-detector';
+import { type AmdResult, AnsweringMachineDetector } from '../domain/answering-machine-detector';
 import type { PhoneMedia } from '../infra/rtp/rtp-call-media';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
@@ -315,7 +317,8 @@ export class PhoneCalls implements Worker {
       },
       sink: this.host.toSession(live.tenantId, live.sessionId, endSignal),
       recording: recorder ? { id: recordingId, path, recorder } : null,
-      agentEnded: (reason) => ({ by: 'agent', reason }),
+      agentEnded: (reason) =>
+        reason === 'message_left' ? { by: 'voicemail', messageLeft: true } : { by: 'agent', reason },
     });
     live.hosted = hosted;
     // However it ends (the agent, the other party, the medium, a shutdown), its place is given back after.
@@ -330,19 +333,60 @@ export class PhoneCalls implements Worker {
           : { by: by === 'error' ? 'lost' : by === 'unacknowledged' ? 'unacknowledged' : 'remote' },
       ),
     );
-    if (live.outbound) {
-      const detector = new VoicemailDetector();
-      const stop = call.media.onFrame((frame) => {
-        const verdict = detector.push(frame);
-        if (verdict) stop();
-        if (verdict === 'machine') void hosted.end({ by: 'voicemail' });
-      });
-    }
     // What the line sends back is for the agent's conversation: its own echo cancelled, echo and key tones masked.
     call.media.listen();
     const flowing = await Promise.race([call.media.mediaFlowing().then(() => true), call.ended.then(() => false)]);
     if (!flowing || hosted.isEnding) return;
-    await hosted.converse(call.media, answeredAt);
+    let voicemailMessage: string | undefined;
+    if (live.outbound && live.agent.voicemail?.detect !== false) {
+      const screened = await this.screen(call);
+      if (!screened || hosted.isEnding) return;
+      // Stored on the session (`amd`) after its answer; not awaited by the call.
+      const amd = { result: screened.result, decided_after_ms: Math.round(screened.decidedAfterMs) };
+      void hosted.answerStored
+        .then(() => sessionSignals(this.commands, live.tenantId, live.sessionId).screened(amd))
+        .catch((err: unknown) =>
+          this.logger.warn(`session ${live.sessionId}: who answered was not stored: ${errorMessage(err)}`),
+        );
+      if (screened.result === 'machine') {
+        voicemailMessage = live.agent.voicemail?.message?.trim() || undefined;
+        if (!voicemailMessage) return void hosted.end({ by: 'voicemail' });
+        if (!(await screened.cue) || hosted.isEnding) return;
+      }
+    }
+    await hosted.converse(call.media, answeredAt, voicemailMessage ? { voicemailMessage } : {});
+  }
+
+  /**
+   * Listens to the callee of an outbound call until the answering-machine detector decides (at most
+   * 12 s of audio): null when the call ended first. For a machine, `cue` resolves when its message
+   * may start (after the beep, or the greeting's end; false: the call ended first).
+   */
+  private async screen(
+    call: SipCall<PhoneMedia>,
+  ): Promise<{ result: AmdResult; decidedAfterMs: number; cue: Promise<boolean> } | null> {
+    const detector = new AnsweringMachineDetector();
+    let decide!: (d: { result: AmdResult; decidedAfterMs: number }) => void;
+    let cued!: () => void;
+    const decided = new Promise<{ result: AmdResult; decidedAfterMs: number }>((resolve) => (decide = resolve));
+    const cue = new Promise<void>((resolve) => (cued = resolve));
+    const stop = call.media.onFrame((frame) => {
+      const event = detector.push(frame);
+      if (event?.type === 'decided') {
+        decide(event);
+        if (event.result !== 'machine') stop();
+      } else if (event?.type === 'message_cue') {
+        stop();
+        cued();
+      }
+    });
+    const ended = call.ended.then(() => null);
+    const outcome = await Promise.race([decided, ended]);
+    if (!outcome) {
+      stop();
+      return null;
+    }
+    return { ...outcome, cue: Promise.race([cue.then(() => true), ended.then(() => false)]) };
   }
 
   /**

@@ -37,8 +37,8 @@ export type CallEnding =
   | { by: 'unacknowledged' }
   /** The agent ended it (goodbye, end_call, its maximum length, a transfer). */
   | { by: 'agent'; reason: 'goodbye' | 'end_call' | 'max_duration' | 'transferred' }
-  /** An answering machine took the call (voicemail-detector.ts). */
-  | { by: 'voicemail' }
+  /** An answering machine took the call (answering-machine-detector.ts); `messageLeft`: the agent spoke its message. */
+  | { by: 'voicemail'; messageLeft?: boolean }
   /** This process stopped while the call was up. */
   | { by: 'shutdown' }
   /** The call could not be placed or run (an exception of ours, not a SIP answer). */
@@ -60,7 +60,11 @@ export function endSignal(ending: CallEnding): CallHangup {
     case 'agent':
       return { status: 'completed', end_reason: AGENT_END_REASON[ending.reason] };
     case 'voicemail':
-      return { status: 'voicemail', end_reason: 'voicemail' };
+      return {
+        status: 'voicemail',
+        end_reason: 'voicemail',
+        ...(ending.messageLeft ? { voicemail_message_left: true } : {}),
+      };
     case 'unacknowledged':
       return { status: 'failed', end_reason: 'sip_no_ack' };
     case 'shutdown':

@@ -89,7 +89,8 @@ it('a caller presses 9 (RFC 4733): a keypad turn, and the agent answers "You pre
 });
 
 it('a callee whose line carries keys only as tones in the audio: 4, 2 and # are heard as one keypad turn', async () => {
-  // 3 s of silence (the agent greets), then 4, 2, # as 120 ms dual tones 80 ms apart, then silence.
+  // 7 s of silence (no answer in 5 s: the agent greets as to a person), then 4, 2, # as 120 ms dual
+  // tones 80 ms apart, then silence.
   const tone = (name: string, low: number, high: number): string => {
     const path = join(dir, `${name}.wav`);
     execFileSync('sox', [
@@ -122,7 +123,7 @@ it('a callee whose line carries keys only as tones in the audio: 4, 2 and # are 
   };
   const audio = join(dir, 'keys.ul');
   execFileSync('sox', [
-    silence(3, 'lead'),
+    silence(7, 'lead'),
     tone('4', 770, 1209),
     tone('2', 697, 1336),
     tone('hash', 941, 1477),
@@ -140,7 +141,7 @@ it('a callee whose line carries keys only as tones in the audio: 4, 2 and # are 
     scenario,
     readFileSync(join(SIPP_SCENARIOS, 'uas-speech-bye.xml'), 'utf8')
       .replace('CALLER_AUDIO,', `${audio},`)
-      .replace('"HANGUP_AFTER"', '"9000"'),
+      .replace('"HANGUP_AFTER"', '"13000"'),
   );
   const callee = await startSipp({ scenario, port: trunkPort, timeoutSeconds: 60 });
   const placed = await h.call('POST', '/v1/calls', {

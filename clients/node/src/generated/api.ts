@@ -2133,6 +2133,15 @@ export interface components {
              */
             timeout_ms?: number;
         };
+        AgentVoicemailDto: {
+            /**
+             * @description Whether the callee of an outbound call is screened for a machine.
+             * @default true
+             */
+            detect?: boolean;
+            /** @description Spoken after the machine’s beep (or the greeting’s end), then the call ends; absent: hung up on at once. */
+            message?: string;
+        };
         AgentAnalysisDto: {
             /** @description true: a short summary of the call (`analysis.summary`, else null). */
             summary?: boolean;
@@ -2200,6 +2209,8 @@ export interface components {
              * @default true
              */
             interruptible?: boolean;
+            /** @description Outbound calls: whether an answering machine is detected (default true) and the message the agent leaves after its beep. */
+            voicemail?: components["schemas"]["AgentVoicemailDto"];
             /** @description What is analysed once the call has ended (`session.analysis_completed`, the session’s `analysis`): a summary, structured data, success. At least one. */
             analysis?: components["schemas"]["AgentAnalysisDto"];
         };
@@ -2827,6 +2838,14 @@ export interface components {
                 /** @description Whether the call met the agent's `analysis.success_criteria`, as the model judged it; null when there are no criteria or when the built-in analysis ran (it does not judge). */
                 success: boolean | null;
             } | null;
+            /** @description Who answered an outbound call, as its answering-machine detection decided (`agent_config.voicemail.detect`), and after how many ms of the callee’s audio; null when the call was not screened (inbound, rooms, test calls, detection off, never answered). */
+            amd: {
+                /** @enum {string} */
+                result: "human" | "machine" | "unknown";
+                decided_after_ms: number;
+            } | null;
+            /** @description An answering machine took the call and the agent left its `voicemail.message` after the beep. */
+            voicemail_message_left: boolean;
             recording: {
                 recording_id: string;
                 /** @enum {string|null} */
@@ -2921,6 +2940,13 @@ export interface components {
                 };
                 /** @description What makes the call a success, judged by the model. */
                 success_criteria?: string;
+            };
+            /** @description Outbound calls: answering-machine detection and the message left after the beep (docs/telephony.md). */
+            voicemail?: {
+                /** @description Absent means true: the agent holds its greeting until it knows who answered. */
+                detect?: boolean;
+                /** @description Spoken after a machine’s beep, then the call ends; absent: a machine is hung up on. */
+                message?: string;
             };
         };
         QuietHours: {
@@ -5134,6 +5160,8 @@ export interface operations {
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
                      *       "analysis": null,
+                     *       "amd": null,
+                     *       "voicemail_message_left": false,
                      *       "recording": null
                      *     }
                      */
@@ -5288,6 +5316,8 @@ export interface operations {
                      *           "transfer_number": null,
                      *           "agent_disposition": null,
                      *           "analysis": null,
+                     *           "amd": null,
+                     *           "voicemail_message_left": false,
                      *           "recording": null
                      *         }
                      *       ],
@@ -5390,6 +5420,8 @@ export interface operations {
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
                      *       "analysis": null,
+                     *       "amd": null,
+                     *       "voicemail_message_left": false,
                      *       "recording": null
                      *     }
                      */
@@ -8737,6 +8769,8 @@ export interface operations {
                      *       "transfer_number": null,
                      *       "agent_disposition": null,
                      *       "analysis": null,
+                     *       "amd": null,
+                     *       "voicemail_message_left": false,
                      *       "recording": null
                      *     }
                      */
@@ -9731,6 +9765,8 @@ export interface operations {
                             status: string;
                             duration_ms: number;
                         }[];
+                        /** @description With status voicemail: true when the agent spoke its voicemail.message after the machine's beep; absent otherwise. */
+                        voicemail_message_left?: boolean;
                     };
                 };
             };

@@ -128,6 +128,8 @@ export interface SessionFailedData {
     status: string;
     duration_ms: number;
   }[];
+  /** With status voicemail: true when the agent spoke its voicemail.message after the machine's beep; absent otherwise. */
+  voicemail_message_left?: boolean;
 }
 
 /** `data` of `session.disposition_set`: A model derived the disposition of a call placed by an agent in a campaign (asynchronous, after session.ended; at most once per session). */
