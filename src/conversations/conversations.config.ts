@@ -18,6 +18,8 @@ export interface ConversationsSettings {
   speechModelDir: string;
   /** Where traces go over OTLP/HTTP (`OTEL_EXPORTER_OTLP_ENDPOINT`); null: spans are not exported. */
   otlpEndpoint: string | null;
+  /** OTEL_SERVICE_NAME: the spans' `service.name`. */
+  serviceName: string;
   /** MAX_CONVERSATIONS: conversations this instance carries at once; null: derived from the cores (capacity.ts). */
   maxConversations: number | null;
   /** CAPACITY_HEADROOM: `measured` (admission also follows the measured headroom) or `off` (MAX_CONVERSATIONS only). */
@@ -111,6 +113,11 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       meaning:
         'OTLP/HTTP collector base URL: spans of every conversation turn are exported to `<url>/v1/traces`. Unset: no export.',
     },
+    {
+      variable: 'OTEL_SERVICE_NAME',
+      default: 'voice-agent-platform',
+      meaning: 'The `service.name` of the exported spans (the OpenTelemetry standard variable).',
+    },
   ],
   parse: ({ str, url, int, durationWithin, problem }) => {
     // Every variable is read whatever the others say: the documentation test reads them once.
@@ -134,6 +141,7 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
       llmMaxTokens: int('LLM_MAX_TOKENS', DEFAULT_LLM_MAX_TOKENS, 16, 8192),
       speechModelDir: str('SPEECH_MODEL_DIR') ?? '/usr/share/pocketsphinx/model/en-us',
       otlpEndpoint: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+      serviceName: str('OTEL_SERVICE_NAME') ?? 'voice-agent-platform',
       maxConversations: str('MAX_CONVERSATIONS') === null ? null : int('MAX_CONVERSATIONS', 1, 1, 10_000),
       capacityHeadroom: headroom === 'off' ? 'off' : 'measured',
       drainTimeoutMs: durationWithin('DRAIN_TIMEOUT', '10m', 0, 3_600_000, '0s to 1h'),

@@ -24,6 +24,7 @@ import { LegacyRecordings } from './application/legacy-recordings';
 import { SessionTimers } from './application/session-timers';
 import { SessionDispositions } from './application/session-dispositions';
 import { SessionAnalysis } from './application/session-analysis';
+import { SessionLive } from './application/session-live';
 import { SessionPersona } from './application/session-persona';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
@@ -42,6 +43,7 @@ import { sessionEdge } from './domain/session.decider';
     SessionTimers,
     SessionDispositions,
     SessionAnalysis,
+    SessionLive,
     SessionPersona,
     SessionsQueries,
     RecentCallsToHandler,

@@ -95,6 +95,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
   start(request: StartConversation): ConversationHandle {
     const { tenantId, sessionId, agent, transport, startedAt } = request;
     const telemetry = this.telemetry ?? NO_TELEMETRY;
+    const closeTelemetry = telemetry.opened?.(sessionId, tenantId);
     const reporter = observed(request.reporter, sessionId, telemetry);
     this.prewarm();
     let invoker: ToolInvoker | null = null;
@@ -128,6 +129,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
     void conversation.finished.then((reason) => {
       this.live.delete(conversation);
       invoker?.close();
+      closeTelemetry?.();
       this.logger.debug(`The conversation of ${sessionId} ended (${reason}).`);
     });
     conversation.start();

@@ -33,7 +33,10 @@ interface OtlpSpan {
   status?: { code?: number; message?: string };
 }
 interface OtlpExport {
-  resourceSpans: { scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[] }[];
+  resourceSpans: {
+    resource?: { attributes?: { key: string; value: unknown }[] };
+    scopeSpans: { scope: { name: string }; spans: OtlpSpan[] }[];
+  }[];
 }
 
 /**
@@ -90,8 +93,9 @@ describe('ConversationTelemetry (OTLP traces, /metrics) and the engines the sett
     expect(t.app.get(EMBEDDED_SPEECH_SYNTHESIZER)).toBeInstanceOf(EmbeddedSynthesizer);
   });
 
-  it('exports a turn as a span with child spans, each carrying the session id, to <endpoint>/v1/traces', async () => {
+  it('exports a turn as a span with child spans, each carrying the session and tenant ids, under the service name, to <endpoint>/v1/traces', async () => {
     const telemetry = t.app.get(ConversationTelemetry);
+    const close = telemetry.forPipeline().opened?.('ses_telemetry_test', 'ten_telemetry_test');
     const turn = telemetry.turn('ses_telemetry_test');
     turn.span('endpointing').end();
     turn.span('recognition').end();
@@ -101,6 +105,7 @@ describe('ConversationTelemetry (OTLP traces, /metrics) and the engines the sett
     tool.end({ 'tool.status': 'timeout' });
     turn.span('synthesis.first_audio'); // still open when the turn ends: ended with it
     turn.end({ interrupted: false });
+    close?.();
     await telemetry.flush();
 
     const spans = await eventually(() => {
@@ -109,6 +114,12 @@ describe('ConversationTelemetry (OTLP traces, /metrics) and the engines the sett
       return all;
     });
     expect(posts[0]).toMatchObject({ path: '/v1/traces', type: expect.stringMatching(/^application\/json/) });
+    // The service is named (not unknown_service:node), and every span says whose call it is.
+    const resource = posts[0]!.body.resourceSpans[0]!.resource;
+    expect(resource?.attributes?.find((a) => a.key === 'service.name')?.value).toEqual({
+      stringValue: 'voice-agent-platform',
+    });
+    expect(spans.every((s) => attr(s, 'tenant.id') === 'ten_telemetry_test')).toBe(true);
     const root = spans.find((s) => s.name === 'conversation.turn');
     expect(root).toBeDefined();
     expect(attr(root!, 'interrupted')).toBe(false);

@@ -20,7 +20,9 @@ import type { EngineKind } from '../engines/engines';
  *   turn.end({ interrupted: false });
  *   telemetry.observe('voice_to_voice', 640);        // into conversation_voice_to_voice_ms
  *
- * Every span carries `session.id`. A span ended with `status` or `tool.status` other than
+ * Every span carries `session.id`, and `tenant.id` for a conversation the pipeline opened; the
+ * exporter's resource names the service (`service.name`: OTEL_SERVICE_NAME, default
+ * `voice-agent-platform`), so a tracing backend shows one call's turns under it. A span ended with `status` or `tool.status` other than
  * `succeeded`/`ok` is marked as an error. Without an endpoint the spans are no-ops (nothing is
  * recorded), and the histograms are kept all the same.
  */
@@ -74,6 +76,9 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
   /** Until then (and without an endpoint), the API's no-op tracer: spans cost nothing and go nowhere. */
   private tracer: Tracer = trace.getTracer(TRACER_NAME);
   private readonly otlpEndpoint: string | null;
+  private readonly serviceName: string;
+  /** The tenant of each conversation open (`opened`), for its spans. */
+  private readonly tenants = new Map<string, string>();
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
@@ -102,7 +107,9 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
       registers: [this.registry],
     });
 
-    this.otlpEndpoint = settingsOf(config, conversationsSettings).otlpEndpoint;
+    const settings = settingsOf(config, conversationsSettings);
+    this.otlpEndpoint = settings.otlpEndpoint;
+    this.serviceName = settings.serviceName;
   }
 
   async onModuleInit(): Promise<void> {
@@ -110,26 +117,35 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
     const endpoint = this.otlpEndpoint;
     if (!endpoint) return;
     // Loaded only when traces are exported: the SDK and exporter are heavy (decision 176 has the figure).
-    const [{ OTLPTraceExporter }, { BatchSpanProcessor, TracerProvider }] = await Promise.all([
-      import('@opentelemetry/exporter-trace-otlp-http'),
-      import('@opentelemetry/sdk-trace'),
-    ]);
+    const [{ OTLPTraceExporter }, { BatchSpanProcessor, TracerProvider }, { resourceFromAttributes }] =
+      await Promise.all([
+        import('@opentelemetry/exporter-trace-otlp-http'),
+        import('@opentelemetry/sdk-trace'),
+        import('@opentelemetry/resources'),
+      ]);
     const exporter = new OTLPTraceExporter({ url: `${endpoint.replace(/\/+$/, '')}/v1/traces`, timeoutMillis: 10_000 });
     this.provider = new TracerProvider({
+      resource: resourceFromAttributes({ 'service.name': this.serviceName }),
       spanProcessors: [new BatchSpanProcessor({ exporter, scheduledDelayMillis: 2000, maxQueueSize: 4096 })],
     });
     this.tracer = this.provider.getTracer(TRACER_NAME);
   }
 
+  /** The attributes every span of `sessionId`'s conversation carries. */
+  private ids(sessionId: string): SpanAttributes {
+    const tenantId = this.tenants.get(sessionId);
+    return tenantId ? { 'session.id': sessionId, 'tenant.id': tenantId } : { 'session.id': sessionId };
+  }
+
   /** Starts the trace of one turn of `sessionId`'s conversation. */
   turn(sessionId: string): TurnTrace {
-    const root = this.tracer.startSpan('conversation.turn', { attributes: { 'session.id': sessionId } });
+    const root = this.tracer.startSpan('conversation.turn', { attributes: this.ids(sessionId) });
     const parent = trace.setSpan(context.active(), root);
     const open = new Set<Span>();
     let ended = false;
     return {
       span: (name, attrs) => {
-        const span = this.tracer.startSpan(name, { attributes: { 'session.id': sessionId, ...attrs } }, parent);
+        const span = this.tracer.startSpan(name, { attributes: { ...this.ids(sessionId), ...attrs } }, parent);
         open.add(span);
         return {
           end: (endAttrs) => {
@@ -171,18 +187,22 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
    */
   forPipeline(): TurnTelemetry {
     return {
+      opened: (sessionId, tenantId) => {
+        this.tenants.set(sessionId, tenantId);
+        return () => this.tenants.delete(sessionId);
+      },
       turn: (sessionId, m) => {
         const audio = Date.now();
         const firstText = audio - m.tts_first_audio_ms;
         const words = firstText - m.llm_first_token_ms;
         const utteranceEnd = words - m.stt_ms;
         const speechEnd = audio - m.voice_to_voice_ms;
-        const attributes = { 'session.id': sessionId, 'turn.interrupted': m.interrupted };
+        const attributes = { ...this.ids(sessionId), 'turn.interrupted': m.interrupted };
         const root = this.tracer.startSpan('conversation.turn', { attributes, startTime: speechEnd });
         const parent = trace.setSpan(context.active(), root);
         const child = (name: TurnSpanName, from: number, to: number) =>
           this.tracer
-            .startSpan(name, { attributes: { 'session.id': sessionId }, startTime: Math.min(from, to) }, parent)
+            .startSpan(name, { attributes: this.ids(sessionId), startTime: Math.min(from, to) }, parent)
             .end(to);
         child('endpointing', speechEnd, utteranceEnd);
         child('recognition', utteranceEnd, words);
@@ -197,7 +217,7 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
       toolCall: (sessionId, call) => {
         const now = Date.now();
         const span = this.tracer.startSpan('tool_call', {
-          attributes: { 'session.id': sessionId, 'tool.name': call.name },
+          attributes: { ...this.ids(sessionId), 'tool.name': call.name },
           startTime: now - call.duration_ms,
         });
         span.setAttributes({ 'tool.status': call.status, 'tool.duration_ms': call.duration_ms });

@@ -6,6 +6,8 @@ import type { TurnMetrics } from './conversation-reporter';
  * (src/conversations/infra/telemetry.ts provides it; NO_TELEMETRY until then, and in tests).
  */
 export interface TurnTelemetry {
+  /** A conversation of `tenantId` starts (its spans carry the tenant); returns what ends it. Optional. */
+  opened?(sessionId: string, tenantId: string): () => void;
   /** One answered turn and its latency breakdown (TurnMetrics are ms from the conversation's start). */
   turn(sessionId: string, metrics: TurnMetrics): void;
   /** One tool call, as reported to the session. */

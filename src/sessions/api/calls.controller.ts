@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Inject, Optional, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Inject, Optional, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { ApiDoc, TenantApi } from '../../kernel/http/api-docs';
 import { RECORDING_LINK, SESSION, SESSION_EVENTS, SESSION_EXAMPLE, SESSION_PAGE, TRANSCRIPT } from './sessions.schemas';
 import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { sessionsSettings } from '../sessions.config';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionLive } from '../application/session-live';
 import { SESSION_STATUSES } from '../sessions.events';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
@@ -44,6 +45,7 @@ export class CallsController {
     private readonly links: RecordingLinks,
     private readonly callerIds: CallerIds,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly live: SessionLive,
     @Optional() @Inject(PersonaCalls) private readonly personaCalls: PersonaCalls | null = null,
   ) {}
 
@@ -185,6 +187,45 @@ export class CallsController {
   async transcript(@CurrentTenant() tenant: AuthenticatedTenant, @Param('id') id: string) {
     const session = await this.load(tenant, id);
     return { session_id: session.session_id, transcript: session.transcript };
+  }
+
+  @Get('sessions/:id/live')
+  @ApiDoc({
+    id: 'followSessionLive',
+    summary: 'Follow a session live (Server-Sent Events)',
+    description:
+      'The session as it happens, as `text/event-stream`: `status` (queued, in_progress, who answered, a transfer and its failure), `turn` (each transcript entry), `metrics` (each agent turn’s latency breakdown), `function_call` (each tool call) and `ended` (the final status), after which the stream closes (at once for a session that has ended). Each message’s `id` is its place in the session’s stream: reconnect with `Last-Event-ID` to go on from there. A comment line every 15 s keeps it open. `partial_transcript` is not sent: words come once an utterance ends.',
+    body: { type: 'string', description: 'Server-Sent Events (`event:`, `id:`, `data:` a JSON object).' },
+    contentType: 'text/event-stream',
+    returns: 'The session’s events as they are stored.',
+    example:
+      'id: 1\nevent: status\ndata: {"status":"queued"}\n\nid: 4\nevent: turn\ndata: {"role":"agent","content":"Hello!","t":0.4}\n\n',
+    errors: [404],
+  })
+  async followLive(
+    @CurrentTenant() tenant: AuthenticatedTenant,
+    @Param('id') id: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    await this.row(tenant, id);
+    const lastEventId = Number(request.headers['last-event-id']);
+    const after = Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : -1;
+    void reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+      'request-id': String(request.id),
+    });
+    raw.write(': live\n\n');
+    this.live.follow(id, after, {
+      send: (m) => raw.write(`id: ${m.id}\nevent: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`),
+      ping: () => raw.write(': ping\n\n'),
+      end: () => raw.end(),
+      onClose: (listener) => raw.once('close', listener),
+    });
   }
 
   @Get('sessions/:id/events')

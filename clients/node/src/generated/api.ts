@@ -533,6 +533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow a session live (Server-Sent Events)
+         * @description The session as it happens, as `text/event-stream`: `status` (queued, in_progress, who answered, a transfer and its failure), `turn` (each transcript entry), `metrics` (each agent turn’s latency breakdown), `function_call` (each tool call) and `ended` (the final status), after which the stream closes (at once for a session that has ended). Each message’s `id` is its place in the session’s stream: reconnect with `Last-Event-ID` to go on from there. A comment line every 15 s keeps it open. `partial_transcript` is not sent: words come once an utterance ends.
+         */
+        get: operations["followSessionLive"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/events": {
         parameters: {
             query?: never;
@@ -5489,6 +5509,66 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Transcript"];
+                };
+            };
+            /** @description Missing or invalid bearer credential. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this tenant (another tenant’s id is a 404 too), or a cursor that names none. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The service cannot reach its database right now; nothing was done, retry after `Retry-After`. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    followSessionLive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session’s events as they are stored. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id: 1
+                     *     event: status
+                     *     data: {"status":"queued"}
+                     *
+                     *     id: 4
+                     *     event: turn
+                     *     data: {"role":"agent","content":"Hello!","t":0.4}
+                     */
+                    "text/event-stream": string;
                 };
             };
             /** @description Missing or invalid bearer credential. */

@@ -1,0 +1,146 @@
+/**
+ * A session as it happens (`GET /v1/sessions/{id}/live`, docs/conversations-api.md, "Live view"): its
+ * stream of events, read from the event store, told as Server-Sent Events. Any instance serves it,
+ * whichever carries the call: the store's append notice wakes it (`onAppended`) and a poll every
+ * second covers a notice that does not reach it. Each message's `id` is the event's place in the
+ * session's stream, so a client that reconnects with `Last-Event-ID` misses nothing and gets nothing
+ * twice. The stream ends with `ended` once the session has ended (at once for one that ended before).
+ *
+ * Events: `status` (queued, in progress, and what happens to the call: who answered it, a transfer
+ * and its failure), `turn` (a transcript entry, as GET /v1/sessions/{id} shows it), `metrics` (an
+ * agent turn's latency breakdown, as `metrics.turns[]`), `function_call` (a tool the agent called),
+ * `ended` (the final status). `partial_transcript` is not sent: the platform's recognisers give the
+ * words of an utterance once it ends.
+ */
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { EVENT_STORE, type EventStore, type StoredEvent } from '../../event-store/event-store.port';
+import { sessionStream } from '../domain/session.decider';
+
+/** One Server-Sent Event: its name, its data (JSON) and its id (the event's place in the stream). */
+export interface LiveMessage {
+  event: 'status' | 'turn' | 'metrics' | 'function_call' | 'ended';
+  data: Record<string, unknown>;
+  id: number;
+}
+
+/** Where the messages go; `end` closes the response. */
+export interface LiveSink {
+  send(message: LiveMessage): void;
+  /** A comment line that keeps proxies from closing an idle stream. */
+  ping(): void;
+  end(): void;
+  /** Called once when the client goes away. */
+  onClose(listener: () => void): void;
+}
+
+const POLL_MS = 1000;
+const PING_MS = 15_000;
+
+/** The live view's message of one stored event of a session, or null for those it does not tell. */
+export function liveMessageOf(stored: StoredEvent): LiveMessage | null {
+  const data = stored.data;
+  const id = stored.streamPosition;
+  switch (stored.type) {
+    case 'session.created':
+      return { event: 'status', data: { status: 'queued' }, id };
+    case 'session.started':
+      return { event: 'status', data: { status: 'in_progress', started_at: data.started_at }, id };
+    case 'session.amd_decided':
+      return { event: 'status', data: { status: 'in_progress', amd: data }, id };
+    case 'session.transfer_initiated':
+      return {
+        event: 'status',
+        data: { status: 'in_progress', transfer: { transfer_number: data.transfer_number } },
+        id,
+      };
+    case 'session.transfer_failed': {
+      const { transfer_number, reason, sip_code } = data;
+      return {
+        event: 'status',
+        data: { status: 'in_progress', transfer_failed: { transfer_number, reason, sip_code } },
+        id,
+      };
+    }
+    case 'session.transcript_appended':
+      return { event: 'turn', data: data.entry as Record<string, unknown>, id };
+    case 'session.turn_measured':
+      return { event: 'metrics', data: data.turn as Record<string, unknown>, id };
+    case 'session.function_invoked':
+      return { event: 'function_call', data: data.invocation as Record<string, unknown>, id };
+    case 'session.ended':
+    case 'session.failed': {
+      const { status, end_reason, ended_at, duration_seconds } = data;
+      return { event: 'ended', data: { status, end_reason, ended_at, duration_seconds }, id };
+    }
+    default:
+      return null;
+  }
+}
+
+@Injectable()
+export class SessionLive implements OnApplicationShutdown {
+  private readonly logger = new Logger('SessionLive');
+  private readonly open = new Set<() => void>();
+
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /**
+   * Tells the session's events after stream position `after` (-1: all) to `sink`, then each new one
+   * as it is stored, until the session ends, the client goes away or the service stops.
+   */
+  follow(sessionId: string, after: number, sink: LiveSink): void {
+    const stream = sessionStream(sessionId);
+    let last = after;
+    let reading: Promise<void> | null = null;
+    let again = false;
+    let closed = false;
+    const close = (): void => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearInterval(poll);
+      clearInterval(ping);
+      this.open.delete(close);
+      sink.end();
+    };
+    const read = (): void => {
+      if (closed) return;
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = (async () => {
+        const events = await this.store.readStream(stream);
+        for (const stored of events) {
+          if (closed || stored.streamPosition <= last) continue;
+          last = stored.streamPosition;
+          const message = liveMessageOf(stored);
+          if (!message) continue;
+          sink.send(message);
+          if (message.event === 'ended') return close();
+        }
+      })()
+        .catch((err: unknown) => this.logger.warn(`live view of ${sessionId}: ${(err as Error).message}`))
+        .finally(() => {
+          reading = null;
+          if (again) {
+            again = false;
+            read();
+          }
+        });
+    };
+    const unsubscribe = this.store.onAppended(() => read());
+    const poll = setInterval(read, POLL_MS);
+    const ping = setInterval(() => sink.ping(), PING_MS);
+    poll.unref();
+    ping.unref();
+    this.open.add(close);
+    sink.onClose(close);
+    read();
+  }
+
+  /** The service stops: every live view ends (a client reconnects elsewhere with Last-Event-ID). */
+  onApplicationShutdown(): void {
+    for (const close of [...this.open]) close();
+  }
+}
