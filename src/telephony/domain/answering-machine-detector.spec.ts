@@ -7,12 +7,7 @@
  * gives them, are handed over as the platform's recogniser would: once the utterance is over.
  * The labelled set and the recogniser's real words are the benchmark's (bench/voicemail.bench.ts).
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
-import { decodePcm16Wav } from '../../kernel/audio/wav';
+import { concat, PhoneAudio, rms, ulaw, withNoise } from '../../../test/support/phone-audio';
 import {
   type AmdEvent,
   AnsweringMachineDetector,
@@ -20,34 +15,23 @@ import {
   machineCueScore,
 } from './answering-machine-detector';
 
-let dir: string;
-let made = 0;
+let audio: PhoneAudio;
 
 const RATE = 8000;
 const samplesOf = (ms: number): number => Math.round((ms * RATE) / 1000);
 const msOf = (samples: number): number => (samples * 1000) / RATE;
 const silence = (ms: number): Int16Array => new Int16Array(samplesOf(ms));
-const rms = (s: Int16Array): number => Math.sqrt(s.reduce((sum, v) => sum + v * v, 0) / Math.max(1, s.length));
 
 /** flite's `voice` saying `text` at 8 kHz, without its leading and trailing silence, its RMS at `dbfs`. */
 function say(text: string, voice = 'kal', dbfs = -20): Int16Array {
-  const raw = join(dir, `flite-${++made}.wav`);
-  const wav = join(dir, `speech-${made}.wav`);
-  execFileSync('flite', ['-voice', voice, '-t', text, '-o', raw]);
-  execFileSync('sox', ['-D', raw, '-r', String(RATE), '-c', '1', '-b', '16', '-e', 'signed-integer', wav]);
-  const samples = decodePcm16Wav(readFileSync(wav)).samples;
+  const samples = audio.speech(text, voice);
   const loud = (v: number): boolean => Math.abs(v) > 64;
   let last = samples.length - 1;
   while (last > 0 && !loud(samples[last] ?? 0)) last--;
   return atLevel(samples.slice(Math.max(0, samples.findIndex(loud)), last + 1), dbfs);
 }
 
-/** 8 kHz audio made by `sox -n <file> <effects>` (synth and the like). */
-function sox(...effects: string[]): Int16Array {
-  const path = join(dir, `sox-${++made}.wav`);
-  execFileSync('sox', ['-n', '-r', String(RATE), '-c', '1', '-b', '16', '-e', 'signed-integer', path, ...effects]);
-  return decodePcm16Wav(readFileSync(path)).samples;
-}
+const sox = (...effects: string[]): Int16Array => audio.sox(...effects);
 
 /** A beep: a sine with its peak at `peakDbfs`. */
 const beep = (hz: number, ms: number, peakDbfs = -12): Int16Array =>
@@ -56,22 +40,6 @@ const beep = (hz: number, ms: number, peakDbfs = -12): Int16Array =>
 function atLevel(samples: Int16Array, dbfs: number): Int16Array {
   const gain = (32768 * 10 ** (dbfs / 20)) / rms(samples);
   return samples.map((v) => Math.max(-32768, Math.min(32767, Math.round(v * gain))));
-}
-
-function concat(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** `signal` with `noise` (looped) added at `snrDb` below `reference`'s RMS. */
-function withNoise(signal: Int16Array, noise: Int16Array, snrDb: number, reference: Int16Array): Int16Array {
-  const scale = rms(reference) / rms(noise) / 10 ** (snrDb / 20);
-  return signal.map((v, i) => v + Math.round((noise[i % noise.length] ?? 0) * scale));
 }
 
 interface Heard {
@@ -91,7 +59,7 @@ function listen(
   frame = 160,
 ): Heard {
   const detector = new AnsweringMachineDetector(options);
-  const coded = decodeUlaw(encodeUlaw(samples));
+  const coded = ulaw(samples);
   const due = [...words];
   const events: AmdEvent[] = [];
   for (let i = 0; i < coded.length; i += frame) {
@@ -118,10 +86,10 @@ function listen(
 const GREETING = "Hi, you've reached Sam. Please leave a message after the tone.";
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'amd-spec-'));
+  audio = new PhoneAudio();
 });
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => audio.close());
 
 describe('AnsweringMachineDetector', () => {
   it('takes a greeting that ends with a beep for a machine while the beep sounds, and cues the message at its end', () => {
@@ -302,11 +270,11 @@ describe('AnsweringMachineDetector', () => {
 
   it('costs little per frame', () => {
     const detector = new AnsweringMachineDetector({ maxMs: Infinity, cueTimeoutMs: Infinity });
-    const audio = decodeUlaw(encodeUlaw(say(GREETING, 'kal')));
+    const greeting = ulaw(say(GREETING, 'kal'));
     const started = performance.now();
     let pushed = 0;
     for (let round = 0; round < 20; round++)
-      for (let i = 0; i + 160 <= audio.length; i += 160, pushed++) detector.push(audio.subarray(i, i + 160));
+      for (let i = 0; i + 160 <= greeting.length; i += 160, pushed++) detector.push(greeting.subarray(i, i + 160));
     const micros = ((performance.now() - started) * 1000) / pushed;
     console.log(`Answering-machine detector per 20 ms frame of speech: ${micros.toFixed(1)} µs`);
     // 200 µs would still be 1 % of a frame's 20 ms.

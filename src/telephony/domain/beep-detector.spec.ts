@@ -4,34 +4,12 @@
  * fixture goes through a fresh detector in 20 ms frames unless a test says otherwise; the beeps it
  * returns, and when it said one was sounding, are compared with what was played.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { AudioFixtures } from '../../../test/support/audio-fixtures';
-import { speechWav } from '../../../test/support/room-audio-harness';
-import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
-import { decodePcm16Wav } from '../../kernel/audio/wav';
+import { concat, PhoneAudio, ulaw, withNoise } from '../../../test/support/phone-audio';
 import { type Beep, BeepDetector } from './beep-detector';
 
-let fixtures: AudioFixtures;
-let made = 0;
-
-/** 8 kHz mono 16-bit audio made by `sox -n <file> <effects>` (synth and the like). */
-function sox(...effects: string[]): Int16Array {
-  const path = join(fixtures.dir, `sox-${++made}.wav`);
-  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', path, ...effects]);
-  return decodePcm16Wav(readFileSync(path)).samples;
-}
-
-/** flite's slt voice saying `text`, at 8 kHz. */
-function speech(text: string): Int16Array {
-  const path = speechWav(text, 8000, 0, 0);
-  try {
-    return decodePcm16Wav(readFileSync(path)).samples;
-  } finally {
-    rmSync(dirname(path), { recursive: true, force: true });
-  }
-}
+let audio: PhoneAudio;
+const sox = (...effects: string[]): Int16Array => audio.sox(...effects);
+const speech = (text: string): Int16Array => audio.speech(text);
 
 /** A sine beep as sox makes it, its peak at `gainDb` dBFS. */
 const tone = (hz: number, seconds: number, gainDb = -6): Int16Array =>
@@ -39,24 +17,6 @@ const tone = (hz: number, seconds: number, gainDb = -6): Int16Array =>
 
 const silence = (samples: number): Int16Array => new Int16Array(samples);
 const ms = (samples: number): number => samples / 8;
-const ulaw = (samples: Int16Array): Int16Array => decodeUlaw(encodeUlaw(samples));
-const rms = (s: Int16Array): number => Math.sqrt(s.reduce((sum, v) => sum + v * v, 0) / s.length);
-
-function concat(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** `signal` with sox's `noise` added at `snrDb` below the RMS of `reference` (the beep in it). */
-function withNoise(signal: Int16Array, noise: Int16Array, snrDb: number, reference: Int16Array): Int16Array {
-  const scale = rms(reference) / rms(noise) / 10 ** (snrDb / 20);
-  return signal.map((v, i) => v + Math.round((noise[i % noise.length] ?? 0) * scale));
-}
 
 interface Heard {
   beeps: Beep[];
@@ -86,10 +46,10 @@ function listen(samples: Int16Array, frame = 160): Heard {
 const LEAD = 4080;
 
 beforeAll(() => {
-  fixtures = new AudioFixtures();
+  audio = new PhoneAudio();
 });
 
-afterAll(() => fixtures.remove());
+afterAll(() => audio.close());
 
 describe('BeepDetector', () => {
   it('hears beeps from 400 to 2,000 Hz of 300 ms and 1 s: their tone, start and end', () => {

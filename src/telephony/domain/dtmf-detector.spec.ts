@@ -4,13 +4,7 @@
  * fresh detector in 20 ms frames unless a test says otherwise, and the digits it reports are
  * compared with what was played.
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { AudioFixtures } from '../../../test/support/audio-fixtures';
-import { speechWav } from '../../../test/support/room-audio-harness';
-import { decodeUlaw, encodeUlaw } from '../../kernel/audio/g711';
-import { decodePcm16Wav } from '../../kernel/audio/wav';
+import { concat, PhoneAudio, rms, ulaw } from '../../../test/support/phone-audio';
 import { DtmfDetector } from './dtmf-detector';
 
 const KEYPAD: Record<string, [number, number]> = {};
@@ -18,25 +12,9 @@ const KEYPAD: Record<string, [number, number]> = {};
   [...keys].forEach((key, c) => (KEYPAD[key] = [[697, 770, 852, 941][r] ?? 0, [1209, 1336, 1477, 1633][c] ?? 0])),
 );
 
-let fixtures: AudioFixtures;
-let made = 0;
-
-/** 8 kHz mono 16-bit audio made by `sox -n <file> <effects>` (synth and the like). */
-function sox(...effects: string[]): Int16Array {
-  const path = join(fixtures.dir, `sox-${++made}.wav`);
-  execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', '-e', 'signed-integer', path, ...effects]);
-  return decodePcm16Wav(readFileSync(path)).samples;
-}
-
-/** flite's slt voice saying `text`, at 8 kHz. */
-function speech(text: string): Int16Array {
-  const path = speechWav(text, 8000, 0, 0);
-  try {
-    return decodePcm16Wav(readFileSync(path)).samples;
-  } finally {
-    rmSync(dirname(path), { recursive: true, force: true });
-  }
-}
+let audio: PhoneAudio;
+const sox = (...effects: string[]): Int16Array => audio.sox(...effects);
+const speech = (text: string): Int16Array => audio.speech(text);
 
 /** A key's dual tone as sox plays it: both sines mixed to one channel, the peak at `gainDb` dBFS. */
 function key(digit: string, seconds = 0.1, gainDb = -6): Int16Array {
@@ -60,19 +38,6 @@ function twisted(digit: string, rowAmplitude: number, columnAmplitude: number): 
 }
 
 const silence = (ms: number): Int16Array => new Int16Array(ms * 8);
-const ulaw = (samples: Int16Array): Int16Array => decodeUlaw(encodeUlaw(samples));
-
-function concat(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-const rms = (s: Int16Array): number => Math.sqrt(s.reduce((sum, v) => sum + v * v, 0) / s.length);
 
 /** The digits a fresh detector reports for `samples` through μ-law, pushed in frames of `frame` samples. */
 function digits(samples: Int16Array, frame = 160): string {
@@ -84,10 +49,10 @@ function digits(samples: Int16Array, frame = 160): string {
 }
 
 beforeAll(() => {
-  fixtures = new AudioFixtures();
+  audio = new PhoneAudio();
 });
 
-afterAll(() => fixtures.remove());
+afterAll(() => audio.close());
 
 describe('DtmfDetector', () => {
   it.each([
