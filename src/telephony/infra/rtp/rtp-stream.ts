@@ -41,6 +41,7 @@ const RTCP_INTERVAL_TICKS = 250;
  * its depth (60 ms), and the peer's own buffer some more.
  */
 const ECHO_TAIL_MS = 500;
+const ECHO_TAIL_TICKS = ECHO_TAIL_MS / 20;
 /** The same key by the other way (event, tone) within this long is the same press. */
 const DUPLICATE_KEY_MS = 400;
 /** Seconds between 1900 (NTP) and 1970 (Unix). */
@@ -96,6 +97,8 @@ export class RtpStream {
   private lastDigit: { digit: string; by: 'event' | 'tone'; at: number } = { digit: '', by: 'event', at: -Infinity };
   /** Takes the agent's echo out of what is heard (null: not built here). */
   private echo: EchoCanceller | null = null;
+  /** Ticks in a row the agent sent silence (its echo is over once they pass the tail). */
+  private quietTicks = 0;
   /** Tells the echo left from the caller (null until `listen`). */
   private gate: EchoGate | null = null;
   /** The samples the last tick sent (silence, or while a digit went out), the echo canceller's reference. */
@@ -218,7 +221,12 @@ export class RtpStream {
     }
     const sent = this.sendFrame();
     const raw = this.hearFrame();
-    const heard = raw && this.echo ? this.echo.cancel(raw, this.lastSent) : raw;
+    // The canceller learns on every frame, but its output is used only while the agent's voice may be
+    // coming back (it spoke within the echo tail): it colours the caller's voice enough to cost the
+    // recogniser words ("let me talk to a real person" heard as "let me doctor area per ten").
+    this.quietTicks = isSilent(this.lastSent) ? this.quietTicks + 1 : 0;
+    const cancelled = raw && this.echo ? this.echo.cancel(raw, this.lastSent) : raw;
+    const heard = this.quietTicks > ECHO_TAIL_TICKS ? raw : cancelled;
     const masked =
       heard !== null && this.gate !== null && (this.gate.isEcho(heard, this.lastSent) || this.tones.sounding);
     if (index >= this.nextReportTick) {
@@ -353,6 +361,14 @@ export class RtpStream {
 }
 
 const SILENCE = new Int16Array(FRAME);
+
+/** A frame the agent sent with no voice in it (mean level under about -50 dBFS). */
+function isSilent(frame: Int16Array): boolean {
+  if (frame === SILENCE) return true;
+  let sum = 0;
+  for (const v of frame) sum += v * v;
+  return sum / frame.length < 100 * 100;
+}
 
 function bindSocket(socket: Socket, host: string, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
