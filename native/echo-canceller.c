@@ -212,10 +212,15 @@ static napi_value create(napi_env env, napi_callback_info info) {
     return NULL;
   }
   napi_value handle;
-  if (napi_create_external(env, c, finalize, NULL, &handle) != napi_ok ||
-      napi_type_tag_object(env, handle, &CANCELLER_TAG) != napi_ok) {
+  if (napi_create_external(env, c, finalize, NULL, &handle) != napi_ok) {
     free_states(c);
     free(c);
+    napi_throw_error(env, NULL, "echo-canceller: could not create the handle");
+    return NULL;
+  }
+  if (napi_type_tag_object(env, handle, &CANCELLER_TAG) != napi_ok) {
+    /* The external exists: its finalizer frees `c` (the states are freed now, so it frees no more). */
+    free_states(c);
     napi_throw_error(env, NULL, "echo-canceller: could not create the handle");
     return NULL;
   }

@@ -229,6 +229,10 @@ export class Conversation {
         if (this.utterance === pending.utterance) {
           this.endpointer.reset();
           this.speechEnded(INTERRUPTION.burstEndFrames);
+        } else {
+          // Its utterance is gone (cancelled): no words will come to decide, the agent goes on.
+          this.interruption = null;
+          this.queue.resume();
         }
         return;
       default:
@@ -258,7 +262,8 @@ export class Conversation {
       this.logger.warn(`An utterance could not be recognised: ${(err as Error).message}`);
     }
     const wordsAt = this.now();
-    if (this.ended) return;
+    // Ended, or a transfer is under way (the caller is being handed over): not answered.
+    if (this.ended || this.transferring) return;
     // A short burst over the agent: an acknowledgement (or nothing heard) lets it go on, not a turn.
     if (this.interruption?.utterance === utterance) {
       if (isBackchannel(words)) {
@@ -294,7 +299,7 @@ export class Conversation {
   private keysEnded(): void {
     const keys = this.keys;
     this.keys = null;
-    if (!keys || this.ended) return;
+    if (!keys || this.ended || this.transferring) return;
     const stored = this.report((r) =>
       r.turn({ role: 'user', content: '', dtmf: keys.digits, t: seconds(keys.startedAt) }),
     );
@@ -366,6 +371,8 @@ export class Conversation {
     const line = this.deps.line;
     if (!line?.transfer) return this.end('transferred');
     this.transferring = true;
+    this.interruption = null;
+    this.queue.resume();
     this.utterance?.stream.cancel();
     this.utterance = null;
     if (this.keys?.timer) clearTimeout(this.keys.timer);

@@ -11,8 +11,9 @@
  * in dB (silence counts as -70 dB). While the agent speaks, the gate keeps the levels of the last
  * `historyFrames` (2 s) it took for echo, and their 90th percentile is the echo's loud level; a frame
  * more than `marginDb` (8 dB) above it, and at least -40 dBFS (`callerEnergy`: a caller speaking
- * into a phone is louder; the canceller's leftovers on a good line are not), is the caller (double talk: heard as it is, and not learnt
- * from, so the caller speaking over the agent does not teach the gate that the echo is loud), one
+ * into a phone is louder; the canceller's leftovers on a good line are not), is the caller (double talk: heard as it is, and neither it nor
+ * the 500 ms after it learnt from, so the caller's softer syllables over the agent do not teach the
+ * gate that the echo is loud), one
  * within is echo only (`isEcho`). While the agent is silent nothing is echo. The conversation hears
  * silence in place of echo; the recording keeps the frame as it came (less the canceller's work).
  *
@@ -42,6 +43,8 @@ export interface EchoGateOptions {
 
 /** The level given to silence heard (dB under the agent): an echo below hearing. */
 const FLOOR_DB = -70;
+/** After a frame taken for the caller, this many frames are not learnt from (500 ms: double talk). */
+const HOLD_AFTER_CALLER_FRAMES = 25;
 /** The share of the echo's frames the estimate stays above (its 90th percentile). */
 const LOUD_SHARE = 0.9;
 
@@ -56,6 +59,8 @@ export class EchoGate {
   private readonly silent: number;
   private readonly caller: number;
   private level = 0;
+  /** Frames left during which nothing is learnt (the caller spoke just before). */
+  private holdFrames = 0;
 
   constructor(options: EchoGateOptions = {}) {
     this.window = new Float64Array(options.windowFrames ?? 25);
@@ -83,8 +88,13 @@ export class EchoGate {
     if (reference < this.silent) return false;
     const energy = meanSquare(heard);
     const db = energy < this.silent ? FLOOR_DB : Math.max(FLOOR_DB, 10 * Math.log10(energy / reference));
-    if (db > this.level + this.margin && energy >= this.caller) return false;
-    this.learn(Math.min(db, 0));
+    if (db > this.level + this.margin && energy >= this.caller) {
+      // The caller is speaking: their softer syllables are not learnt as echo for a while.
+      this.holdFrames = HOLD_AFTER_CALLER_FRAMES;
+      return false;
+    }
+    if (this.holdFrames > 0) this.holdFrames--;
+    else this.learn(Math.min(db, 0));
     return true;
   }
 

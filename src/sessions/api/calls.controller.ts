@@ -211,6 +211,8 @@ export class CallsController {
     await this.row(tenant, id);
     const lastEventId = Number(request.headers['last-event-id']);
     const after = Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : -1;
+    // The client went away while the session was read: nothing to follow.
+    if (request.raw.destroyed) return;
     void reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {

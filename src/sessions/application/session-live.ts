@@ -4,7 +4,8 @@
  * whichever carries the call: the store's append notice wakes it (`onAppended`) and a poll every
  * second covers a notice that does not reach it. Each message's `id` is the event's place in the
  * session's stream, so a client that reconnects with `Last-Event-ID` misses nothing and gets nothing
- * twice. The stream ends with `ended` once the session has ended (at once for one that ended before).
+ * twice. The stream ends with `ended` once the session has ended (at once for one that ended before,
+ * or without a message for a client back with the id of `ended`), and when the service drains.
  *
  * Events: `status` (queued, in progress, and what happens to the call: who answered it, a transfer
  * and its failure), `turn` (a transcript entry, as GET /v1/sessions/{id} shows it), `metrics` (an
@@ -14,6 +15,7 @@
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '../../event-store/event-store.port';
+import { draining } from '../../kernel/http/draining';
 import { sessionStream } from '../domain/session.decider';
 
 /** One Server-Sent Event: its name, its data (JSON) and its id (the event's place in the stream). */
@@ -98,6 +100,7 @@ export class SessionLive implements OnApplicationShutdown {
       if (closed) return;
       closed = true;
       unsubscribe();
+      offDrain();
       clearInterval(poll);
       clearInterval(ping);
       this.open.delete(close);
@@ -111,6 +114,9 @@ export class SessionLive implements OnApplicationShutdown {
       }
       reading = (async () => {
         const events = await this.store.readStream(stream);
+        // Its end already told (a client back with the id of `ended`): nothing more will come.
+        const end = events.find((e) => e.type === 'session.ended' || e.type === 'session.failed');
+        if (end && end.streamPosition <= last) return close();
         for (const stored of events) {
           if (closed || stored.streamPosition <= last) continue;
           last = stored.streamPosition;
@@ -130,6 +136,9 @@ export class SessionLive implements OnApplicationShutdown {
         });
     };
     const unsubscribe = this.store.onAppended(() => read());
+    // Draining: the HTTP server waits for open responses, so the live views end first (clients
+    // reconnect, with Last-Event-ID, to an instance that takes requests).
+    const offDrain = draining.onDrain(() => close());
     const poll = setInterval(read, POLL_MS);
     const ping = setInterval(() => sink.ping(), PING_MS);
     poll.unref();

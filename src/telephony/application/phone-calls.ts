@@ -341,13 +341,15 @@ export class PhoneCalls implements Worker {
     if (live.outbound && live.agent.voicemail?.detect !== false) {
       const screened = await this.screen(call);
       if (!screened || hosted.isEnding) return;
-      // Stored on the session (`amd`) after its answer; not awaited by the call.
+      // Stored on the session (`amd`) after its answer, before anything the call reports next (its
+      // seq is below theirs: it would be dropped after them).
       const amd = { result: screened.result, decided_after_ms: Math.round(screened.decidedAfterMs) };
-      void hosted.answerStored
+      await hosted.answerStored
         .then(() => sessionSignals(this.commands, live.tenantId, live.sessionId).screened(amd))
         .catch((err: unknown) =>
           this.logger.warn(`session ${live.sessionId}: who answered was not stored: ${errorMessage(err)}`),
         );
+      if (hosted.isEnding) return;
       if (screened.result === 'machine') {
         voicemailMessage = live.agent.voicemail?.message?.trim() || undefined;
         if (!voicemailMessage) return void hosted.end({ by: 'voicemail' });

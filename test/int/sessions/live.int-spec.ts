@@ -90,6 +90,10 @@ it('tells a call as it happens, queued to ended, then closes', async () => {
   const again = await follow(id, tenant.api_key, third);
   expect(again.messages.map((m) => m.id)).toEqual(ids.filter((i) => i > third));
   expect(again.messages.at(-1)?.event).toBe('ended');
+  // Back with the id of `ended` (as EventSource reconnects): closed at once, nothing sent.
+  const after = await follow(id, tenant.api_key, ids.at(-1), 5_000);
+  expect(after.status).toBe(200);
+  expect(after.messages).toEqual([]);
 });
 
 it("is tenant-scoped: another tenant's session, or none, is a 404 with the error body", async () => {
