@@ -8,8 +8,9 @@
  *   queued): real speech stops the agent within about that, plus a frame or two;
  * - a burst that ends before that (`burstEndFrames` of silence, 160 ms) was a noise: the agent was
  *   never paused, nothing is reported;
- * - a burst that ends between the two is asked about its words: an acknowledgement, or nothing
- *   recognised, lets the agent go on where it paused; anything else is a barge-in;
+ * - a burst that ends between the two is asked about its words: an acknowledgement, a lone filler
+ *   word ("the", "i": what the recogniser makes of a noise), or nothing recognised, lets the agent go
+ *   on where it paused; anything else is a barge-in;
  * - speech that goes on to `commitAfterMs` (600 ms) is a barge-in whatever it says.
  *
  * The conversation feeds it one 20 ms frame at a time (voiced or not, from the VAD) and does what each
@@ -106,12 +107,18 @@ const BACKCHANNEL = new Set([
   'mm okay',
 ]);
 
-/** Whether `words` (a short burst's) are only an acknowledgement, or nothing. */
+/**
+ * A lone short word the recogniser makes of a sound that is not speech (a cough, what is left of the
+ * agent's echo): in a burst under 600 ms it is no more a barge-in than "uh".
+ */
+const FILLER = new Set(['the', 'i', 'and', 'in', 'it', 'on', 'of', 'to', 'is', 'an', 'but', 'that', 'this']);
+
+/** Whether `words` (a short burst's) are only an acknowledgement, a lone filler word, or nothing. */
 export function isBackchannel(words: string): boolean {
   const text = words
     .toLowerCase()
     .replace(/[^a-z' -]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return text === '' || BACKCHANNEL.has(text);
+  return text === '' || BACKCHANNEL.has(text) || FILLER.has(text);
 }

@@ -42,6 +42,8 @@ const RTCP_INTERVAL_TICKS = 250;
  */
 const ECHO_TAIL_MS = 500;
 const ECHO_TAIL_TICKS = ECHO_TAIL_MS / 20;
+/** A tick this much later than the one before it (a 20 ms clock) is a stall of the thread. */
+const STALL_MS = 100;
 /** The same key by the other way (event, tone) within this long is the same press. */
 const DUPLICATE_KEY_MS = 400;
 /** Seconds between 1900 (NTP) and 1970 (Unix). */
@@ -97,6 +99,8 @@ export class RtpStream {
   private lastDigit: { digit: string; by: 'event' | 'tone'; at: number } = { digit: '', by: 'event', at: -Infinity };
   /** Takes the agent's echo out of what is heard (null: not built here). */
   private echo: EchoCanceller | null = null;
+  /** When the last tick ran (performance.now(); -1 before the first). */
+  private lastTickAt = -1;
   /** Ticks in a row the agent sent silence (its echo is over once they pass the tail). */
   private quietTicks = 0;
   /** Tells the echo left from the caller (null until `listen`). */
@@ -213,6 +217,10 @@ export class RtpStream {
   /** One tick of the thread's clock (`threadTick`, its number); throws what sending threw. */
   tick(threadTick: number, now: number): StreamTick {
     if (this.firstTick < 0) this.firstTick = threadTick;
+    // A stall of the thread (ticks run late, then caught up in a burst) moves the echo's lateness: what
+    // the gate learnt of its level no longer holds, so it starts again from the worst (a whole echo).
+    if (this.lastTickAt >= 0 && now - this.lastTickAt > STALL_MS) this.gate?.reset();
+    this.lastTickAt = now;
     const index = threadTick - this.firstTick;
     let silent = false;
     if (this.silenceLimitMs > 0 && now - this.lastHeardAt > this.silenceLimitMs) {
@@ -225,7 +233,7 @@ export class RtpStream {
     // coming back (it spoke within the echo tail): it colours the caller's voice enough to cost the
     // recogniser words ("let me talk to a real person" heard as "let me doctor area per ten").
     this.quietTicks = isSilent(this.lastSent) ? this.quietTicks + 1 : 0;
-    const cancelled = raw && this.echo ? this.echo.cancel(raw, this.lastSent) : raw;
+    const cancelled = raw ? this.cancelEcho(raw) : raw;
     const heard = this.quietTicks > ECHO_TAIL_TICKS ? raw : cancelled;
     const masked =
       heard !== null && this.gate !== null && (this.gate.isEcho(heard, this.lastSent) || this.tones.sounding);
@@ -246,6 +254,21 @@ export class RtpStream {
     this.digits = '';
     this.flowingToTell = false;
     return report;
+  }
+
+  /**
+   * The heard frame with the agent's echo cancelled; as it came without a canceller. A canceller
+   * that fails is dropped (the call goes on without it), never the call.
+   */
+  private cancelEcho(raw: Int16Array): Int16Array {
+    if (!this.echo) return raw;
+    try {
+      return this.echo.cancel(raw, this.lastSent);
+    } catch {
+      this.echo.close();
+      this.echo = null;
+      return raw;
+    }
   }
 
   /** Sends the tick's frame; returns the number of the queued frame it carried, -1 for silence or a digit. */
