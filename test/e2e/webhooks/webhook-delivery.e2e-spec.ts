@@ -481,7 +481,9 @@ describe('retries', () => {
     const eventId = await sendTest(app.call, t.api_key, ep.id);
     const first = await eventually(
       async () => (await deliveryOf(t, ep.id, eventId))?.attempts[0] ?? false,
-      TIMEOUT_MS * 4,
+      // How long the attempt took is the assertion below; reaching the worker and being recorded may
+      // take a while on a loaded machine (a clean-clone CI run once took over 6 s).
+      20_000,
     );
     expect(first.duration_ms).toBeLessThan(TIMEOUT_MS * 2);
     await eventually(async () => (await deliveryOf(t, ep.id, eventId))?.status === 'succeeded', 10_000);
