@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import { api, query, type Page } from '../api';
 import { formatCents, formatDuration, formatTime, formatValue, words } from '../format';
+import { longer, useLiveView, type LiveView, type TranscriptTurn, type TurnMetrics } from '../live';
 import { Fields, Filters, Id, PageTitle, Pager, Resource, Status, Table, useLoad } from '../ui';
+import { Waterfalls } from '../waterfall';
 
 interface Session {
   session_id: string;
@@ -16,7 +18,11 @@ interface Session {
   duration_seconds: number | null;
   actual_cost_cents: number;
   ended_at: string | null;
-  transcript: { role: string; content?: string; t?: number }[];
+  started_at?: string | null;
+  end_reason?: string | null;
+  transcript: TranscriptTurn[];
+  function_invocations?: Record<string, unknown>[];
+  metrics?: { turns: TurnMetrics[] };
   recording: { recording_id: string; status: string; recording_url: string | null } | null;
 }
 interface SessionEvent {
@@ -87,74 +93,150 @@ export function SessionsPage() {
   );
 }
 
+const inCall = (status: string): boolean => status === 'queued' || status === 'in_progress';
+
 /** Refreshed while the call runs and for a few minutes after (its recording follows the end). */
 function stillChanging(s: Session | null): boolean {
   if (!s) return true;
-  if (s.status === 'queued' || s.status === 'in_progress') return true;
+  if (inCall(s.status)) return true;
   return s.ended_at === null || Date.now() - Date.parse(s.ended_at) < 5 * 60_000;
 }
+
+/**
+ * The session with what the live view told since it was read: the longer transcript, metrics and
+ * function calls, the live status, and the end as the stream told it until the session read has it.
+ */
+function withLive(s: Session, live: LiveView): Session {
+  if (live.phase === 'idle') return s;
+  const final = !inCall(s.status);
+  const status = live.end && !final ? live.end.status : final ? s.status : (live.status ?? s.status);
+  const ended = live.end && !final ? live.end : null;
+  return {
+    ...s,
+    status,
+    // A held call that went out is held no more.
+    hold_reason: status === 'queued' ? s.hold_reason : null,
+    ...(s.started_at !== undefined ? { started_at: s.started_at ?? live.started_at } : {}),
+    ...(ended
+      ? {
+          ended_at: ended.ended_at ?? s.ended_at,
+          duration_seconds: ended.duration_seconds ?? s.duration_seconds,
+          ...(s.end_reason !== undefined ? { end_reason: ended.end_reason ?? s.end_reason } : {}),
+        }
+      : {}),
+    transcript: [...longer(s.transcript, live.transcript)],
+    ...(s.function_invocations ? { function_invocations: [...longer(s.function_invocations, live.functions)] } : {}),
+    ...(s.metrics ? { metrics: { ...s.metrics, turns: [...longer(s.metrics.turns, live.metrics)] } } : {}),
+  };
+}
+
+const LIVE_TEXT: Record<LiveView['phase'], string | null> = {
+  idle: null,
+  connecting: 'Connecting to the call…',
+  open: 'Live: following the call as it happens.',
+  ended: null,
+  failed: null,
+};
 
 export function SessionPage() {
   const { params } = useRoute();
   const id = params.id ?? '';
-  const [live, setLive] = useState(true);
-  const pollMs = live ? 5000 : undefined;
-  const session = useLoad(() => api<Session>('GET', `/v1/sessions/${encodeURIComponent(id)}`), id, pollMs);
+  const [changing, setChanging] = useState(true);
+  // The id of the session last read in a call (queued or in progress): the one to follow live.
+  const [inCallId, setInCallId] = useState<string | null>(null);
+  const path = `/v1/sessions/${encodeURIComponent(id)}`;
+  const reload = useRef<() => void>(() => undefined);
+  // Once it has ended: the session and its events are read once more (the end, the final metrics).
+  const live = useLiveView(id, inCallId === id, () => reload.current());
+  // While the live view is followed the session is not read again: the stream tells what changes.
+  const following = live.phase === 'connecting' || live.phase === 'open';
+  const session = useLoad(() => api<Session>('GET', path), id, changing && !following ? 5000 : undefined);
   const events = useLoad(
-    () => api<Page<SessionEvent>>('GET', `/v1/sessions/${encodeURIComponent(id)}/events`),
+    () => api<Page<SessionEvent>>('GET', `${path}/events`),
     `events-${id}`,
-    pollMs,
+    changing ? 5000 : undefined,
   );
-  useEffect(() => setLive(stillChanging(session.data)), [session.data]);
+  reload.current = () => {
+    session.reload();
+    events.reload();
+  };
+  useEffect(() => {
+    setChanging(stillChanging(session.data));
+    if (session.data) setInCallId(inCall(session.data.status) ? id : null);
+  }, [session.data]);
   // Each read signs a fresh recording link: the player keeps the first one, or it would restart.
   const recordingSrc = useRef<{ id: string; url: string } | null>(null);
   const recording = session.data?.recording;
   if (recording?.recording_url && recordingSrc.current?.id !== recording.recording_id)
     recordingSrc.current = { id: recording.recording_id, url: recording.recording_url };
   if (recording && !recording.recording_url) recordingSrc.current = null;
+  const liveText = LIVE_TEXT[live.phase];
   return (
     <Resource loaded={session}>
-      {(s) => (
-        <section aria-labelledby="page-title">
-          <PageTitle>Session {s.session_id}</PageTitle>
-          {s.hold_reason ? <p class="notice">{holdText(s.hold_reason)}</p> : null}
-          <Fields
-            data={s}
-            omit={['transcript', 'recording', 'session_id', 'phone_number']}
-            labels={{ started_at: 'Answered' }}
-          />
-          <h2>Recording</h2>
-          {s.recording?.recording_url && recordingSrc.current ? (
-            <audio controls preload="metadata" src={recordingSrc.current.url} aria-label="Call recording" />
-          ) : (
-            <p class="muted">{s.recording ? `Recording ${s.recording.status.replace(/_/g, ' ')}.` : 'No recording.'}</p>
-          )}
-          <h2>Transcript</h2>
-          {s.transcript.length === 0 ? (
-            <p class="muted">No transcript.</p>
-          ) : (
-            <ol class="transcript" aria-label="Transcript">
-              {s.transcript.map((turn, i) => (
-                <li key={i} class={`turn turn-${turn.role}`}>
-                  <span class="role">{ROLES[turn.role] ?? words(turn.role)}</span>
-                  {turn.t !== undefined ? <span class="muted small"> {turn.t.toFixed(1)} s</span> : null}
-                  <p>{turn.content ?? ''}</p>
-                </li>
-              ))}
-            </ol>
-          )}
-          <h2>Events</h2>
-          {events.data ? (
-            <ol class="timeline" aria-label="Events timeline">
-              {events.data.data.map((e) => (
-                <li key={e.id}>
-                  <time dateTime={e.created_at}>{formatTime(e.created_at)}</time> <code>{e.type}</code>
-                </li>
-              ))}
-            </ol>
-          ) : null}
-        </section>
-      )}
+      {(read) => {
+        const s = withLive(read, live);
+        const transcript = live.partial ? [...s.transcript, live.partial] : s.transcript;
+        return (
+          <section aria-labelledby="page-title">
+            <PageTitle>Session {s.session_id}</PageTitle>
+            <p
+              role="status"
+              class={liveText ? 'live-badge' : 'visually-hidden'}
+              data-testid="live-status"
+              data-phase={live.phase}
+            >
+              {liveText ?? ''}
+            </p>
+            {s.hold_reason ? <p class="notice">{holdText(s.hold_reason)}</p> : null}
+            <Fields
+              data={s}
+              omit={['transcript', 'recording', 'session_id', 'phone_number', 'metrics']}
+              labels={{ started_at: 'Answered' }}
+            />
+            <h2>Recording</h2>
+            {s.recording?.recording_url && recordingSrc.current ? (
+              <audio controls preload="metadata" src={recordingSrc.current.url} aria-label="Call recording" />
+            ) : (
+              <p class="muted">
+                {s.recording ? `Recording ${s.recording.status.replace(/_/g, ' ')}.` : 'No recording.'}
+              </p>
+            )}
+            <h2>Transcript</h2>
+            {transcript.length === 0 ? (
+              <p class="muted">{following ? 'Nothing said yet.' : 'No transcript.'}</p>
+            ) : (
+              <ol class="transcript" aria-label="Transcript" aria-live={following ? 'polite' : undefined}>
+                {transcript.map((turn, i) => (
+                  <li
+                    key={i}
+                    class={`turn turn-${turn.role}${turn === live.partial ? ' turn-partial' : ''}`}
+                    aria-busy={turn === live.partial ? true : undefined}
+                  >
+                    <span class="role">{ROLES[turn.role] ?? words(turn.role)}</span>
+                    {turn.t !== undefined ? <span class="muted small"> {turn.t.toFixed(1)} s</span> : null}
+                    <p>
+                      {turn.content ?? ''}
+                      {turn === live.partial ? '…' : ''}
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+            <h2>Latency per agent turn</h2>
+            <Waterfalls turns={s.metrics?.turns ?? []} transcript={s.transcript} live={following} />
+            <h2>Events</h2>
+            {events.data ? (
+              <ol class="timeline" aria-label="Events timeline">
+                {events.data.data.map((e) => (
+                  <li key={e.id}>
+                    <time dateTime={e.created_at}>{formatTime(e.created_at)}</time> <code>{e.type}</code>
+                  </li>
+                ))}
+              </ol>
+            ) : null}
+          </section>
+        );
+      }}
     </Resource>
   );
 }
