@@ -8,6 +8,7 @@ export type {
   TransferFailure,
   TransferOutcome,
   TurnMetrics,
+  WarmTransfer,
 } from './pipeline/conversation-reporter';
 export {
   Conversations,

@@ -5,7 +5,7 @@ import { errorMessage } from '../../kernel/errors';
 import { type CallHangup, sessionSignals, storeRecordingFile } from '../../sessions';
 import type { ConversationAgent } from '../dialogue/dialogue';
 import type { AudioTransport } from '../pipeline/audio-transport';
-import type { ConversationEnd, TransferOutcome } from '../pipeline/conversation-reporter';
+import type { ConversationEnd, TransferOutcome, WarmTransfer } from '../pipeline/conversation-reporter';
 import { type ConversationHandle, Conversations } from './conversations.service';
 import { SessionReporter } from './session-reporter';
 
@@ -17,10 +17,11 @@ export interface CallLine<E> {
   /** Our side of the end (a BYE, closing a peer). Called once, after the conversation ended. */
   hangUp(ending: E): Promise<void>;
   /**
-   * Hands the other party to `number` while the conversation waits (a phone call's REFER); resolves
-   * with the outcome. Absent: the agent's transfer ends the call `transferred`, the line's to act on.
+   * Hands the other party to `number` while the conversation waits (a phone call's REFER; with
+   * `warm`, a call of its own to `number`, briefed, then bridged); resolves with the outcome.
+   * Absent: the agent's transfer ends the call `transferred`, the line's to act on.
    */
-  transfer?(number: string): Promise<TransferOutcome>;
+  transfer?(number: string, warm?: WarmTransfer): Promise<TransferOutcome>;
 }
 
 /** Who hears of the call's life: its session (`CallHost.toSession`), or a room that reports for it. */
@@ -175,7 +176,9 @@ class Hosted<E> implements HostedCall<E> {
         agent,
         transport,
         startedAt,
-        ...(this.call.line.transfer ? { line: { transfer: (number: string) => this.transfer(number) } } : {}),
+        ...(this.call.line.transfer
+          ? { line: { transfer: (number: string, warm?: WarmTransfer) => this.transfer(number, warm) } }
+          : {}),
         ...(options.voicemailMessage !== undefined ? { voicemailMessage: options.voicemailMessage } : {}),
         // Not awaited by the reporter: ending the call ends the conversation, which is still reporting this end.
         reporter: new SessionReporter(signals, (reason) => {
@@ -187,10 +190,10 @@ class Hosted<E> implements HostedCall<E> {
     });
   }
 
-  private transfer(number: string): Promise<TransferOutcome> {
+  private transfer(number: string, warm?: WarmTransfer): Promise<TransferOutcome> {
     const line = this.call.line;
     if (this.done || !line.transfer) return Promise.resolve({ ok: false, reason: 'not_supported', sip_code: null });
-    return line.transfer(number);
+    return warm ? line.transfer(number, warm) : line.transfer(number);
   }
 
   end(ending: E): Promise<void> {

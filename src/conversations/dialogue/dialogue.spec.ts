@@ -1,6 +1,6 @@
 import { MAX_SYNTHESIS_PIECE } from '../engines/synthesis-pieces';
 import { BuiltinDialogue, echoOf, MAX_ECHO } from './builtin-dialogue';
-import { intentOf, LINES } from './phrases';
+import { briefingOf, intentOf, LINES } from './phrases';
 import { SentenceSplitter } from './sentences';
 
 describe('intentOf (keywords, tolerant of recognition)', () => {
@@ -99,5 +99,28 @@ describe('SentenceSplitter', () => {
     const glued = new SentenceSplitter().push('y'.repeat(20_000));
     expect(glued).toHaveLength(49);
     expect(glued.every((p) => p.length === MAX_SYNTHESIS_PIECE)).toBe(true);
+  });
+});
+
+describe('briefingOf (a warm transfer without transfer_summary)', () => {
+  it('tells what the caller said first and last, once each', () => {
+    expect(briefingOf(['I want to move my appointment', 'let me talk to a real person'])).toBe(
+      'Hello, I have a caller on the line for you. They said: "I want to move my appointment", then "let me talk to a real person". I am connecting you now.',
+    );
+    expect(briefingOf(['a real person please'])).toBe(
+      'Hello, I have a caller on the line for you. They said: "a real person please". I am connecting you now.',
+    );
+  });
+
+  it('says only that a caller is coming when nothing was said', () => {
+    expect(briefingOf([])).toBe('Hello, I have a caller on the line for you. I am connecting you now.');
+    expect(briefingOf(['  '])).toBe('Hello, I have a caller on the line for you. I am connecting you now.');
+  });
+
+  it('cuts a long utterance at a word, so the briefing stays short', () => {
+    const long = 'word '.repeat(100).trim();
+    const text = briefingOf([long]);
+    expect(text.length).toBeLessThan(320);
+    expect(text).toMatch(/word…"/);
   });
 });

@@ -30,6 +30,10 @@ export interface ConversationAgent {
   language?: string;
   /** E.164: where the agent may transfer the call. */
   transfer_number?: string;
+  /** `warm`: the line calls transfer_number, the agent briefs whoever answers, then the caller is bridged (absent: cold). */
+  transfer_mode?: 'cold' | 'warm';
+  /** Warm transfers: the briefing (absent: what the caller said first and last). */
+  transfer_summary?: string;
   tools?: AgentTool[];
   /** The conversation's bound in seconds (absent: 3600). */
   max_duration_seconds?: number;

@@ -40,6 +40,27 @@ export const LINES = {
   toolRoundsExceeded: 'I am sorry, I could not finish that.',
 } as const;
 
+/**
+ * A warm transfer's briefing when the agent has no `transfer_summary`: what the caller said first
+ * and last (each cut to MAX_BRIEFING_WORDS characters), then that they are being connected.
+ */
+export function briefingOf(userWords: readonly string[]): string {
+  const said = [...new Set([userWords[0], userWords.at(-1)].filter((w): w is string => !!w?.trim()))];
+  const quoted = said.map((w) => `"${briefWords(w)}"`).join(', then ');
+  return said.length
+    ? `Hello, I have a caller on the line for you. They said: ${quoted}. I am connecting you now.`
+    : 'Hello, I have a caller on the line for you. I am connecting you now.';
+}
+
+const MAX_BRIEFING_WORDS = 200;
+
+function briefWords(words: string): string {
+  const text = words.replace(/\s+/g, ' ').trim();
+  if (text.length <= MAX_BRIEFING_WORDS) return text;
+  const cut = text.lastIndexOf(' ', MAX_BRIEFING_WORDS);
+  return `${text.slice(0, cut > 0 ? cut : MAX_BRIEFING_WORDS)}…`;
+}
+
 /** Keys as the agent says them back: "1", "1 2 3", "star", "pound". */
 export function spokenKeys(digits: string): string {
   return [...digits].map((d) => (d === '*' ? 'star' : d === '#' ? 'pound' : d)).join(' ');

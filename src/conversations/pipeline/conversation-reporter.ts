@@ -1,3 +1,4 @@
+import type { AudioTransport } from './audio-transport';
 import type { ToolReporter } from '../dialogue/dialogue';
 
 /**
@@ -29,6 +30,18 @@ export interface TransferFailure {
 
 /** A transfer's outcome, as the call's line tells it. */
 export type TransferOutcome = { ok: true } | ({ ok: false } & TransferFailure);
+
+/**
+ * A warm transfer (agent_config.transfer_mode `warm`): the line calls the target itself, has the
+ * agent brief whoever answers, then connects the caller to them.
+ */
+export interface WarmTransfer {
+  /**
+   * The agent speaks its briefing on `transport` (the target's leg); resolves once it was played
+   * (or `signal` aborted it: the target or the caller went away).
+   */
+  brief(transport: AudioTransport, signal: AbortSignal): Promise<void>;
+}
 
 export interface ConversationReporter extends ToolReporter {
   /** One turn of the transcript (the agent's cut where it was interrupted; keys pressed: `dtmf`, no words). */

@@ -2,7 +2,13 @@ import { Logger } from '@nestjs/common';
 import type { Dialogue, DialogueAction, ConversationAgent } from '../dialogue/dialogue';
 import type { RecognitionStream, SpeechRecognizer, SpeechSynthesizer } from '../engines/engines';
 import type { AudioTransport } from './audio-transport';
-import type { ConversationEnd, ConversationReporter, TransferOutcome, TurnMetrics } from './conversation-reporter';
+import type {
+  ConversationEnd,
+  ConversationReporter,
+  TransferOutcome,
+  TurnMetrics,
+  WarmTransfer,
+} from './conversation-reporter';
 import { ENDPOINTING, Endpointer } from './endpointer';
 import { OutputQueue } from './output-queue';
 import { RateConverter } from '../../kernel/audio/rate-converter';
@@ -10,6 +16,7 @@ import { SpokenAnswer, type AnswerTiming } from './spoken-answer';
 import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
 import { VoiceActivityDetector } from './voice-activity';
 import { INTERRUPTION, Interruption, isBackchannel } from './interruption';
+import { briefingOf } from '../dialogue/phrases';
 
 const DEFAULT_MAX_DURATION_SECONDS = 3600;
 /** The recogniser and the VAD take 20 ms frames at 16 kHz. */
@@ -20,10 +27,14 @@ export const KEYS_GAP_MS = 1200;
 /** A keypad turn holds at most this many keys (then it is answered). */
 const MAX_KEYS = 32;
 
-/** What the call's line can do besides audio: a phone call transfers (a REFER); others cannot. */
+/** What the call's line can do besides audio: a phone call transfers (a REFER, or warm: a bridge); others cannot. */
 export interface ConversationLine {
-  /** Hands the caller to `number`; resolves once it went through (the line is then the target's) or failed. */
-  transfer?(number: string): Promise<TransferOutcome>;
+  /**
+   * Hands the caller to `number`; resolves once it went through (the line is then the target's) or
+   * failed. With `warm`, the line calls `number` itself and has the agent brief whoever answers
+   * before it connects the caller to them.
+   */
+  transfer?(number: string, warm?: WarmTransfer): Promise<TransferOutcome>;
 }
 
 export interface ConversationDeps {
@@ -91,8 +102,13 @@ export class Conversation {
   private ended = false;
   /** Keys being pressed: one turn once the caller stops (KEYS_GAP_MS) or presses `#`. */
   private keys: { digits: string; startedAt: number; lastAt: number; timer: NodeJS.Timeout | null } | null = null;
-  /** A transfer is under way: what the caller says or presses meanwhile is not answered. */
-  private transferring = false;
+  /**
+   * A transfer is under way: what the caller says or presses meanwhile is not answered. The line
+   * going down during a cold one is the transfer done; during a warm one, the caller gone.
+   */
+  private transferring: 'cold' | 'warm' | null = null;
+  /** The user's first and last utterances (a warm transfer's briefing tells them). */
+  private readonly userWords: string[] = [];
   private resolveFinished!: (reason: ConversationEnd) => void;
   /** Resolves with the reason once the end is reported. */
   readonly finished = new Promise<ConversationEnd>((resolve) => (this.resolveFinished = resolve));
@@ -110,7 +126,9 @@ export class Conversation {
     const { transport, agent, dialogue } = this.deps;
     this.unsubscribe.push(transport.onFrame((frame) => this.hear(frame)));
     // The line going down while a transfer is under way is the transfer done (the caller's side hung up on us).
-    this.unsubscribe.push(transport.onClosed(() => void this.end(this.transferring ? 'transferred' : 'hangup')));
+    this.unsubscribe.push(
+      transport.onClosed(() => void this.end(this.transferring === 'cold' ? 'transferred' : 'hangup')),
+    );
     if (transport.keypad) this.unsubscribe.push(transport.keypad.onDigit((digit) => this.pressed(digit)));
     transport.play(this.queue);
     const seconds = agent.max_duration_seconds ?? DEFAULT_MAX_DURATION_SECONDS;
@@ -274,6 +292,8 @@ export class Conversation {
       this.bargeIn();
     }
     if (!words) return;
+    this.userWords.push(words);
+    if (this.userWords.length > 2) this.userWords.splice(1, 1); // the first and the last are kept
     const stored = this.report((r) => r.turn({ role: 'user', content: words, t: seconds(utterance.startedAt) }));
     // The user is speaking again: that utterance will be answered, not this one (its turn is kept).
     if (this.utterance && this.interruptible) return;
@@ -370,7 +390,8 @@ export class Conversation {
   private async transfer(number: string): Promise<void> {
     const line = this.deps.line;
     if (!line?.transfer) return this.end('transferred');
-    this.transferring = true;
+    const warm = this.deps.agent.transfer_mode === 'warm';
+    this.transferring = warm ? 'warm' : 'cold';
     this.interruption = null;
     this.queue.resume();
     this.utterance?.stream.cancel();
@@ -379,12 +400,12 @@ export class Conversation {
     this.keys = null;
     let outcome: TransferOutcome;
     try {
-      outcome = await line.transfer(number);
+      outcome = await (warm ? line.transfer(number, this.warmTransfer()) : line.transfer(number));
     } catch (err) {
       this.logger.warn(`The transfer of ${this.deps.sessionId} failed: ${(err as Error).message}`);
       outcome = { ok: false, reason: 'target_failed', sip_code: null };
     }
-    this.transferring = false;
+    this.transferring = null;
     this.endpointer.reset();
     if (this.ended) return;
     if (outcome.ok) return this.end('transferred');
@@ -394,6 +415,39 @@ export class Conversation {
     const apology = this.newAnswer(Promise.resolve(), null);
     apology.say(this.deps.dialogue.transferFailed(failure));
     await this.afterAnswer(apology, { type: 'continue' });
+  }
+
+  /**
+   * The agent's briefing of a warm transfer's target: the agent's `transfer_summary`, or what the
+   * caller said (briefingOf), in the agent's voice on the target's leg.
+   */
+  private warmTransfer(): WarmTransfer {
+    const { agent, synthesizer } = this.deps;
+    const text = agent.transfer_summary?.trim() || briefingOf(this.userWords);
+    return {
+      brief: async (transport, signal) => {
+        const queue = new OutputQueue(transport.sampleRate, () => this.now());
+        transport.play(queue);
+        const briefing = new SpokenAnswer(
+          0,
+          { synthesizer, voiceId: agent.voice_id, queue, sampleRate: transport.sampleRate, now: () => this.now() },
+          Promise.resolve(),
+          null,
+        );
+        const stop = (): void => {
+          briefing.abort.abort();
+          queue.flush();
+        };
+        signal.addEventListener('abort', stop, { once: true });
+        try {
+          briefing.say(text);
+          await briefing.queued();
+          if (!signal.aborted) await Promise.race([queue.whenIdle(), aborted(signal)]);
+        } finally {
+          signal.removeEventListener('abort', stop);
+        }
+      },
+    };
   }
 
   /** The user talks over the agent: silence at the next tick, then the cut answer is reported. */
@@ -461,4 +515,12 @@ interface Utterance {
   stream: RecognitionStream;
   startedAt: number;
   over: boolean;
+}
+
+/** Resolves once `signal` aborts. */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }

@@ -6,6 +6,7 @@ import {
   IsArray,
   IsBoolean,
   IsDefined,
+  IsIn,
   IsInt,
   IsNotEmptyObject,
   IsObject,
@@ -20,6 +21,7 @@ import {
 import { Optional } from '../../kernel/http/optional';
 import { normalisePhoneNumber } from '../../kernel/phone-number';
 import type { AgentConfig } from '../domain/session.decider';
+import { TRANSFER_MODES, type TransferMode } from '../domain/session.state';
 import { ensurePublicUrl, webhooksSettings } from '../../webhooks';
 import { type AppConfig, settingsOf } from '../../config/config';
 import { AgentAnalysisDto, AsksForAnalysis } from './agent-analysis.dto';
@@ -45,6 +47,9 @@ export class DispositionDto {
   @MaxLength(500)
   description!: string;
 }
+
+/** The bound on a warm transfer's briefing: about a minute of speech. */
+export const MAX_TRANSFER_SUMMARY_CHARS = 1000;
 
 /** The bound on a voicemail message: about a minute of speech. */
 export const MAX_VOICEMAIL_MESSAGE_CHARS = 1000;
@@ -120,6 +125,27 @@ export class AgentConfigDto {
   @IsString()
   @IsInternationalPhoneNumber()
   transfer_number?: string;
+
+  @ApiPropertyOptional({
+    enum: TRANSFER_MODES,
+    default: 'cold',
+    description:
+      '`cold`: the caller is handed to `transfer_number` (a SIP REFER). `warm`: the platform calls `transfer_number`, tells whoever answers `transfer_summary` (or a summary of the conversation), then connects the caller to them.',
+  })
+  @Optional()
+  @IsIn(TRANSFER_MODES)
+  transfer_mode?: TransferMode;
+
+  @ApiPropertyOptional({
+    maxLength: MAX_TRANSFER_SUMMARY_CHARS,
+    example: 'A caller wants to move their Tuesday appointment.',
+    description: 'Warm transfers: spoken to the person who answers before the caller is connected.',
+  })
+  @Optional()
+  @Matches(/\S/, { message: 'transfer_summary must not be blank.' })
+  @Length(1, MAX_TRANSFER_SUMMARY_CHARS)
+  @IsString()
+  transfer_summary?: string;
 
   @ApiPropertyOptional({
     type: [AgentToolDto],
@@ -200,6 +226,8 @@ export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
     ...(dto.transfer_number !== undefined
       ? { transfer_number: normalisePhoneNumber(dto.transfer_number) ?? dto.transfer_number }
       : {}),
+    ...(dto.transfer_mode !== undefined ? { transfer_mode: dto.transfer_mode } : {}),
+    ...(dto.transfer_summary !== undefined ? { transfer_summary: dto.transfer_summary } : {}),
     ...(dto.tools
       ? {
           tools: dto.tools.map((t) => ({

@@ -205,6 +205,12 @@ export const AGENT_CONFIG = named('AgentConfig', {
     first_message: { type: 'string', description: 'Spoken when the conversation starts.' },
     language: { type: 'string', description: 'BCP 47; absent means en-US.' },
     transfer_number: { type: 'string', description: 'E.164: where the agent may transfer the call.' },
+    transfer_mode: {
+      type: 'string',
+      enum: ['cold', 'warm'],
+      description: 'Absent means cold (a REFER); warm: the agent briefs whoever answers, then bridges the caller.',
+    },
+    transfer_summary: { type: 'string', description: 'Warm transfers: what the person who answers is told first.' },
     tools: {
       type: 'array',
       items: {

@@ -68,6 +68,14 @@ export interface AgentConfig {
   language?: string;
   /** E.164: where the agent may transfer the call. */
   transfer_number?: string;
+  /**
+   * `cold` (absent): the caller is handed to transfer_number (a REFER); `warm`: the platform calls
+   * transfer_number, briefs whoever answers (transfer_summary, or a summary of the conversation) and
+   * bridges the caller to them.
+   */
+  transfer_mode?: TransferMode;
+  /** Warm transfers: what the agent tells the person who answers before the caller is connected. */
+  transfer_summary?: string;
   tools?: AgentTool[];
   /** The conversation's bound, 1 to 3600 (absent: 3600). */
   max_duration_seconds?: number;
@@ -82,12 +90,17 @@ export interface AgentConfig {
   voicemail?: { detect?: boolean; message?: string };
 }
 
+/** How the agent transfers a call (agent_config.transfer_mode). */
+export type TransferMode = 'cold' | 'warm';
+export const TRANSFER_MODES: readonly TransferMode[] = ['cold', 'warm'];
+
 /** What an agent_config field left out means (docs/conversations-api.md). */
 export const AGENT_DEFAULTS = {
   language: 'en-US',
   tool_timeout_ms: 5000,
   max_duration_seconds: 3600,
   interruptible: true,
+  transfer_mode: 'cold',
 } as const;
 
 /** The tool names the platform keeps for its built-in tools (the model's `transfer_call`, `end_call` and `send_dtmf`). */

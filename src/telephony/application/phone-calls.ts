@@ -11,7 +11,9 @@
  *   the agent's `voicemail.message` after its beep, or hung up on at once without one (`voicemail`);
  * - the agent's transfer is a REFER to its transfer_number while the conversation waits: taken, the
  *   call ends `transferred`; refused, failed or unanswered in 30 s, the session hears
- *   `session.transfer_failed` and the caller stays with the agent;
+ *   `session.transfer_failed` and the caller stays with the agent. A warm one (warm-transfer.ts)
+ *   calls the number, briefs whoever answers and bridges the caller to them: the session ends
+ *   `transferred` when the bridged call does, and its recording holds it;
  * - the agent ending the conversation hangs up; the other party's BYE ends the conversation. Either
  *   way the session ends, then gets its recording.
  * A call not answered ends its session busy, no_answer or failed `sip_<code>` (call-outcomes.ts).
@@ -26,6 +28,7 @@ import {
   type ConversationSlot,
   type HostedCall,
   type TransferOutcome,
+  type WarmTransfer,
 } from '../../conversations';
 import { errorMessage } from '../../kernel/errors';
 import { DualChannelRecorder } from '../../kernel/media/dual-channel-recorder';
@@ -34,15 +37,21 @@ import { normalisePhoneNumber } from '../../kernel/phone-number';
 import { GetNumberOwner, type NumberOwner, ReceiveInboundCall } from '../../numbers';
 import { GetTenant } from '../../tenants';
 import type { Worker } from '../../runtime/workers/polling-worker';
-import { recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
+import { AGENT_DEFAULTS, recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
 import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
 import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
 import { type AmdResult, AnsweringMachineDetector } from '../domain/answering-machine-detector';
 import type { PhoneMedia } from '../infra/rtp/rtp-call-media';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
-import type { IncomingInvite, InviteDecision, SipUserAgent } from '../infra/sip/sip-user-agent';
+import {
+  type IncomingInvite,
+  type InviteDecision,
+  type SipUserAgent,
+  TRANSFER_TIMEOUT_MS,
+} from '../infra/sip/sip-user-agent';
 import { TelephonyMetrics } from '../infra/telephony-metrics';
+import { type Bridge, warmTransfer } from './warm-transfer';
 import { telephonySettings } from '../telephony.config';
 import { SIP_USER_AGENT } from '../telephony.tokens';
 
@@ -57,8 +66,14 @@ interface LiveCall {
   placed: OutboundCall | null;
   /** The answered call, carried by conversations' CallHost; null until answered. */
   hosted: HostedCall<CallEnding> | null;
-  /** A REFER is under way: the other party's BYE meanwhile is the transfer done. */
+  /** Our number on this call (the caller ID of a warm transfer's call); null when unknown. */
+  ownNumber: string | null;
+  /** When the call was answered (a warm transfer's bridge lasts until the agent's max duration from it). */
+  answeredAt: number | null;
+  /** A REFER is under way, or a warm transfer bridged: the line going down is the transfer done. */
   transferring: boolean;
+  /** A warm transfer's two legs, bridged: the call ends when they do. */
+  bridge: Bridge | null;
   /** Set once the call is over, whichever way (answered or not): the place in the budget is given back then. */
   over: Promise<void> | null;
   /** Its place among this instance's conversations (conversations' capacity), given back with the budget's. */
@@ -125,6 +140,7 @@ export class PhoneCalls implements Worker {
       slot,
       { ...request.agent_config, voice_id: request.voice_id },
       true,
+      request.from_number ?? null,
     );
     void this.dial(live, request).catch((err: unknown) => {
       this.logger.error(`session ${live.sessionId}: the call failed: ${errorMessage(err)}`);
@@ -138,6 +154,7 @@ export class PhoneCalls implements Worker {
     slot: ConversationSlot,
     agent: ConversationAgent,
     outbound: boolean,
+    ownNumber: string | null,
   ): LiveCall {
     const live: LiveCall = {
       tenantId,
@@ -147,7 +164,10 @@ export class PhoneCalls implements Worker {
       call: null,
       placed: null,
       hosted: null,
+      ownNumber,
+      answeredAt: null,
       transferring: false,
+      bridge: null,
       over: null,
       slot,
       created: Promise.resolve(true),
@@ -232,7 +252,7 @@ export class PhoneCalls implements Worker {
     }
     // The caller as the trunk gives it: E.164 when it parses, else its digits as sent, else anonymous.
     const from = normalisePhoneNumber(invite.from) ?? (/^\+?\d{3,20}$/.test(invite.from) ? invite.from : 'anonymous');
-    const live = this.track(owner.tenantId, sessionId, slot, owner.agentConfig, false);
+    const live = this.track(owner.tenantId, sessionId, slot, owner.agentConfig, false, owner.phoneNumber);
     // The session is made while the call is answered: its creation does not hold the 200 back
     // (docs/capacity.md, "Answer fast"). Its id is the Call-ID's, so a retried INVITE makes none twice;
     // the agent is the one the session stores (the number's, read from its stream).
@@ -287,6 +307,7 @@ export class PhoneCalls implements Worker {
     if (!(await live.created)) return this.over(live, () => this.hangUp(live, call, { by: 'error' }));
     if (live.over) return this.ua?.hangUp(call);
     const answeredAt = new Date();
+    live.answeredAt = answeredAt.getTime();
     const recordingId = newId('rec');
     const path = recordingPath(this.config, recordingId);
     let recorder: DualChannelRecorder | null = null;
@@ -313,7 +334,8 @@ export class PhoneCalls implements Worker {
           countEnd(ending.by);
           await this.hangUp(live, call, ending);
         },
-        transfer: (number) => this.transfer(live, call, number),
+        transfer: (number, warm) =>
+          warm ? this.warmTransfer(live, call, number, warm) : this.transfer(live, call, number),
       },
       sink: this.host.toSession(live.tenantId, live.sessionId, endSignal),
       recording: recorder ? { id: recordingId, path, recorder } : null,
@@ -397,6 +419,8 @@ export class PhoneCalls implements Worker {
    * place in the budget is given back (stop() waits for that before the database goes).
    */
   private end(live: LiveCall, ending: CallEnding): Promise<void> {
+    // A bridged call (a warm transfer) is taken down whole: its host's end waits for the bridge.
+    void live.bridge?.cut();
     if (live.hosted) {
       void live.hosted.end(ending);
       return live.over ?? Promise.resolve();
@@ -450,9 +474,65 @@ export class PhoneCalls implements Worker {
     return { ok: false, reason, sip_code: result.code };
   }
 
-  /** Our side of the end: a BYE (a CANCEL while still ringing); nothing once the line is down (a transfer taken). */
+  /**
+   * A warm transfer: the agent's transfer_number called, briefed and bridged to the caller
+   * (warm-transfer.ts). Bridged, the conversation ends `transferred`; the call goes on until either
+   * leg hangs up (or the agent's max duration from the answer), then the session ends.
+   */
+  private async warmTransfer(
+    live: LiveCall,
+    call: SipCall<PhoneMedia>,
+    number: string,
+    warm: WarmTransfer,
+  ): Promise<TransferOutcome> {
+    const ua = this.ua;
+    const trunkUri = this.config.sipTrunkUri;
+    if (!ua || !trunkUri) return { ok: false, reason: 'not_supported', sip_code: null };
+    const settings = settingsOf(this.config, telephonySettings);
+    const maxMs = (live.agent.max_duration_seconds ?? AGENT_DEFAULTS.max_duration_seconds) * 1000;
+    const { outcome, bridge } = await warmTransfer(
+      {
+        call: ({ to, from }) =>
+          ua.call({
+            to,
+            from,
+            trunkUri,
+            ...(settings.username && settings.password
+              ? { username: settings.username, password: settings.password }
+              : {}),
+            ringTimeoutMs: Math.min(settings.ringTimeoutMs, TRANSFER_TIMEOUT_MS),
+          }),
+        hangUp: (leg) => ua.hangUp(leg),
+        warn: (message) => this.logger.warn(`session ${live.sessionId}: ${message}`),
+      },
+      call,
+      {
+        number,
+        from: live.ownNumber ?? 'anonymous',
+        warm,
+        maxBridgeMs: maxMs - (Date.now() - (live.answeredAt ?? Date.now())),
+      },
+    );
+    if (!outcome.ok) {
+      this.logger.warn(
+        `session ${live.sessionId}: the warm transfer did not go through (${outcome.reason} ${outcome.sip_code})`,
+      );
+      return outcome;
+    }
+    live.transferring = true;
+    live.bridge = bridge;
+    // The call is being taken down (a shutdown, a lost slot, during the briefing): the bridge goes with it.
+    if (live.hosted?.isEnding) void bridge?.cut();
+    return outcome;
+  }
+
+  /**
+   * Our side of the end: a BYE (a CANCEL while still ringing); nothing once the line is down (a
+   * transfer taken). A bridged call is left to its two parties: the end waits until one hangs up.
+   */
   private async hangUp(live: LiveCall, call: SipCall<PhoneMedia>, ending: CallEnding): Promise<void> {
     void ending;
+    if (live.bridge) return live.bridge.over;
     if (!this.ua || call.state === 'ended') return;
     if (call.state !== 'confirmed' && live.placed) return live.placed.hangUp(); // still ringing: CANCEL
     await this.ua.hangUp(call);

@@ -106,6 +106,12 @@ describe('agent_config validation (POST /v1/calls)', () => {
     ['max_duration_seconds 0', { max_duration_seconds: 0 }, 'agent_config.max_duration_seconds', /1/],
     ['max_duration_seconds 3601', { max_duration_seconds: 3601 }, 'agent_config.max_duration_seconds', /3600/],
     ['interruptible "yes"', { interruptible: 'yes' }, 'agent_config.interruptible', /boolean/],
+    ['a transfer_mode "hot"', { transfer_mode: 'hot' }, 'agent_config.transfer_mode', /cold, warm/],
+    ['a transfer_mode true', { transfer_mode: true }, 'agent_config.transfer_mode', /cold, warm/],
+    ['a blank transfer_summary', { transfer_summary: '   ' }, 'agent_config.transfer_summary', /blank/],
+    ['an empty transfer_summary', { transfer_summary: '' }, 'agent_config.transfer_summary', /1/],
+    ['a transfer_summary over 1000', { transfer_summary: 's'.repeat(1001) }, 'agent_config.transfer_summary', /1000/],
+    ['a transfer_summary number', { transfer_summary: 7 }, 'agent_config.transfer_summary', /string/],
   ];
   it.each(cases)('refuses %s', async (_what, fields, param, message) => {
     expectRefused(await call({ prompt: PROMPT, ...fields }), param, message);
@@ -144,6 +150,8 @@ describe('agent_config validation (POST /v1/calls)', () => {
       ],
       max_duration_seconds: 600,
       interruptible: false,
+      transfer_mode: 'warm',
+      transfer_summary: 'A caller about their Tuesday appointment.',
     };
     const res = await call(agent, { to: '+14155550101' });
     expect(res.statusCode).toBe(201);

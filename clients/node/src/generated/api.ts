@@ -2217,6 +2217,17 @@ export interface components {
              * @example +14155550123
              */
             transfer_number?: string;
+            /**
+             * @description `cold`: the caller is handed to `transfer_number` (a SIP REFER). `warm`: the platform calls `transfer_number`, tells whoever answers `transfer_summary` (or a summary of the conversation), then connects the caller to them.
+             * @default cold
+             * @enum {string}
+             */
+            transfer_mode?: "cold" | "warm";
+            /**
+             * @description Warm transfers: spoken to the person who answers before the caller is connected.
+             * @example A caller wants to move their Tuesday appointment.
+             */
+            transfer_summary?: string;
             /** @description Tools the model may call, with unique names (`transfer_call` and `end_call` are built in). */
             tools?: components["schemas"]["AgentToolDto"][];
             /**
@@ -2935,6 +2946,13 @@ export interface components {
             language?: string;
             /** @description E.164: where the agent may transfer the call. */
             transfer_number?: string;
+            /**
+             * @description Absent means cold (a REFER); warm: the agent briefs whoever answers, then bridges the caller.
+             * @enum {string}
+             */
+            transfer_mode?: "cold" | "warm";
+            /** @description Warm transfers: what the person who answers is told first. */
+            transfer_summary?: string;
             tools?: {
                 name: string;
                 description?: string;
