@@ -1,7 +1,7 @@
 /**
  * Telephone audio for the specs of the 8 kHz detectors (DTMF, beep, answering machine): sox's tones
- * and noises, flite's speech, at 8 kHz mono 16-bit, and the small sums done on them. Real tools make
- * the audio; the specs only mix it.
+ * and noises, flite's speech, at 8 kHz mono 16-bit, the small sums done on them, and what pocketsphinx
+ * hears in phone audio. Real tools make the audio; the specs only mix it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeUlaw, encodeUlaw } from '../../src/kernel/audio/g711';
 import { decodePcm16Wav } from '../../src/kernel/audio/wav';
+import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 
 /** A folder for one spec's files; `close()` removes it. */
 export class PhoneAudio {
@@ -55,4 +56,19 @@ export function concat(...parts: Int16Array[]): Int16Array {
 export function withNoise(signal: Int16Array, noise: Int16Array, snrDb: number, reference: Int16Array): Int16Array {
   const scale = rms(reference) / rms(noise) / 10 ** (snrDb / 20);
   return signal.map((v, i) => v + Math.round((noise[i % noise.length] ?? 0) * scale));
+}
+
+/** pocketsphinx's words for 8 kHz phone audio, upsampled by inserting zeros (which it hears best). */
+export async function recognisePhoneAudio(samples: Int16Array): Promise<string> {
+  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
+  try {
+    const stream = recognizer.start('en-US');
+    const up = new Int16Array(samples.length * 2);
+    samples.forEach((v, i) => (up[2 * i] = v));
+    stream.write(up);
+    stream.write(new Int16Array(16000));
+    return await stream.finish();
+  } finally {
+    recognizer.close();
+  }
 }

@@ -9,7 +9,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedRecognizer } from '../../../src/conversations/engines/embedded/embedded-recognizer';
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
 import { baresipMediaSources, startBaresip } from '../../support/baresip';
 import { type CallsService, startCallsService, stopCallsSuite } from '../../support/calls-harness';
@@ -17,6 +16,7 @@ import { eventually } from '../../support/eventually';
 import { createFundedTenant } from '../../support/funded-tenant';
 import { freeUdpPort } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
+import { recognisePhoneAudio } from '../../support/phone-audio';
 
 jest.setTimeout(240_000);
 
@@ -84,21 +84,6 @@ async function place(): Promise<string> {
   return res.body.session_id as string;
 }
 
-/** pocketsphinx's words for 8 kHz samples, upsampled by inserting zeros (which it hears best). */
-async function recognise(samples: Int16Array): Promise<string> {
-  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
-  try {
-    const stream = recognizer.start('en-US');
-    const up = new Int16Array(samples.length * 2);
-    samples.forEach((v, i) => (up[2 * i] = v));
-    stream.write(up);
-    stream.write(new Int16Array(16000));
-    return await stream.finish();
-  } finally {
-    recognizer.close();
-  }
-}
-
 const rms = (s: Int16Array): number => (s.length ? Math.sqrt(s.reduce((a, v) => a + v * v, 0) / s.length) : 0);
 
 it('a machine greeting with a beep: the message is spoken after the beep, the call ends voicemail with the message left', async () => {
@@ -132,7 +117,7 @@ it('a machine greeting with a beep: the message is spoken after the beep, the ca
     const after = heard.samples.subarray(Math.floor(beepEndsAt * 8000));
     expect(rms(before)).toBeLessThan(100); // nothing said to the machine during its greeting
     expect(rms(after)).toBeGreaterThan(300);
-    const words = await recognise(after);
+    const words = await recognisePhoneAudio(after);
     console.log(`the machine recorded: "${words}"`);
     expect(words).toMatch(/hello|ava|northwind|dental|call|appointment|back|good/);
   } finally {

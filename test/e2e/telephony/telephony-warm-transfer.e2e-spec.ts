@@ -14,7 +14,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedRecognizer } from '../../../src/conversations/engines/embedded/embedded-recognizer';
 import { goertzelCoefficient, goertzelPower } from '../../../src/kernel/audio/goertzel';
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
 import { baresipMediaSources, startBaresip } from '../../support/baresip';
@@ -23,6 +22,7 @@ import { eventually } from '../../support/eventually';
 import { createFundedTenant } from '../../support/funded-tenant';
 import { freeUdpPort, SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
+import { recognisePhoneAudio } from '../../support/phone-audio';
 
 // Generous: on a loaded machine recognition lags (the cold transfer's test saw 47 s for 17 s quiet).
 jest.setTimeout(400_000);
@@ -170,21 +170,6 @@ function toneSeconds(samples: Int16Array, hz: number): number[] {
   return seconds;
 }
 
-/** pocketsphinx's words for 8 kHz samples, upsampled by inserting zeros (which it hears best). */
-async function recognise(samples: Int16Array): Promise<string> {
-  const recognizer = new EmbeddedRecognizer('/usr/share/pocketsphinx/model/en-us');
-  try {
-    const stream = recognizer.start('en-US');
-    const up = new Int16Array(samples.length * 2);
-    samples.forEach((v, i) => (up[2 * i] = v));
-    stream.write(up);
-    stream.write(new Int16Array(16000));
-    return await stream.finish();
-  } finally {
-    recognizer.close();
-  }
-}
-
 it('answered: the person hears the briefing, then the caller; the caller hears them; the session ends transferred', async () => {
   // The person at the transfer number "speaks" a 1 kHz tone, which the agent never makes.
   const person = await startBaresip(tone(1000, 120, 'person-tone'), { port: trunkPort, user: TRANSFER_NUMBER });
@@ -206,7 +191,7 @@ it('answered: the person hears the briefing, then the caller; the caller hears t
     // What the person heard: the briefing first (the agent's voice), then the caller's 700 Hz tone.
     await eventually(() => person.heardFiles().length === 1, 15_000);
     const heard = decodePcm16Wav(readFileSync(person.heardFiles()[0]!)).samples;
-    const briefing = await recognise(heard.subarray(0, 14 * 8000));
+    const briefing = await recognisePhoneAudio(heard.subarray(0, 14 * 8000));
     console.log(`the person heard first: "${briefing}"`);
     expect(briefing).toMatch(/caller|line|connect|person|talk|real/);
     const callerTone = toneSeconds(heard, 700);
