@@ -32,8 +32,8 @@ const LINES = [
   'I would like to book an appointment',
   'How much does a cleaning cost',
 ];
-const LONG = 'Please tell me everything about your opening hours your prices your services and your address';
-const BARGE = 'Wait wait';
+export const LONG = 'Please tell me everything about your opening hours your prices your services and your address';
+export const BARGE = 'Wait wait';
 const GOODBYE = 'Goodbye';
 /** The silence that ends an utterance (docs/conversations.md): part of voice-to-voice, not of the platform's work. */
 const ENDPOINTING_MS = ENDPOINTING.endSilenceFrames * ENDPOINTING.frameMs;
@@ -307,7 +307,7 @@ function jitterP99(before: Map<number, number>, after: Map<number, number>): num
   return total > 0 ? Infinity : 0;
 }
 
-async function api<T>(baseUrl: string, apiKey: string, method: string, path: string, body?: object): Promise<T> {
+export async function api<T>(baseUrl: string, apiKey: string, method: string, path: string, body?: object): Promise<T> {
   const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${apiKey}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -335,7 +335,7 @@ async function utterances(): Promise<Utterances> {
 }
 
 /** Without leading and trailing silence: the utterance ends on its last voiced sample. */
-function trim(pcm: Int16Array): Int16Array {
+export function trim(pcm: Int16Array): Int16Array {
   const loud = (i: number) => Math.abs(pcm[i] ?? 0) > 500;
   let start = 0;
   let end = pcm.length - 1;

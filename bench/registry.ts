@@ -10,6 +10,7 @@ import { agentBench } from './agent.bench';
 import { roomAudioBench } from './room-audio.bench';
 import { sipBench } from './sip.bench';
 import { sipInputBench } from './sip-input.bench';
+import { sipEchoBench } from './sip-echo.bench';
 import { voicemailBench } from './voicemail.bench';
 import type { Benchmark } from './support';
 
@@ -32,5 +33,6 @@ export const BENCHMARKS: Record<string, Benchmark> = {
   room_audio: roomAudioBench,
   sip: sipBench,
   sip_input: sipInputBench,
+  sip_echo: sipEchoBench,
   voicemail: voicemailBench,
 };

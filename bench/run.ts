@@ -90,11 +90,12 @@ async function main(): Promise<number> {
   return missed && process.env.BENCH_STRICT === '1' ? 2 : 0;
 }
 
-/** Names or unambiguous prefixes (`append` → `append_vs_insert`); none means all. */
+/** Names or unambiguous prefixes (`append` → `append_vs_insert`; `sip-echo` is `sip_echo`); none means all. */
 function selectBenchmarks(args: string[]): string[] {
   const names = Object.keys(BENCHMARKS);
   if (args.length === 0) return names;
-  return args.map((arg) => {
+  return args.map((given) => {
+    const arg = given.replace(/-/g, '_');
     const matches = names.filter((n) => n === arg || n.startsWith(arg));
     const exact = matches.find((n) => n === arg);
     if (exact) return exact;

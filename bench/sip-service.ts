@@ -121,10 +121,20 @@ function cpuSeconds(pid: number): number {
   return ticks / 100;
 }
 
-export async function startServiceAnswerer(
+/** The built-in agent on SERVICE_NUMBER unless a benchmark gives its own (bench/sip-echo.bench.ts). */
+const DEFAULT_AGENT = {
+  prompt: 'You answer for Northwind Dental.',
+  first_message: 'Northwind Dental, this is Ava. How can I help you today?',
+};
+
+/**
+ * The service (`node dist/main.js`) with its SIP user agent on loopback (SIP_LISTEN), RTP on
+ * `rtpPorts`, and SERVICE_NUMBER assigned to its funded tenant with `agent` answering it.
+ */
+export async function startSipService(
   ctx: BenchContext,
-  opts: { sipPort: number; rtpPorts: string },
-): Promise<Answerer> {
+  opts: { sipPort: number; rtpPorts: string; agent?: Record<string, unknown> },
+): Promise<ServiceProcess> {
   const svc: ServiceProcess = await startServiceProcess(ctx.databaseUrl, {
     SIP_LISTEN: `127.0.0.1:${opts.sipPort}`,
     SIP_ALLOWED_SOURCES: '127.0.0.1',
@@ -139,7 +149,6 @@ export async function startServiceAnswerer(
     ...(process.env.BENCH_MAX_CONVERSATIONS ? { MAX_CONVERSATIONS: process.env.BENCH_MAX_CONVERSATIONS } : {}),
     ...(process.env.BENCH_CAPACITY_HEADROOM ? { CAPACITY_HEADROOM: process.env.BENCH_CAPACITY_HEADROOM } : {}),
   });
-  const pool: Pool = ctx.pool(2);
   try {
     // Production calls are billed: a grant keeps the tenant funded through every run.
     await postJson(`${svc.baseUrl}/admin/v1/tenants/${svc.tenantId}/credits`, ADMIN_TOKEN, {
@@ -147,15 +156,21 @@ export async function startServiceAnswerer(
     });
     await postJson(`${svc.baseUrl}/admin/v1/tenants/${svc.tenantId}/phone_numbers`, ADMIN_TOKEN, {
       phone_number: SERVICE_NUMBER,
-      agent_config: {
-        prompt: 'You answer for Northwind Dental.',
-        first_message: 'Northwind Dental, this is Ava. How can I help you today?',
-      },
+      agent_config: opts.agent ?? DEFAULT_AGENT,
     });
   } catch (err) {
     await svc.stop();
     throw err;
   }
+  return svc;
+}
+
+export async function startServiceAnswerer(
+  ctx: BenchContext,
+  opts: { sipPort: number; rtpPorts: string },
+): Promise<Answerer> {
+  const svc = await startSipService(ctx, opts);
+  const pool: Pool = ctx.pool(2);
   let metricsBefore: Metrics = new Map();
   let cpuBefore = 0;
   let startedAt = 0;

@@ -47,7 +47,7 @@ import type { BenchContext } from './support';
 const HERE_TO_ROOT = ['..', '..', '..'];
 const SCENARIO = resolve(__dirname, ...HERE_TO_ROOT, 'bench', 'sipp', 'uac-hold.xml');
 
-interface SippResult {
+export interface SippResult {
   code: number | null;
   rttMs: number[];
   output: string;
@@ -63,16 +63,28 @@ function envList(name: string, fallback: number[]): number[] {
   });
 }
 
-/** One SIPp run: `calls` calls at `rate` per second, at most `limit` at once, each held `holdMs`. */
-function runSipp(
+/**
+ * One SIPp run: `calls` calls at `rate` per second, at most `limit` at once, each held `holdMs`; by
+ * default the uac-hold.xml scenario echoing RTP, else `scenario` (a file of bench/sipp), without
+ * SIPp's echo when `rtpEcho` is false, with `keys` for its [keyword]s (`-key`).
+ */
+export function runSipp(
   target: string,
-  opts: { calls: number; rate: number; limit: number; holdMs: number },
+  opts: {
+    calls: number;
+    rate: number;
+    limit: number;
+    holdMs: number;
+    scenario?: string;
+    rtpEcho?: boolean;
+    keys?: Record<string, string>;
+  },
 ): Promise<SippResult> {
   const dir = mkdtempSync(join(tmpdir(), 'sipp-bench-'));
   const args = [
     target,
     '-sf',
-    SCENARIO,
+    opts.scenario ? resolve(SCENARIO, '..', opts.scenario) : SCENARIO,
     '-i',
     '127.0.0.1',
     '-p',
@@ -93,7 +105,8 @@ function runSipp(
     String(opts.holdMs),
     '-t',
     'u1',
-    '-rtp_echo',
+    ...(opts.rtpEcho === false ? [] : ['-rtp_echo']),
+    ...Object.entries(opts.keys ?? {}).flatMap(([key, value]) => ['-key', key, value]),
     '-nostdin',
     '-timeout',
     `${Math.ceil(opts.calls / opts.rate + opts.holdMs / 1000 + 30)}s`,
@@ -250,7 +263,7 @@ function figuresJson(f: RunFigures): object {
 }
 
 /** A UDP port free on 127.0.0.1 now. */
-function freeUdpPort(): Promise<number> {
+export function freeUdpPort(): Promise<number> {
   const socket = createSocket('udp4');
   return new Promise((done) =>
     socket.bind(0, '127.0.0.1', () => {
