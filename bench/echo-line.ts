@@ -13,8 +13,9 @@ const VOICE_RMS = 300;
  * The far end of a phone call for the echo benchmark (bench/sip-echo.bench.ts): the RTP endpoint
  * that SIPp's SDP names, a UDP socket in this process. It receives the agent's G.711 μ-law RTP and
  * sends the line back on a 20 ms clock, every frame the sum of
- * - the agent's own voice as it arrived `echoDelayMs` earlier, attenuated by `echoLossDb` (a line's
- *   hybrid echo: the agent hears itself, later and softer), and
+ * - the agent's own voice of `echoDelayMs` earlier, attenuated by `echoLossDb` (a line's hybrid
+ *   echo: the agent hears itself, later and softer): the frame that many frames behind on the
+ *   agent's stream (by RTP timestamp), so that the delay is fixed whatever the packets' jitter, and
  * - the caller's speech, when the script speaks (prepared 8 kHz utterances, silence otherwise),
  * encoded μ-law (the repository's G.711). It notes when each of the agent's voiced frames arrived and
  * when each of the caller's voiced frames went out. It sends to the address the agent's RTP comes
