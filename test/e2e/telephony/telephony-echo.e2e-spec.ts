@@ -5,30 +5,21 @@
  * a minute into it, then listens until its maximum length ends the call. Its own voice must never be
  * taken for the caller's: the opening is played whole, and no user turn is recognised.
  */
-import { type CallsService, startCallsService, stopCallsSuite } from '../../support/calls-harness';
+import { type CallsService, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
-import { createFundedTenant } from '../../support/funded-tenant';
-import { freeUdpPort, startSipp } from '../../support/sipp';
+import { startSipp } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
+import { startTelephonyService } from '../../support/telephony-service';
 
 jest.setTimeout(240_000);
 
 const OUR_NUMBER = '+14155550188';
 let h: CallsService;
-let trunkPort: number;
 let tenant: TenantInfo;
+let trunkPort: number;
 
 beforeAll(async () => {
-  trunkPort = await freeUdpPort();
-  const rtp = await freeUdpPort(true);
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
-    SIP_LISTEN: `127.0.0.1:${await freeUdpPort()}`,
-    RTP_PORTS: `${rtp}-${rtp + 99}`,
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
-  });
-  tenant = await createFundedTenant(h, 'Echo Co', undefined, [OUR_NUMBER]);
+  ({ h, tenant, trunkPort } = await startTelephonyService('Echo Co', [OUR_NUMBER]));
 });
 
 afterAll(async () => stopCallsSuite(h));

@@ -9,11 +9,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CallsService, startCallsService, stopCallsSuite } from '../../support/calls-harness';
+import { type CallsService, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
-import { createFundedTenant } from '../../support/funded-tenant';
-import { freeUdpPort, SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
+import { SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
+import { startTelephonyService } from '../../support/telephony-service';
 
 jest.setTimeout(240_000);
 
@@ -21,22 +21,12 @@ const OUR_NUMBER = '+14155550188';
 const INBOUND_NUMBER = '+14155550166';
 const dir = mkdtempSync(join(tmpdir(), 'tel-keypad-'));
 let h: CallsService;
+let tenant: TenantInfo;
 let trunkPort: number;
 let listenPort: number;
-let tenant: TenantInfo;
 
 beforeAll(async () => {
-  trunkPort = await freeUdpPort();
-  listenPort = await freeUdpPort();
-  const rtp = await freeUdpPort(true);
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
-    SIP_LISTEN: `127.0.0.1:${listenPort}`,
-    RTP_PORTS: `${rtp}-${rtp + 99}`,
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
-  });
-  tenant = await createFundedTenant(h, 'Keypad Co', undefined, [OUR_NUMBER]);
+  ({ h, tenant, trunkPort, listenPort } = await startTelephonyService('Keypad Co', [OUR_NUMBER]));
 });
 
 afterAll(async () => {

@@ -12,11 +12,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type CallsService, sessionEvents, startCallsService, stopCallsSuite } from '../../support/calls-harness';
+import { type CallsService, sessionEvents, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
-import { createFundedTenant } from '../../support/funded-tenant';
-import { freeUdpPort, SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
+import { SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
+import { startTelephonyService } from '../../support/telephony-service';
 
 // Generous: on a loaded machine recognition lags (a run at load 15 took 47 s for what takes 17 s quiet).
 jest.setTimeout(400_000);
@@ -24,8 +24,8 @@ jest.setTimeout(400_000);
 const TRANSFER_NUMBER = '+14155550142';
 const dir = mkdtempSync(join(tmpdir(), 'tel-transfer-'));
 let h: CallsService;
-let trunkPort: number;
 let tenant: TenantInfo;
+let trunkPort: number;
 let callerAudio: string;
 
 /**
@@ -81,17 +81,8 @@ function scenarioWithAudio(template: string): string {
 
 beforeAll(async () => {
   callerAudio = callerSpeech();
-  trunkPort = await freeUdpPort();
-  const rtp = await freeUdpPort(true);
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
-    SIP_LISTEN: `127.0.0.1:${await freeUdpPort()}`,
-    RTP_PORTS: `${rtp}-${rtp + 99}`,
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
-  });
   // Its production calls come from +14155550188, which it must own (decision 178).
-  tenant = await createFundedTenant(h, 'Transfers Co', undefined, ['+14155550188']);
+  ({ h, tenant, trunkPort } = await startTelephonyService('Transfers Co', ['+14155550188']));
 });
 
 afterAll(async () => {

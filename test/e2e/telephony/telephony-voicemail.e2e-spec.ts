@@ -10,13 +10,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
-import { baresipMediaSources, startBaresip } from '../../support/baresip';
-import { type CallsService, startCallsService, stopCallsSuite } from '../../support/calls-harness';
+import { startBaresip } from '../../support/baresip';
+import { type CallsService, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
-import { createFundedTenant } from '../../support/funded-tenant';
-import { freeUdpPort } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
 import { recognisePhoneAudio } from '../../support/phone-audio';
+import { startTelephonyService } from '../../support/telephony-service';
 
 jest.setTimeout(240_000);
 
@@ -25,21 +24,11 @@ const OUR_NUMBER = '+14155550188';
 const MESSAGE = 'Hello, this is Ava from Northwind Dental. Please call us back about your appointment. Goodbye.';
 const dir = mkdtempSync(join(tmpdir(), 'tel-voicemail-'));
 let h: CallsService;
-let trunkPort: number;
 let tenant: TenantInfo;
+let trunkPort: number;
 
 beforeAll(async () => {
-  trunkPort = await freeUdpPort();
-  const rtp = await freeUdpPort(true);
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
-    SIP_LISTEN: `127.0.0.1:${await freeUdpPort()}`,
-    RTP_PORTS: `${rtp}-${rtp + 99}`,
-    RTP_ALLOWED_SOURCES: baresipMediaSources(),
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
-  });
-  tenant = await createFundedTenant(h, 'Voicemail Co', undefined, [OUR_NUMBER]);
+  ({ h, tenant, trunkPort } = await startTelephonyService('Voicemail Co', [OUR_NUMBER], { baresip: true }));
 });
 
 afterAll(async () => {

@@ -16,13 +16,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { goertzelCoefficient, goertzelPower } from '../../../src/kernel/audio/goertzel';
 import { decodePcm16Wav } from '../../../src/kernel/audio/wav';
-import { baresipMediaSources, startBaresip } from '../../support/baresip';
-import { type CallsService, sessionEvents, startCallsService, stopCallsSuite } from '../../support/calls-harness';
+import { startBaresip } from '../../support/baresip';
+import { type CallsService, sessionEvents, stopCallsSuite } from '../../support/calls-harness';
 import { eventually } from '../../support/eventually';
-import { createFundedTenant } from '../../support/funded-tenant';
-import { freeUdpPort, SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
+import { SIPP_SCENARIOS, type SippRun, startSipp } from '../../support/sipp';
 import type { TenantInfo } from '../../support/webhooks-harness';
 import { recognisePhoneAudio } from '../../support/phone-audio';
+import { startTelephonyService } from '../../support/telephony-service';
 
 // Generous: on a loaded machine recognition lags (the cold transfer's test saw 47 s for 17 s quiet).
 jest.setTimeout(400_000);
@@ -34,23 +34,14 @@ const TRANSFER_NUMBER = '+14155550143';
 const TRANSFERRING = 'Of course. I am transferring you to a person now.';
 const dir = mkdtempSync(join(tmpdir(), 'tel-warm-'));
 let h: CallsService;
+let tenant: TenantInfo;
 let trunkPort: number;
 let listenPort: number;
-let tenant: TenantInfo;
 
 beforeAll(async () => {
-  trunkPort = await freeUdpPort();
-  listenPort = await freeUdpPort();
-  const rtp = await freeUdpPort(true);
-  h = await startCallsService({
-    SIP_TRUNK_URI: `sip:127.0.0.1:${trunkPort}`,
-    SIP_LISTEN: `127.0.0.1:${listenPort}`,
-    RTP_PORTS: `${rtp}-${rtp + 99}`,
-    RTP_ALLOWED_SOURCES: baresipMediaSources(),
-    PAYMENT_PROCESSOR: 'test',
-    TOPUP_SETTLE_DELAY: '100ms',
-  });
-  tenant = await createFundedTenant(h, 'Warm Transfer Co', undefined, [OUR_NUMBER]);
+  ({ h, tenant, trunkPort, listenPort } = await startTelephonyService('Warm Transfer Co', [OUR_NUMBER], {
+    baresip: true,
+  }));
   for (const number of [WARM_NUMBER, BUSY_NUMBER]) {
     const assigned = await h.call('POST', `/admin/v1/tenants/${tenant.tenant_id}/phone_numbers`, {
       token: h.svc.adminToken,
