@@ -62,6 +62,7 @@
  * block): far under 1 % of a core per call. `words()` runs a dozen regular expressions over the text.
  */
 import { BeepDetector } from './beep-detector';
+import { SampleBlocks } from '../../kernel/audio/sample-blocks';
 
 export type AmdResult = 'human' | 'machine' | 'unknown';
 
@@ -169,8 +170,7 @@ export class AnsweringMachineDetector {
   private readonly minLevelDbfs: number;
 
   private readonly beeps = new BeepDetector();
-  private readonly block = new Int16Array(BLOCK);
-  private filled = 0;
+  private readonly samples = new SampleBlocks(BLOCK);
   /** Audio taken so far (ms): the end of the last full block. */
   private nowMs = 0;
   /** Events not yet returned (a long push can hold two). */
@@ -242,16 +242,9 @@ export class AnsweringMachineDetector {
    * blocks). Returns the decision or the message cue when one falls in it, else null.
    */
   push(frame: Int16Array): AmdEvent | null {
-    let i = 0;
-    while (i < frame.length) {
-      const n = Math.min(BLOCK - this.filled, frame.length - i);
-      this.block.set(frame.subarray(i, i + n), this.filled);
-      this.filled += n;
-      i += n;
-      if (this.filled < BLOCK) break;
-      this.filled = 0;
+    this.samples.push(frame, () => {
       this.step();
-    }
+    });
     return this.pending.shift() ?? null;
   }
 
@@ -269,7 +262,7 @@ export class AnsweringMachineDetector {
   /** One 20 ms block: its level, the beep, then the rules that decide or cue. */
   private step(): void {
     const speech = this.isSpeech();
-    const beep = this.beeps.push(this.block);
+    const beep = this.beeps.push(this.samples.block);
     const startMs = this.nowMs;
     this.nowMs += BLOCK_MS;
     this.follow(speech, startMs);
@@ -358,7 +351,7 @@ export class AnsweringMachineDetector {
     let squares = 0;
     let x1 = this.lastInput;
     let y1 = this.lastOutput;
-    for (const x of this.block) {
+    for (const x of this.samples.block) {
       const y = x - x1 + HIGH_PASS * y1;
       squares += y * y;
       x1 = x;

@@ -22,6 +22,7 @@
  * 20 ms frame on Node 20 (beep-detector.spec.ts measures it), under 0.1% of a core per call.
  */
 import { goertzelCoefficient, goertzelPower } from '../../kernel/audio/goertzel';
+import { SampleBlocks } from '../../kernel/audio/sample-blocks';
 
 export interface Beep {
   /** The tone's frequency (its mean over the beep, to the nearest Hz). */
@@ -60,8 +61,7 @@ export class BeepDetector {
   /** The probes' coefficients, every 12.5 Hz from 37.5 Hz below the first coarse one to 37.5 Hz above the last. */
   private readonly coefficients: Float64Array;
   private readonly coarsePower: Float64Array;
-  private readonly block = new Int16Array(BLOCK);
-  private filled = 0;
+  private readonly samples = new SampleBlocks(BLOCK);
   private blocks = 0;
   /** The current run of tonal blocks at one frequency: its length, first block and summed frequency. */
   private runBlocks = 0;
@@ -94,17 +94,10 @@ export class BeepDetector {
    */
   push(frame: Int16Array): Beep | null {
     let ended: Beep | null = null;
-    let i = 0;
-    while (i < frame.length) {
-      const n = Math.min(BLOCK - this.filled, frame.length - i);
-      this.block.set(frame.subarray(i, i + n), this.filled);
-      this.filled += n;
-      i += n;
-      if (this.filled < BLOCK) break;
-      this.filled = 0;
+    this.samples.push(frame, () => {
       ended = this.follow(this.tone()) ?? ended;
       this.blocks++;
-    }
+    });
     return ended;
   }
 
@@ -133,7 +126,7 @@ export class BeepDetector {
   private tone(): number | null {
     let sum = 0;
     let squares = 0;
-    for (const v of this.block) {
+    for (const v of this.samples.block) {
       sum += v;
       squares += v * v;
     }
@@ -170,7 +163,7 @@ export class BeepDetector {
   }
 
   private power(probe: number): number {
-    return goertzelPower(this.block, this.coefficients[probe] ?? 0);
+    return goertzelPower(this.samples.block, this.coefficients[probe] ?? 0);
   }
 
   private probeHz(probe: number): number {

@@ -16,6 +16,7 @@
  * between the presses is two. A new digit may start while the last one is still being let go.
  */
 import { goertzelCoefficient, goertzelPower } from '../../kernel/audio/goertzel';
+import { SampleBlocks } from '../../kernel/audio/sample-blocks';
 
 export interface DtmfDetectorOptions {
   minToneDbfs?: number;
@@ -41,8 +42,7 @@ export class DtmfDetector {
   private readonly minPower: number;
   private readonly normalTwist: number;
   private readonly reverseTwist: number;
-  private readonly block = new Int16Array(BLOCK);
-  private filled = 0;
+  private readonly samples = new SampleBlocks(BLOCK);
   private readonly rowPower = new Float64Array(4);
   private readonly columnPower = new Float64Array(4);
   /** The previous block's hit, and how many blocks in a row have had it. */
@@ -67,17 +67,10 @@ export class DtmfDetector {
    */
   push(frame: Int16Array): string | null {
     let found: string | null = null;
-    let i = 0;
-    while (i < frame.length) {
-      const n = Math.min(BLOCK - this.filled, frame.length - i);
-      this.block.set(frame.subarray(i, i + n), this.filled);
-      this.filled += n;
-      i += n;
-      if (this.filled < BLOCK) break;
-      this.filled = 0;
+    this.samples.push(frame, () => {
       const digit = this.follow(this.hit());
       if (digit) found = (found ?? '') + digit;
-    }
+    });
     return found;
   }
 
@@ -88,7 +81,7 @@ export class DtmfDetector {
 
   /** Forgets the audio so far (a partial block, a digit being held). */
   reset(): void {
-    this.filled = 0;
+    this.samples.reset();
     this.lastHit = null;
     this.hits = 0;
     this.current = null;
@@ -114,9 +107,9 @@ export class DtmfDetector {
   /** The digit the full block holds, or null. */
   private hit(): string | null {
     let energy = 0;
-    for (const v of this.block) energy += v * v;
-    const row = strongest(this.block, ROW_COEFFICIENTS, this.rowPower);
-    const column = strongest(this.block, COLUMN_COEFFICIENTS, this.columnPower);
+    for (const v of this.samples.block) energy += v * v;
+    const row = strongest(this.samples.block, ROW_COEFFICIENTS, this.rowPower);
+    const column = strongest(this.samples.block, COLUMN_COEFFICIENTS, this.columnPower);
     const rowPower = this.rowPower[row] ?? 0;
     const columnPower = this.columnPower[column] ?? 0;
     if (rowPower < this.minPower || columnPower < this.minPower) return null;
