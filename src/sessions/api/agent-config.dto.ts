@@ -70,9 +70,9 @@ export class AgentVoicemailDto {
       'Spoken after the machine’s beep (or the greeting’s end), then the call ends; absent: hung up on at once.',
   })
   @Optional()
-  @IsString()
-  @Length(1, MAX_VOICEMAIL_MESSAGE_CHARS)
   @Matches(/\S/, { message: 'message must not be blank.' })
+  @Length(1, MAX_VOICEMAIL_MESSAGE_CHARS)
+  @IsString()
   message?: string;
 }
 

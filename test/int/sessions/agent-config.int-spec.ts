@@ -112,6 +112,14 @@ describe('agent_config validation (POST /v1/calls)', () => {
     ['an empty transfer_summary', { transfer_summary: '' }, 'agent_config.transfer_summary', /1/],
     ['a transfer_summary over 1000', { transfer_summary: 's'.repeat(1001) }, 'agent_config.transfer_summary', /1000/],
     ['a transfer_summary number', { transfer_summary: 7 }, 'agent_config.transfer_summary', /string/],
+    ['a voicemail message number', { voicemail: { message: 7 } }, 'agent_config.voicemail.message', /string/],
+    ['a blank voicemail message', { voicemail: { message: ' ' } }, 'agent_config.voicemail.message', /blank/],
+    [
+      'a voicemail message over 1000',
+      { voicemail: { message: 'm'.repeat(1001) } },
+      'agent_config.voicemail.message',
+      /1000/,
+    ],
   ];
   it.each(cases)('refuses %s', async (_what, fields, param, message) => {
     expectRefused(await call({ prompt: PROMPT, ...fields }), param, message);
