@@ -510,7 +510,7 @@ export class PhoneCalls implements Worker {
         number,
         from: live.ownNumber ?? 'anonymous',
         warm,
-        maxBridgeMs: maxMs - (Date.now() - (live.answeredAt ?? Date.now())),
+        deadline: (live.answeredAt ?? Date.now()) + maxMs,
       },
     );
     if (!outcome.ok) {

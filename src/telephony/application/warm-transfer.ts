@@ -39,11 +39,15 @@ export class Bridge {
     readonly caller: SipCall<PhoneMedia>,
     readonly target: SipCall<PhoneMedia>,
     private readonly deps: Pick<WarmTransferDeps, 'hangUp' | 'warn'>,
-    maxMs: number,
+    /** When the bridge ends at the latest (epoch ms): the agent's max duration from the answer. */
+    deadline: number,
   ) {
     this.over = new Promise((resolve) => (this.finish = resolve));
+    // The caller's audio goes to a person now, whole: no echo cancelling or masking meant for the agent.
+    caller.media.listen(false);
     this.stops.push(pipe(caller.media, target.media), pipe(target.media, caller.media));
-    const limit = setTimeout(() => void this.cut(), Math.max(0, maxMs));
+    this.stops.push(relayKeys(caller.media, target.media), relayKeys(target.media, caller.media));
+    const limit = setTimeout(() => void this.cut(), Math.max(0, deadline - Date.now()));
     limit.unref();
     this.stops.push(() => clearTimeout(limit));
     void Promise.race([caller.ended, target.ended]).then(() => this.cut());
@@ -75,7 +79,7 @@ export class Bridge {
 export async function warmTransfer(
   deps: WarmTransferDeps,
   caller: SipCall<PhoneMedia>,
-  request: { number: string; from: string; warm: WarmTransfer; maxBridgeMs: number },
+  request: { number: string; from: string; warm: WarmTransfer; deadline: number },
 ): Promise<{ outcome: TransferOutcome; bridge: Bridge | null }> {
   const failed = (outcome: Exclude<TransferOutcome, { ok: true }>) => ({ outcome, bridge: null });
   let placed: OutboundCall<PhoneMedia>;
@@ -98,13 +102,19 @@ export async function warmTransfer(
   const abort = new AbortController();
   void Promise.race([caller.ended, target.ended]).then(() => abort.abort());
   await Promise.race([media.mediaFlowing(), delay(MEDIA_WAIT_MS), target.ended, caller.ended]);
-  if (!abort.signal.aborted) await request.warm.brief(media, abort.signal);
+  try {
+    if (!abort.signal.aborted) await request.warm.brief(media, abort.signal);
+  } catch (err) {
+    deps.warn(`the briefing failed: ${errorMessage(err)}`);
+    await deps.hangUp(target).catch(() => undefined);
+    return failed({ ok: false, reason: 'target_failed', sip_code: null });
+  }
   if (caller.state === 'ended') {
     await deps.hangUp(target).catch(() => undefined);
     return failed({ ok: false, reason: 'target_failed', sip_code: null });
   }
   if (target.state === 'ended') return failed({ ok: false, reason: 'target_failed', sip_code: null });
-  return { outcome: { ok: true }, bridge: new Bridge(caller, target, deps, request.maxBridgeMs) };
+  return { outcome: { ok: true }, bridge: new Bridge(caller, target, deps, request.deadline) };
 }
 
 /** The target's call not answered: busy or a failure is `target_failed`, no answer `no_answer`, with the SIP code. */
@@ -126,6 +136,11 @@ function pipe(from: PhoneMedia, to: PhoneMedia): () => void {
     off();
     frames.length = 0;
   };
+}
+
+/** Keys pressed on `from` (RFC 4733) pressed on `to` too (an extension, a menu at the target); returns the undo. */
+function relayKeys(from: PhoneMedia, to: PhoneMedia): () => void {
+  return from.onDtmf((digit) => void to.sendDtmf(digit));
 }
 
 function delay(ms: number): Promise<void> {

@@ -50,8 +50,11 @@ export interface PhoneMedia extends CallMedia, AudioTransport {
   record(recorder: TimelineRecorder): void;
   onDtmf(listener: (digit: string) => void): () => void;
   sendDtmf(digits: string): boolean;
-  /** What is heard is for a conversation from now on: echo cancelled, echo and key tones masked. */
-  listen(): void;
+  /**
+   * What is heard is for a conversation from now on: echo cancelled, echo and key tones masked;
+   * `listen(false)`: heard as the line carries it again (a call bridged to a person).
+   */
+  listen(on?: boolean): void;
   onPacing(listener: ((lateMs: number) => void) | null): void;
   readonly stats: MediaStats;
 }

@@ -165,8 +165,8 @@ export class RtpMediaSession implements AudioTransport, StreamPeer {
    * What is heard is for a conversation from now on: the agent's echo cancelled on the media thread,
    * and frames of echo only or of a key's tone silence to the listeners (the recording keeps them).
    */
-  listen(): void {
-    if (!this.closed) this.thread.send({ op: 'listen', id: this.id });
+  listen(on = true): void {
+    if (!this.closed) this.thread.send({ op: 'listen', id: this.id, on });
   }
 
   /** Queues digits (0-9, *, #, A-D) as RFC 4733 events; false when the peer did not offer them. */

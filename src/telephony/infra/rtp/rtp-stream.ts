@@ -173,12 +173,19 @@ export class RtpStream {
   /**
    * From now on what is heard is for a conversation: the agent's echo is cancelled (when the
    * canceller is built here), and frames of echo only, or of a key's tone, are `masked`. Before, it is
-   * heard as the line carries it.
+   * heard as the line carries it. `listen(false)` goes back to that (a call bridged to a person: what
+   * we send is their voice, and the caller's own, however soft, must reach them whole).
    */
-  listen(): void {
-    if (this.closed || this.gate) return;
-    this.gate = new EchoGate();
-    this.echo = EchoCanceller.create({ sampleRate: 8000, frameSize: FRAME, tailMs: ECHO_TAIL_MS });
+  listen(on = true): void {
+    if (this.closed || on === (this.gate !== null)) return;
+    if (on) {
+      this.gate = new EchoGate();
+      this.echo = EchoCanceller.create({ sampleRate: 8000, frameSize: FRAME, tailMs: ECHO_TAIL_MS });
+    } else {
+      this.gate = null;
+      this.echo?.close();
+      this.echo = null;
+    }
   }
 
   get started(): boolean {

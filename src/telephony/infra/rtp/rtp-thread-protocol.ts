@@ -14,7 +14,7 @@ export type ToThread =
   | { op: 'flush'; id: number; upTo: number }
   | { op: 'dtmf'; id: number; digits: string }
   /** The stream's heard audio is for a conversation: the agent's echo is cancelled, echo and tones masked. */
-  | { op: 'listen'; id: number }
+  | { op: 'listen'; id: number; on: boolean }
   | { op: 'close'; id: number };
 
 /** One stream's part of a tick, and its figures. */

@@ -146,7 +146,7 @@ function handle(stream: RtpStream, message: Exclude<ToThread, { op: 'open' }>): 
       stream.sendDtmf(message.digits);
       break;
     case 'listen':
-      stream.listen();
+      stream.listen(message.on);
       break;
     case 'close':
       stream.close();
