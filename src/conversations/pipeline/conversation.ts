@@ -17,6 +17,7 @@ import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
 import { VoiceActivityDetector } from './voice-activity';
 import { INTERRUPTION, Interruption, isBackchannel } from './interruption';
 import { briefingOf } from '../dialogue/phrases';
+import { warmBriefing } from './warm-briefing';
 
 const DEFAULT_MAX_DURATION_SECONDS = 3600;
 /** The recogniser and the VAD take 20 ms frames at 16 kHz. */
@@ -400,7 +401,17 @@ export class Conversation {
     this.keys = null;
     let outcome: TransferOutcome;
     try {
-      outcome = await (warm ? line.transfer(number, this.warmTransfer()) : line.transfer(number));
+      outcome = await (warm
+        ? line.transfer(
+            number,
+            // The agent's transfer_summary, or what the caller said first and last, in its voice.
+            warmBriefing(this.deps.agent.transfer_summary?.trim() || briefingOf(this.userWords), {
+              synthesizer: this.deps.synthesizer,
+              voiceId: this.deps.agent.voice_id,
+              now: () => this.now(),
+            }),
+          )
+        : line.transfer(number));
     } catch (err) {
       this.logger.warn(`The transfer of ${this.deps.sessionId} failed: ${(err as Error).message}`);
       outcome = { ok: false, reason: 'target_failed', sip_code: null };
@@ -415,39 +426,6 @@ export class Conversation {
     const apology = this.newAnswer(Promise.resolve(), null);
     apology.say(this.deps.dialogue.transferFailed(failure));
     await this.afterAnswer(apology, { type: 'continue' });
-  }
-
-  /**
-   * The agent's briefing of a warm transfer's target: the agent's `transfer_summary`, or what the
-   * caller said (briefingOf), in the agent's voice on the target's leg.
-   */
-  private warmTransfer(): WarmTransfer {
-    const { agent, synthesizer } = this.deps;
-    const text = agent.transfer_summary?.trim() || briefingOf(this.userWords);
-    return {
-      brief: async (transport, signal) => {
-        const queue = new OutputQueue(transport.sampleRate, () => this.now());
-        transport.play(queue);
-        const briefing = new SpokenAnswer(
-          0,
-          { synthesizer, voiceId: agent.voice_id, queue, sampleRate: transport.sampleRate, now: () => this.now() },
-          Promise.resolve(),
-          null,
-        );
-        const stop = (): void => {
-          briefing.abort.abort();
-          queue.flush();
-        };
-        signal.addEventListener('abort', stop, { once: true });
-        try {
-          briefing.say(text);
-          await briefing.queued();
-          if (!signal.aborted) await Promise.race([queue.whenIdle(), aborted(signal)]);
-        } finally {
-          signal.removeEventListener('abort', stop);
-        }
-      },
-    };
   }
 
   /** The user talks over the agent: silence at the next tick, then the cut answer is reported. */
@@ -515,12 +493,4 @@ interface Utterance {
   stream: RecognitionStream;
   startedAt: number;
   over: boolean;
-}
-
-/** Resolves once `signal` aborts. */
-function aborted(signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
 }

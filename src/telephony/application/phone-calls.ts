@@ -26,7 +26,6 @@ import {
   type ConversationAgent,
   ConversationCapacity,
   type ConversationSlot,
-  type HostedCall,
   type TransferOutcome,
   type WarmTransfer,
 } from '../../conversations';
@@ -40,7 +39,6 @@ import type { Worker } from '../../runtime/workers/polling-worker';
 import { AGENT_DEFAULTS, recordingPath, type SessionPlacedData, sessionSignals } from '../../sessions';
 import { type CallEnding, endSignal, unansweredSignal, type UnansweredOutcome } from '../domain/call-outcomes';
 import { CARRIER_BUDGET, type CarrierBudgetPort } from '../domain/carrier-budget.port';
-import { type AmdResult, AnsweringMachineDetector } from '../domain/answering-machine-detector';
 import type { PhoneMedia } from '../infra/rtp/rtp-call-media';
 import type { OutboundCall } from '../infra/sip/outbound-call';
 import type { SipCall } from '../infra/sip/sip-call';
@@ -51,39 +49,11 @@ import {
   TRANSFER_TIMEOUT_MS,
 } from '../infra/sip/sip-user-agent';
 import { TelephonyMetrics } from '../infra/telephony-metrics';
-import { type Bridge, warmTransfer } from './warm-transfer';
+import { screenCallee } from './callee-screening';
+import type { LiveCall } from './live-call';
+import { warmTransfer } from './warm-transfer';
 import { telephonySettings } from '../telephony.config';
 import { SIP_USER_AGENT } from '../telephony.tokens';
-
-interface LiveCall {
-  tenantId: string;
-  sessionId: string;
-  agent: ConversationAgent;
-  /** Outbound calls hold a place in the carrier's budget and are screened for answering machines. */
-  outbound: boolean;
-  call: SipCall<PhoneMedia> | null;
-  /** An outbound call still being set up: giving it up sends CANCEL (a BYE once answered). */
-  placed: OutboundCall | null;
-  /** The answered call, carried by conversations' CallHost; null until answered. */
-  hosted: HostedCall<CallEnding> | null;
-  /** Our number on this call (the caller ID of a warm transfer's call); null when unknown. */
-  ownNumber: string | null;
-  /** When the call was answered (a warm transfer's bridge lasts until the agent's max duration from it). */
-  answeredAt: number | null;
-  /** A REFER is under way, or a warm transfer bridged: the line going down is the transfer done. */
-  transferring: boolean;
-  /** A warm transfer's two legs, bridged: the call ends when they do. */
-  bridge: Bridge | null;
-  /** Set once the call is over, whichever way (answered or not): the place in the budget is given back then. */
-  over: Promise<void> | null;
-  /** Its place among this instance's conversations (conversations' capacity), given back with the budget's. */
-  slot: ConversationSlot;
-  /**
-   * Whether its session exists: an inbound call's is made while the call is answered (false: it
-   * could not be, the call goes down); every signal of the call waits for it. True for an outbound one.
-   */
-  created: Promise<boolean>;
-}
 
 /**
  * A worker (runtime/workers): started with the others, and stopped before any shutdown hook closes
@@ -177,20 +147,12 @@ export class PhoneCalls implements Worker {
   }
 
   private async dial(live: LiveCall, request: SessionPlacedData): Promise<void> {
-    const ua = this.ua;
-    const trunkUri = this.config.sipTrunkUri;
-    if (!ua || !trunkUri) throw new Error('SIP_TRUNK_URI is not set in this process');
-    const settings = settingsOf(this.config, telephonySettings);
-    const placed = await ua.call({
-      to: request.to_number ?? '',
-      from: request.from_number ?? 'anonymous',
-      trunkUri,
-      ...(settings.username && settings.password ? { username: settings.username, password: settings.password } : {}),
-      ringTimeoutMs: settings.ringTimeoutMs,
-    });
-    live.call = placed.call;
-    live.placed = placed;
-    const outcome = await placed.outcome;
+    const placed = this.trunkCall(request.to_number ?? '', request.from_number ?? 'anonymous');
+    if (!placed) throw new Error('SIP_TRUNK_URI is not set in this process');
+    const call = await placed;
+    live.call = call.call;
+    live.placed = call;
+    const outcome = await call.outcome;
     if (outcome.kind === 'answered') await this.answered(live, outcome.call);
     else await this.unanswered(live, outcome);
   }
@@ -361,7 +323,7 @@ export class PhoneCalls implements Worker {
     if (!flowing || hosted.isEnding) return;
     let voicemailMessage: string | undefined;
     if (live.outbound && live.agent.voicemail?.detect !== false) {
-      const screened = await this.screen(call);
+      const screened = await screenCallee(call);
       if (!screened || hosted.isEnding) return;
       // Stored on the session (`amd`) after its answer, before anything the call reports next (its
       // seq is below theirs: it would be dropped after them).
@@ -379,38 +341,6 @@ export class PhoneCalls implements Worker {
       }
     }
     await hosted.converse(call.media, answeredAt, voicemailMessage ? { voicemailMessage } : {});
-  }
-
-  /**
-   * Listens to the callee of an outbound call until the answering-machine detector decides (at most
-   * 12 s of audio): null when the call ended first. For a machine, `cue` resolves when its message
-   * may start (after the beep, or the greeting's end; false: the call ended first).
-   */
-  private async screen(
-    call: SipCall<PhoneMedia>,
-  ): Promise<{ result: AmdResult; decidedAfterMs: number; cue: Promise<boolean> } | null> {
-    const detector = new AnsweringMachineDetector();
-    let decide!: (d: { result: AmdResult; decidedAfterMs: number }) => void;
-    let cued!: () => void;
-    const decided = new Promise<{ result: AmdResult; decidedAfterMs: number }>((resolve) => (decide = resolve));
-    const cue = new Promise<void>((resolve) => (cued = resolve));
-    const stop = call.media.onFrame((frame) => {
-      const event = detector.push(frame);
-      if (event?.type === 'decided') {
-        decide(event);
-        if (event.result !== 'machine') stop();
-      } else if (event?.type === 'message_cue') {
-        stop();
-        cued();
-      }
-    });
-    const ended = call.ended.then(() => null);
-    const outcome = await Promise.race([decided, ended]);
-    if (!outcome) {
-      stop();
-      return null;
-    }
-    return { ...outcome, cue: Promise.race([cue.then(() => true), ended.then(() => false)]) };
   }
 
   /**
@@ -486,22 +416,12 @@ export class PhoneCalls implements Worker {
     warm: WarmTransfer,
   ): Promise<TransferOutcome> {
     const ua = this.ua;
-    const trunkUri = this.config.sipTrunkUri;
-    if (!ua || !trunkUri) return { ok: false, reason: 'not_supported', sip_code: null };
-    const settings = settingsOf(this.config, telephonySettings);
+    if (!ua || !this.config.sipTrunkUri) return { ok: false, reason: 'not_supported', sip_code: null };
     const maxMs = (live.agent.max_duration_seconds ?? AGENT_DEFAULTS.max_duration_seconds) * 1000;
     const { outcome, bridge } = await warmTransfer(
       {
         call: ({ to, from }) =>
-          ua.call({
-            to,
-            from,
-            trunkUri,
-            ...(settings.username && settings.password
-              ? { username: settings.username, password: settings.password }
-              : {}),
-            ringTimeoutMs: Math.min(settings.ringTimeoutMs, TRANSFER_TIMEOUT_MS),
-          }),
+          this.trunkCall(to, from, TRANSFER_TIMEOUT_MS) ?? Promise.reject(new Error('SIP_TRUNK_URI is not set')),
         hangUp: (leg) => ua.hangUp(leg),
         warn: (message) => this.logger.warn(`session ${live.sessionId}: ${message}`),
       },
@@ -524,6 +444,23 @@ export class PhoneCalls implements Worker {
     // The call is being taken down (a shutdown, a lost slot, during the briefing): the bridge goes with it.
     if (live.hosted?.isEnding) void bridge?.cut();
     return outcome;
+  }
+
+  /**
+   * A call through the trunk (SIP_TRUNK_URI, with its credentials), ringing at most SIP_RING_TIMEOUT
+   * (and `maxRingMs`); null when this process has no user agent or trunk.
+   */
+  private trunkCall(to: string, from: string, maxRingMs = Infinity): Promise<OutboundCall<PhoneMedia>> | null {
+    const trunkUri = this.config.sipTrunkUri;
+    if (!this.ua || !trunkUri) return null;
+    const settings = settingsOf(this.config, telephonySettings);
+    return this.ua.call({
+      to,
+      from,
+      trunkUri,
+      ...(settings.username && settings.password ? { username: settings.username, password: settings.password } : {}),
+      ringTimeoutMs: Math.min(settings.ringTimeoutMs, maxRingMs),
+    });
   }
 
   /**
