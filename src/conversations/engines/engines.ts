@@ -5,7 +5,6 @@
  * (docs/speech-engines.md).
  */
 
-/** One utterance being recognised: audio is streamed in while the user speaks, the words come at the end. */
 /** An OpenAI-compatible engine: its base URL (up to, not including, `/v1/...`), key and model. */
 export interface EngineEndpoint {
   url: string;
@@ -16,6 +15,7 @@ export interface EngineEndpoint {
 /** The default `max_tokens` of a dialogue request: about 2,000 characters, a minute and a half of speech. */
 export const DEFAULT_LLM_MAX_TOKENS = 512;
 
+/** One utterance being recognised: audio is streamed in while the user speaks, the words come at the end. */
 export interface RecognitionStream {
   /** 16 kHz mono samples, in order, as they are heard. */
   write(pcm16k: Int16Array): void;
@@ -25,9 +25,35 @@ export interface RecognitionStream {
   cancel(): void;
 }
 
+/**
+ * What a streaming recogniser tells while the user speaks (docs/speech-engines.md, "Streaming"). An
+ * engine that answers only at the end calls neither.
+ */
+export interface RecognitionListener {
+  /** The words heard so far in this utterance (interim: later ones may differ). */
+  partial?(words: string): void;
+  /**
+   * The engine decided the utterance is over (its endpointing: a final result or an utterance end):
+   * the conversation ends the turn now, without waiting for its own silence; finish() then answers
+   * the words without a further round trip.
+   */
+  endpoint?(): void;
+}
+
+export interface RecognitionOptions {
+  /** The silence that ends a turn when the agent sets one (`agent_config.endpointing_ms`); else the engine's own. */
+  endpointingMs?: number;
+  listener?: RecognitionListener;
+}
+
 export interface SpeechRecognizer {
   /** Starts an utterance in `language` (BCP 47; the embedded engine knows en-US only). */
-  start(language: string): RecognitionStream;
+  start(language: string, options?: RecognitionOptions): RecognitionStream;
+  /**
+   * `provider`: the engine streams and ends utterances itself (RecognitionListener.endpoint), the
+   * conversation's own silence only bounds it. Absent: the conversation's endpointer ends them.
+   */
+  readonly endpointing?: 'provider';
   /** Utterances ended and still waiting for their words (an engine that can tell; the capacity reads it). */
   backlog?(): RecognizerBacklog;
 }
@@ -45,9 +71,47 @@ export interface SynthesizedSpeech {
   samples: Int16Array;
 }
 
+export interface SynthesisOptions {
+  voiceId?: string;
+  /** Aborting stops the synthesis (barge-in): the engine's request or stream is closed. */
+  signal?: AbortSignal;
+}
+
+/** A piece of streamed speech. */
+export interface SpeechChunk extends SynthesizedSpeech {
+  /**
+   * A streaming-input engine that tells (ElevenLabs' alignment): how many characters of the text
+   * pushed so far this chunk's audio speaks. The conversation uses it to tell which words were heard.
+   */
+  characters?: number;
+}
+
+/**
+ * One answer's speech with its text sent as the dialogue writes it (a streaming-input engine): the
+ * audio of what was pushed comes out as it is made, in order.
+ */
+export interface SynthesisSession {
+  /** One more piece of the answer's text (a clause or a sentence), in order. */
+  push(text: string): void;
+  /** No more text: the engine speaks what it holds, then `audio` ends. */
+  end(): void;
+  /** The audio, in order; it throws an EngineError when the engine fails, and ends quietly when aborted. */
+  readonly audio: AsyncIterable<SpeechChunk>;
+}
+
 export interface SpeechSynthesizer {
   /** Speaks `text` (one sentence or clause: callers split long answers so the first audio comes early). */
-  synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech>;
+  synthesize(text: string, options: SynthesisOptions): Promise<SynthesizedSpeech>;
+  /**
+   * An engine that streams its answer: the audio of `text` in chunks as they come, so the first one
+   * plays while the rest is made. The conversation prefers it to synthesize().
+   */
+  stream?(text: string, options: SynthesisOptions): AsyncIterable<SpeechChunk>;
+  /**
+   * An engine with streaming input: one session per answer, its text pushed as the dialogue writes
+   * it. The conversation prefers it to stream() and synthesize().
+   */
+  open?(options: SynthesisOptions): SynthesisSession;
 }
 
 /** A message of the dialogue as chat models take it. */
