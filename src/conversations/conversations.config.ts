@@ -5,11 +5,18 @@ import { v1BaseUrl } from './engines/openai/v1-base-url';
 
 export { DEFAULT_LLM_MAX_TOKENS, type EngineEndpoint };
 
+/** STT_PROVIDER: the API STT_URL speaks (docs/speech-engines.md). */
+export type SttProvider = 'openai' | 'deepgram';
+/** TTS_PROVIDER: the API TTS_URL speaks. */
+export type TtsProvider = 'openai' | 'elevenlabs';
+
 export interface ConversationsSettings {
-  /** Speech recognition over `/v1/audio/transcriptions`; null: the embedded pocketsphinx. */
+  /** Speech recognition at STT_URL (`sttProvider`'s API); null: the embedded pocketsphinx. */
   stt: EngineEndpoint | null;
-  /** Speech synthesis over `/v1/audio/speech`; null: the embedded flite. */
+  sttProvider: SttProvider;
+  /** Speech synthesis at TTS_URL (`ttsProvider`'s API); null: the embedded flite. */
   tts: EngineEndpoint | null;
+  ttsProvider: TtsProvider;
   /** The dialogue model over streamed `/v1/chat/completions`; null: the built-in dialogue. */
   llm: EngineEndpoint | null;
   /** `max_tokens` of each dialogue model request (LLM_MAX_TOKENS): the longest answer the model may give. */
@@ -29,6 +36,13 @@ export interface ConversationsSettings {
   /** RECOGNIZER_POOL: embedded recognisers loaded at start; null: one per conversation the instance carries and one spare (at most 32). */
   recognizerPool: number | null;
 }
+
+/** Each provider's default model, when `<PREFIX>_MODEL` is unset. */
+const DEFAULT_MODELS = {
+  openai: { STT: 'whisper-1', TTS: 'tts-1' },
+  deepgram: 'nova-3',
+  elevenlabs: 'eleven_flash_v2_5',
+};
 
 const ENGINES = [
   { prefix: 'STT', path: '/v1/audio/transcriptions', model: 'whisper-1', what: 'speech recognition' },
@@ -72,6 +86,18 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
             : '.'),
       },
     ]),
+    {
+      variable: 'STT_PROVIDER',
+      default: '`openai`',
+      meaning:
+        "The API at `STT_URL`: `openai` (`/v1/audio/transcriptions`, one request per utterance once it ended) or `deepgram` (Deepgram's live streaming API through `@deepgram/sdk`, its WebSocket derived from `STT_URL`, e.g. `https://api.deepgram.com`: words while the caller speaks, and the provider's endpointing ends the turn). `STT_MODEL` defaults to `nova-3` with `deepgram`.",
+    },
+    {
+      variable: 'TTS_PROVIDER',
+      default: '`openai`',
+      meaning:
+        "The API at `TTS_URL`: `openai` (`/v1/audio/speech`, its body streamed: the first chunk plays as it arrives) or `elevenlabs` (ElevenLabs' stream-input WebSocket, e.g. `https://api.elevenlabs.io`: each answer's text is sent clause by clause as the model writes it). `TTS_MODEL` defaults to `eleven_flash_v2_5` with `elevenlabs`; the key goes in `xi-api-key`.",
+    },
     {
       variable: 'LLM_MAX_TOKENS',
       default: `\`${DEFAULT_LLM_MAX_TOKENS}\``,
@@ -121,6 +147,12 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
   ],
   parse: ({ str, url, int, durationWithin, problem }) => {
     // Every variable is read whatever the others say: the documentation test reads them once.
+    const sttProvider = str('STT_PROVIDER') ?? 'openai';
+    if (sttProvider !== 'openai' && sttProvider !== 'deepgram')
+      problem(`STT_PROVIDER must be openai or deepgram (got "${sttProvider}")`);
+    const ttsProvider = str('TTS_PROVIDER') ?? 'openai';
+    if (ttsProvider !== 'openai' && ttsProvider !== 'elevenlabs')
+      problem(`TTS_PROVIDER must be openai or elevenlabs (got "${ttsProvider}")`);
     const endpoint = (prefix: string, defaultModel: string | null): EngineEndpoint | null => {
       const base = url(`${prefix}_URL`, ['http:', 'https:']);
       const apiKey = str(`${prefix}_API_KEY`);
@@ -134,8 +166,10 @@ export const conversationsSettings = defineSettings<ConversationsSettings>({
     if (headroom !== 'measured' && headroom !== 'off')
       problem(`CAPACITY_HEADROOM must be measured or off (got "${headroom}")`);
     return {
-      stt: endpoint('STT', 'whisper-1'),
-      tts: endpoint('TTS', 'tts-1'),
+      stt: endpoint('STT', sttProvider === 'deepgram' ? DEFAULT_MODELS.deepgram : DEFAULT_MODELS.openai.STT),
+      sttProvider: sttProvider === 'deepgram' ? 'deepgram' : 'openai',
+      tts: endpoint('TTS', ttsProvider === 'elevenlabs' ? DEFAULT_MODELS.elevenlabs : DEFAULT_MODELS.openai.TTS),
+      ttsProvider: ttsProvider === 'elevenlabs' ? 'elevenlabs' : 'openai',
       // No default model: each server (OpenAI, vLLM, Ollama, llama.cpp) names its own.
       llm: endpoint('LLM', null),
       llmMaxTokens: int('LLM_MAX_TOKENS', DEFAULT_LLM_MAX_TOKENS, 16, 8192),

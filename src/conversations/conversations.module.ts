@@ -34,8 +34,10 @@ import { TenantsModule } from '../tenants';
       provide: SPEECH_RECOGNIZER,
       inject: [APP_CONFIG],
       useFactory: async (config: AppConfig) => {
-        const { stt, speechModelDir } = settingsOf(config, conversationsSettings);
+        const { stt, sttProvider, speechModelDir } = settingsOf(config, conversationsSettings);
         if (!stt) return new EmbeddedRecognizer(speechModelDir);
+        if (sttProvider === 'deepgram')
+          return new (await import('./engines/deepgram/deepgram-recognizer.js')).DeepgramRecognizer(stt);
         return new (await import('./engines/openai/openai-recognizer.js')).OpenAiRecognizer(stt);
       },
     },
@@ -45,10 +47,12 @@ import { TenantsModule } from '../tenants';
       provide: SPEECH_SYNTHESIZER,
       inject: [APP_CONFIG, EMBEDDED_SPEECH_SYNTHESIZER],
       useFactory: async (config: AppConfig, embedded: EmbeddedSynthesizer) => {
-        const { tts } = settingsOf(config, conversationsSettings);
-        const engine = tts
-          ? new (await import('./engines/openai/openai-synthesizer.js')).OpenAiSynthesizer(tts)
-          : embedded;
+        const { tts, ttsProvider } = settingsOf(config, conversationsSettings);
+        const engine = !tts
+          ? embedded
+          : ttsProvider === 'elevenlabs'
+            ? new (await import('./engines/elevenlabs/elevenlabs-synthesizer.js')).ElevenLabsSynthesizer(tts)
+            : new (await import('./engines/openai/openai-synthesizer.js')).OpenAiSynthesizer(tts);
         // Every call of an agent opens with the same line: synthesised once (synthesis-cache.ts).
         return new CachingSynthesizer(engine);
       },

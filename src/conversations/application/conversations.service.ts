@@ -11,6 +11,7 @@ import { ToolInvoker } from '../dialogue/tool-invoker';
 import {
   CHAT_MODEL,
   type ChatModel,
+  EMBEDDED_SPEECH_SYNTHESIZER,
   SPEECH_RECOGNIZER,
   SPEECH_SYNTHESIZER,
   type SpeechRecognizer,
@@ -72,6 +73,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
     @Inject(SPEECH_RECOGNIZER) private readonly recognizer: SpeechRecognizer,
     @Inject(SPEECH_SYNTHESIZER) private readonly synthesizer: SpeechSynthesizer,
     @Inject(CHAT_MODEL) private readonly model: ChatModel | null,
+    @Inject(EMBEDDED_SPEECH_SYNTHESIZER) private readonly apologySynthesizer: SpeechSynthesizer,
     @Inject(TOOL_SECRETS) private readonly secrets: ToolSecretSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Optional() @Inject(TURN_TELEMETRY) private readonly telemetry: TurnTelemetry | null,
@@ -119,6 +121,7 @@ export class Conversations implements OnApplicationBootstrap, OnApplicationShutd
       reporter,
       recognizer: this.recognizer,
       synthesizer: this.synthesizer,
+      apologySynthesizer: this.apologySynthesizer,
       dialogue,
       startedAt,
       telemetry,

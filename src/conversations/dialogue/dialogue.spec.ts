@@ -77,6 +77,17 @@ describe('SentenceSplitter', () => {
     expect(splitter.flush()).toBeNull();
   });
 
+  it("sends the answer's first clause at once, however short; later clauses wait for a long sentence", () => {
+    const splitter = new SentenceSplitter();
+    expect(splitter.push('Sure')).toEqual([]);
+    expect(splitter.push(',')).toEqual([]); // "Sure,5" or "1,000" may follow: a clause ends at a space
+    expect(splitter.push(' I can book that, and the rest, for')).toEqual(['Sure,']);
+    expect(splitter.push(' you. Which day')).toEqual(['I can book that, and the rest, for you.']);
+    expect(splitter.flush()).toBe('Which day');
+    const numbers = new SentenceSplitter();
+    expect(numbers.push('It costs 1,000 dollars, plus tax. ')).toEqual(['It costs 1,000 dollars,', 'plus tax.']);
+  });
+
   it('cuts a long sentence at a clause so the first audio does not wait for its end', () => {
     const splitter = new SentenceSplitter();
     const pieces = splitter.push(

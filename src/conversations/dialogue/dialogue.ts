@@ -37,6 +37,8 @@ export interface ConversationAgent {
   tools?: AgentTool[];
   /** The conversation's bound in seconds (absent: 3600). */
   max_duration_seconds?: number;
+  /** The silence (ms) that ends the user's turn (absent: 500, or a streaming recogniser's own endpointing). */
+  endpointing_ms?: number;
   /** Whether user speech stops the agent's (absent: true). */
   interruptible?: boolean;
   /**

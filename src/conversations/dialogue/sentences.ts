@@ -4,12 +4,16 @@ import { MAX_SYNTHESIS_PIECE } from '../engines/synthesis-pieces';
  * Cuts a model's streamed text into pieces to synthesise as soon as each is whole: sentences (ended
  * by . ! ? or a line break, followed by a space), and, in a long sentence, clauses at a comma, colon
  * or semicolon once MIN_CLAUSE characters are waiting, so the first audio never waits for a long
- * sentence's end. Text that has neither is cut at a space once MAX_SYNTHESIS_PIECE characters wait.
+ * sentence's end. The answer's first clause goes at once, however short ("Sure, …": decision 195):
+ * the caller hears the agent while the rest is written. Text that has neither is cut at a space once
+ * MAX_SYNTHESIS_PIECE characters wait.
  */
 const MIN_CLAUSE = 60;
 
 export class SentenceSplitter {
   private pending = '';
+  /** No piece was cut yet: the first clause ends the first piece at any length. */
+  private first = true;
 
   /** Adds streamed text; returns the pieces it completed. */
   push(text: string): string[] {
@@ -20,7 +24,10 @@ export class SentenceSplitter {
       if (end < 0) break;
       const piece = this.pending.slice(0, end).trim();
       this.pending = this.pending.slice(end);
-      if (piece) pieces.push(piece);
+      if (piece) {
+        pieces.push(piece);
+        this.first = false;
+      }
     }
     return pieces;
   }
@@ -40,9 +47,15 @@ export class SentenceSplitter {
   private boundary(): number {
     const window = this.pending.slice(0, MAX_SYNTHESIS_PIECE + 1);
     const sentence = /[.!?]+["')\]]*\s|\n/.exec(window);
+    const clause = /[,;:]\s/g;
+    if (this.first) {
+      // Before the first sentence's end: its first clause, if it has a word before it.
+      const early = clause.exec(sentence ? window.slice(0, sentence.index) : window);
+      if (early && early.index > 0) return early.index + early[0].length;
+      clause.lastIndex = 0;
+    }
     if (sentence) return sentence.index + sentence[0].length;
     if (window.length < MIN_CLAUSE) return -1;
-    const clause = /[,;:]\s/g;
     for (let m = clause.exec(window); m; m = clause.exec(window)) {
       if (m.index >= MIN_CLAUSE / 2) return m.index + m[0].length;
     }

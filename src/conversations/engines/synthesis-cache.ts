@@ -1,4 +1,4 @@
-import type { SpeechSynthesizer, SynthesizedSpeech } from './engines';
+import type { SpeechChunk, SpeechSynthesizer, SynthesisOptions, SynthesisSession, SynthesizedSpeech } from './engines';
 
 /** What the cache keeps at most by default: 16 MB of samples, about 8 minutes of 16 kHz speech. */
 export const SYNTHESIS_CACHE_BYTES = 16 * 1024 * 1024;
@@ -16,12 +16,43 @@ export class CachingSynthesizer implements SpeechSynthesizer {
   private readonly entries = new Map<string, SynthesizedSpeech>();
   private readonly flights = new Map<string, Flight>();
   private bytes = 0;
+  /** The engine's streaming input, passed through (an answer the model writes is not kept). */
+  readonly open?: (options: SynthesisOptions) => SynthesisSession;
 
   constructor(
     /** The engine that synthesises what is not kept. */
     readonly engine: SpeechSynthesizer,
     private readonly maxBytes = SYNTHESIS_CACHE_BYTES,
-  ) {}
+  ) {
+    const open = engine.open?.bind(engine);
+    if (open) this.open = open;
+  }
+
+  /**
+   * A line kept is one chunk at once; else the engine's stream (its synthesis whole, for an engine
+   * that does not stream), kept once it ended whole. Concurrent streams of one line are not shared.
+   */
+  async *stream(text: string, options: SynthesisOptions): AsyncIterable<SpeechChunk> {
+    const key = `${options.voiceId ?? ''}\u0000${text}`;
+    if (this.entries.has(key) || !this.engine.stream) {
+      yield await this.synthesize(text, options);
+      return;
+    }
+    const chunks: SpeechChunk[] = [];
+    for await (const chunk of this.engine.stream(text, options)) {
+      chunks.push(chunk);
+      yield chunk;
+    }
+    const rate = chunks[0]?.sampleRate;
+    if (rate === undefined || chunks.some((c) => c.sampleRate !== rate)) return;
+    const samples = new Int16Array(chunks.reduce((n, c) => n + c.samples.length, 0));
+    let at = 0;
+    for (const chunk of chunks) {
+      samples.set(chunk.samples, at);
+      at += chunk.samples.length;
+    }
+    this.keep(key, { sampleRate: rate, samples });
+  }
 
   get size(): number {
     return this.entries.size;

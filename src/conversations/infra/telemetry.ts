@@ -227,6 +227,7 @@ export class ConversationTelemetry implements OnModuleInit, OnApplicationShutdow
       bargeIn: (_sessionId, stopMs) => this.observe('barge_in_stop', stopMs),
       greeting: (_sessionId, firstAudioMs) => this.observe('greeting_first_audio', firstAudioMs),
       underrun: () => this.underruns.inc(),
+      engineFailed: (_sessionId, engine) => this.engineFailed(engine),
     };
   }
 

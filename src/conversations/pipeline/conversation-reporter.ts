@@ -47,6 +47,11 @@ export interface ConversationReporter extends ToolReporter {
   /** One turn of the transcript (the agent's cut where it was interrupted; keys pressed: `dtmf`, no words). */
   turn(entry: { role: 'agent' | 'user'; content: string; dtmf?: string; t: number }): Promise<void>;
   metrics(turn: TurnMetrics): Promise<void>;
+  /**
+   * The words heard so far of the user's utterance in progress (a streaming recogniser's interim
+   * results; `t` in seconds from the start, as turns): for the live view only, never stored. Optional.
+   */
+  partial?(entry: { content: string; t: number }): void;
   transfer(transferNumber: string): Promise<void>;
   /** The transfer to `transferNumber` did not go through: the caller is still with the agent. */
   transferFailed(transferNumber: string, failure: TransferFailure): Promise<void>;

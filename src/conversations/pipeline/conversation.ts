@@ -1,71 +1,33 @@
 import { Logger } from '@nestjs/common';
-import type { Dialogue, DialogueAction, ConversationAgent } from '../dialogue/dialogue';
-import type { RecognitionStream, SpeechRecognizer, SpeechSynthesizer } from '../engines/engines';
-import type { AudioTransport } from './audio-transport';
-import type {
-  ConversationEnd,
-  ConversationReporter,
-  TransferOutcome,
-  TurnMetrics,
-  WarmTransfer,
-} from './conversation-reporter';
-import { ENDPOINTING, Endpointer } from './endpointer';
+import type { DialogueAction } from '../dialogue/dialogue';
+import type { RecognitionStream, SpeechSynthesizer } from '../engines/engines';
+import { type Apology, FailedTurns } from './engine-failures';
+import { KeypadTurns, type KeysTurn } from './keypad-turns';
+import type { ConversationDeps } from './conversation-deps';
+import type { ConversationEnd, ConversationReporter, TransferOutcome } from './conversation-reporter';
+import { ENDPOINTING } from './endpointer';
+import { Hearing } from './hearing';
 import { OutputQueue } from './output-queue';
-import { RateConverter } from '../../kernel/audio/rate-converter';
 import { SpokenAnswer, type AnswerTiming } from './spoken-answer';
 import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
-import { VoiceActivityDetector } from './voice-activity';
 import { INTERRUPTION, Interruption, isBackchannel } from './interruption';
 import { briefingOf } from '../dialogue/phrases';
 import { warmBriefing } from './warm-briefing';
 
 const DEFAULT_MAX_DURATION_SECONDS = 3600;
-/** The recogniser and the VAD take 20 ms frames at 16 kHz. */
-const ENGINE_RATE = 16000;
-const ENGINE_FRAME = 320;
-/** Keys pressed less than this apart are one keypad turn; `#` ends one at once. */
-export const KEYS_GAP_MS = 1200;
-/** A keypad turn holds at most this many keys (then it is answered). */
-const MAX_KEYS = 32;
-
-/** What the call's line can do besides audio: a phone call transfers (a REFER, or warm: a bridge); others cannot. */
-export interface ConversationLine {
-  /**
-   * Hands the caller to `number`; resolves once it went through (the line is then the target's) or
-   * failed. With `warm`, the line calls `number` itself and has the agent brief whoever answers
-   * before it connects the caller to them.
-   */
-  transfer?(number: string, warm?: WarmTransfer): Promise<TransferOutcome>;
-}
-
-export interface ConversationDeps {
-  sessionId: string;
-  agent: ConversationAgent;
-  transport: AudioTransport;
-  reporter: ConversationReporter;
-  recognizer: SpeechRecognizer;
-  synthesizer: SpeechSynthesizer;
-  dialogue: Dialogue;
-  /** The session's start: turn times (`t`) and metrics count from it. */
-  startedAt: Date;
-  telemetry?: TurnTelemetry;
-  /** The line's controls (absent: a transfer ends the conversation as `transferred`, the medium's to act on). */
-  line?: ConversationLine;
-  /**
-   * An answering machine took the call: the agent speaks this message in place of its opening, hears
-   * nothing, and ends (`message_left`) once it was played.
-   */
-  voicemailMessage?: string;
-}
+export { KEYS_GAP_MS } from './keypad-turns';
+export type { ConversationDeps, ConversationLine } from './conversation-deps';
 
 /**
  * One session's conversation, from start to end (docs/conversations.md):
  *
  * 1. It speaks the dialogue's opening line, then listens. Every 20 ms frame heard is converted to
  *    16 kHz, given to the VAD and the endpointer; while the user speaks it streams to the recogniser.
- * 2. At the end of an utterance it gets the words, reports the user turn, and asks the dialogue. The
- *    answer is synthesised sentence by sentence and queued; the transport pulls the frames on its own
- *    clock. Nothing is heard before the user turn is stored.
+ * 2. At the end of an utterance (the endpointer's silence, `endpointing_ms`; a streaming recogniser's
+ *    own endpoint when it comes first) it gets the words, reports the user turn, and asks the
+ *    dialogue. The answer is synthesised clause by clause and queued (spoken-answer.ts); the transport
+ *    pulls the frames on its own clock. Nothing is heard before the user turn is stored. A streaming
+ *    recogniser's partial words go to the reporter as they come (the live view).
  * 3. Barge-in: speech starting while an answer is being prepared (unless the agent is not
  *    `interruptible`) aborts it at once; speech over an answer being played pauses it after 200 ms
  *    and cuts it off after 600 ms, while a shorter noise or acknowledgement ("uh-huh") lets it go on
@@ -80,15 +42,14 @@ export interface ConversationDeps {
  *    audio ignored: done, the conversation ends `transferred`; failed, it is reported, the agent says
  *    so and the conversation goes on.
  *
- * Per frame it does little (resampling and the VAD); the engines run in child processes.
+ * 6. A turn a hosted engine failed is answered with an apology (engine-failures.ts, decision 107).
+ *
+ * Per frame it does little (resampling and the VAD); the engines run in child processes or elsewhere.
  */
 export class Conversation {
   private readonly logger = new Logger('Conversation');
   private readonly queue: OutputQueue;
-  private readonly vad = new VoiceActivityDetector();
-  private readonly endpointer = new Endpointer();
-  private readonly toEngineRate: RateConverter | null;
-  private pendingInput = new Int16Array(0);
+  private readonly hearing: Hearing;
   private readonly interruptible: boolean;
   private readonly telemetry: TurnTelemetry;
   private readonly unsubscribe: (() => void)[] = [];
@@ -102,7 +63,11 @@ export class Conversation {
   private answers = 0;
   private ended = false;
   /** Keys being pressed: one turn once the caller stops (KEYS_GAP_MS) or presses `#`. */
-  private keys: { digits: string; startedAt: number; lastAt: number; timer: NodeJS.Timeout | null } | null = null;
+  private readonly keypad = new KeypadTurns(
+    () => this.now(),
+    (keys) => this.keysEnded(keys),
+  );
+  private readonly failures: FailedTurns;
   /**
    * A transfer is under way: what the caller says or presses meanwhile is not answered. The line
    * going down during a cold one is the transfer done; during a warm one, the caller gone.
@@ -118,9 +83,10 @@ export class Conversation {
     const rate = deps.transport.sampleRate;
     this.queue = new OutputQueue(rate, () => this.now());
     this.queue.onUnderrun(() => this.telemetry.underrun(this.deps.sessionId));
-    this.toEngineRate = rate === ENGINE_RATE ? null : new RateConverter(rate, ENGINE_RATE);
     this.interruptible = deps.agent.interruptible !== false && deps.voicemailMessage === undefined;
     this.telemetry = deps.telemetry ?? NO_TELEMETRY;
+    this.failures = new FailedTurns(deps.sessionId, this.telemetry);
+    this.hearing = new Hearing(rate, deps.agent.endpointing_ms);
   }
 
   start(): void {
@@ -157,14 +123,12 @@ export class Conversation {
     if (this.answer) this.cut(this.answer);
     this.ended = true;
     if (this.maxDuration) clearTimeout(this.maxDuration);
-    if (this.keys?.timer) clearTimeout(this.keys.timer);
-    this.keys = null;
+    this.keypad.clear();
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     this.queue.flush();
     this.utterance?.stream.cancel();
     this.utterance = null;
-    this.endpointer.reset();
-    this.vad.close();
+    this.hearing.close();
     try {
       await this.deps.reporter.ended(reason);
     } catch (err) {
@@ -178,27 +142,15 @@ export class Conversation {
     return Date.now() - this.deps.startedAt.getTime();
   }
 
-  /** One frame from the transport: to 16 kHz, VAD, endpointer. */
+  /** One frame from the transport: to 16 kHz, VAD, endpointer (hearing.ts). */
   private hear(frame: Int16Array): void {
     if (this.ended || this.transferring || this.deps.voicemailMessage !== undefined) return;
-    let pcm = this.toEngineRate ? this.toEngineRate.process(frame) : frame;
-    if (this.pendingInput.length > 0 || pcm.length !== ENGINE_FRAME) {
-      const joined = new Int16Array(this.pendingInput.length + pcm.length);
-      joined.set(this.pendingInput);
-      joined.set(pcm, this.pendingInput.length);
-      pcm = joined;
-    }
-    let at = 0;
-    for (; at + ENGINE_FRAME <= pcm.length; at += ENGINE_FRAME) {
-      const chunk = pcm.subarray(at, at + ENGINE_FRAME);
-      const voiced = this.vad.isSpeech(chunk);
-      const event = this.endpointer.push(chunk, voiced);
+    this.hearing.hear(frame, (event, voiced) => {
       if (event?.type === 'speech_start') this.speechStarted(event.audio);
       else if (event?.type === 'speech') this.utterance?.stream.write(event.frame);
       else if (event?.type === 'speech_end') this.speechEnded();
       if (this.interruption && event?.type !== 'speech_start') this.interrupting(voiced);
-    }
-    this.pendingInput = pcm.slice(at);
+    });
   }
 
   private speechStarted(audio: Int16Array[]): void {
@@ -208,19 +160,45 @@ export class Conversation {
       if (this.queue.playing) gate = new Interruption(ENDPOINTING.startVoicedFrames * ENDPOINTING.frameMs);
       else this.bargeIn();
     }
+    // The start was decided over the last frames: the speech began about that long ago.
+    const startedAt = Math.max(0, this.now() - ENDPOINTING.startWindowFrames * ENDPOINTING.frameMs);
+    // Set once the stream is made; a listener's call before that (none is expected) is ignored.
+    let utterance: Utterance | null = null;
     let stream: RecognitionStream;
     try {
-      stream = this.deps.recognizer.start(this.deps.agent.language ?? 'en-US');
+      stream = this.deps.recognizer.start(this.deps.agent.language ?? 'en-US', {
+        ...(this.deps.agent.endpointing_ms !== undefined ? { endpointingMs: this.deps.agent.endpointing_ms } : {}),
+        listener: {
+          partial: (words) => {
+            if (utterance && this.utterance === utterance && !this.ended)
+              this.deps.reporter.partial?.({ content: words, t: seconds(startedAt) });
+          },
+          endpoint: () => {
+            if (utterance) this.providerEndpoint(utterance);
+          },
+        },
+      });
     } catch (err) {
       // No recogniser here (the embedded one not built, docs/speech-engines.md): this utterance is lost.
       this.logger.error(`The speech of ${this.deps.sessionId} cannot be recognised: ${(err as Error).message}`);
       return;
     }
-    // The start was decided over the last frames: the speech began about that long ago.
-    const startedAt = Math.max(0, this.now() - ENDPOINTING.startWindowFrames * ENDPOINTING.frameMs);
-    this.utterance = { stream, startedAt, over: gate !== null };
-    if (gate) this.interruption = { gate, utterance: this.utterance };
+    utterance = { stream, startedAt, over: gate !== null };
+    this.utterance = utterance;
+    if (gate) this.interruption = { gate, utterance };
     for (const frame of audio) stream.write(frame);
+  }
+
+  /**
+   * A streaming recogniser ended the utterance (its endpointing) before the endpointer's silence
+   * did: the turn ends now. The user stopped speaking at the last voiced frame the VAD heard.
+   */
+  private providerEndpoint(utterance: Utterance): void {
+    if (this.ended || this.utterance !== utterance) return;
+    const silent = this.hearing.endpointer.silentFrames;
+    this.hearing.endpointer.reset();
+    // The wait for the words is the recogniser's: its endpoint counts in stt_ms, not as a silence of ours.
+    this.speechEnded(silent, true);
   }
 
   /** A frame of speech over the agent that may be a barge-in: pause, cut off, drop, or ask its words. */
@@ -240,13 +218,13 @@ export class Conversation {
         if (this.utterance === pending.utterance) {
           pending.utterance.stream.cancel();
           this.utterance = null;
-          this.endpointer.reset();
+          this.hearing.endpointer.reset();
         }
         return;
       case 'words':
         // The burst is over: its words decide now, not after the endpointer's full silence.
         if (this.utterance === pending.utterance) {
-          this.endpointer.reset();
+          this.hearing.endpointer.reset();
           this.speechEnded(INTERRUPTION.burstEndFrames);
         } else {
           // Its utterance is gone (cancelled): no words will come to decide, the agent goes on.
@@ -259,14 +237,15 @@ export class Conversation {
     }
   }
 
-  /** The utterance is over; `silentFrames` of silence told so. */
-  private speechEnded(silentFrames: number = ENDPOINTING.endSilenceFrames): void {
+  /** The utterance is over; `silentFrames` of silence told so (or the recogniser did, `byEngine`). */
+  private speechEnded(silentFrames: number = this.hearing.endpointer.endSilenceFrames, byEngine = false): void {
     const utterance = this.utterance;
     this.utterance = null;
     if (!utterance) return;
-    const detectedAt = this.now();
+    const now = this.now();
     // The silence that ended it began that many frames ago: that is when the user stopped speaking.
-    const userSpeechEndMs = detectedAt - silentFrames * ENDPOINTING.frameMs;
+    const userSpeechEndMs = now - silentFrames * ENDPOINTING.frameMs;
+    const detectedAt = byEngine ? userSpeechEndMs : now;
     void this.respond(utterance, userSpeechEndMs, detectedAt).catch((err: Error) =>
       this.logger.error(`A turn of ${this.deps.sessionId} failed: ${err.message}`),
     );
@@ -275,14 +254,23 @@ export class Conversation {
   /** Recognises an utterance, reports it, asks the dialogue and speaks its answer. */
   private async respond(utterance: Utterance, userSpeechEndMs: number, detectedAt: number): Promise<void> {
     let words = '';
+    let failure: unknown = null;
     try {
       words = (await utterance.stream.finish()).trim();
     } catch (err) {
+      failure = err;
       this.logger.warn(`An utterance could not be recognised: ${(err as Error).message}`);
     }
     const wordsAt = this.now();
     // Ended, or a transfer is under way (the caller is being handed over): not answered.
     if (this.ended || this.transferring) return;
+    const timing = { userSpeechEndMs, sttMs: wordsAt - detectedAt, wordsAt };
+    if (failure !== null && FailedTurns.isFailure(failure) && !(this.utterance && this.interruptible)) {
+      // The words are unknown: no user turn; the apology is the agent's answer (it cuts any other).
+      if (this.answer && this.interruptible) this.bargeIn();
+      const apology = this.failures.failed(failure, 'recognition');
+      return this.apologise(this.newAnswer(Promise.resolve(), timing), apology);
+    }
     // A short burst over the agent: an acknowledgement (or nothing heard) lets it go on, not a turn.
     if (this.interruption?.utterance === utterance) {
       if (isBackchannel(words)) {
@@ -298,29 +286,20 @@ export class Conversation {
     const stored = this.report((r) => r.turn({ role: 'user', content: words, t: seconds(utterance.startedAt) }));
     // The user is speaking again: that utterance will be answered, not this one (its turn is kept).
     if (this.utterance && this.interruptible) return;
-    const answer = this.newAnswer(stored, { userSpeechEndMs, sttMs: wordsAt - detectedAt, wordsAt });
+    const answer = this.newAnswer(stored, timing);
     await this.afterAnswer(answer, await this.ask(answer, (turn) => this.deps.dialogue.answer(words, turn)));
   }
 
-  /** A key pressed: it cuts the agent off, and joins the keys of this turn. */
+  /** A key pressed: it cuts the agent off, and joins the keys of this turn (keypad-turns.ts). */
   private pressed(digit: string): void {
     if (this.ended || this.transferring || this.deps.voicemailMessage !== undefined) return;
     if (this.answer && this.interruptible) this.bargeIn();
-    const at = this.now();
-    const keys = (this.keys ??= { digits: '', startedAt: at, lastAt: at, timer: null });
-    keys.digits += digit;
-    keys.lastAt = at;
-    if (keys.timer) clearTimeout(keys.timer);
-    keys.timer = null;
-    if (digit === '#' || keys.digits.length >= MAX_KEYS) this.keysEnded();
-    else keys.timer = setTimeout(() => this.keysEnded(), KEYS_GAP_MS);
+    this.keypad.press(digit);
   }
 
   /** The caller stopped pressing keys: they are a user turn, answered by the dialogue. */
-  private keysEnded(): void {
-    const keys = this.keys;
-    this.keys = null;
-    if (!keys || this.ended || this.transferring) return;
+  private keysEnded(keys: KeysTurn): void {
+    if (this.ended || this.transferring) return;
     const stored = this.report((r) =>
       r.turn({ role: 'user', content: '', dtmf: keys.digits, t: seconds(keys.startedAt) }),
     );
@@ -339,17 +318,36 @@ export class Conversation {
     try {
       return await dialogue({ say: (text) => answer.say(text), signal: answer.signal });
     } catch (err) {
-      if (!answer.signal.aborted) this.logger.warn(`The dialogue failed: ${(err as Error).message}`);
-      return { type: 'continue' };
+      if (answer.signal.aborted || !FailedTurns.isFailure(err)) return { type: 'continue' };
+      this.logger.warn(`The dialogue failed: ${(err as Error).message}`);
+      // What was said of the answer stays; the apology follows it.
+      const apology = this.failures.failed(err, 'model');
+      answer.say(apology.line);
+      return apology.last ? { type: 'end', reason: 'goodbye' } : { type: 'continue' };
     }
   }
 
-  private newAnswer(gate: Promise<unknown>, timing: AnswerTiming | null): SpokenAnswer {
-    const { synthesizer, agent, transport } = this.deps;
+  /**
+   * Says an apology (a hosted engine failed this turn) in `answer`, with the apology synthesiser
+   * when synthesis is what failed; the last one ends the conversation.
+   */
+  private async apologise(answer: SpokenAnswer, apology: Apology): Promise<void> {
+    answer.say(apology.line);
+    await this.afterAnswer(answer, apology.last ? { type: 'end', reason: 'goodbye' } : { type: 'continue' });
+  }
+
+  private newAnswer(
+    gate: Promise<unknown>,
+    timing: AnswerTiming | null,
+    synthesizer: SpeechSynthesizer = this.deps.synthesizer,
+  ): SpokenAnswer {
+    const { agent, transport } = this.deps;
     const answer = new SpokenAnswer(
       this.answers++,
       {
-        synthesizer: synthesizer satisfies SpeechSynthesizer,
+        synthesizer,
+        // The opening and the lines that answer no turn are said whole (the cache keeps them).
+        wholeLines: timing === null,
         voiceId: agent.voice_id,
         queue: this.queue,
         sampleRate: transport.sampleRate,
@@ -370,6 +368,13 @@ export class Conversation {
     await this.queue.whenIdle();
     if (this.ended) return;
     if (!answer.signal.aborted) this.finish(answer, false);
+    if (answer.failure && !answer.signal.aborted && action.type === 'continue') {
+      // Synthesis failed: what it could not say was not heard; the apology in the other voice.
+      const apology = this.failures.failed(answer.failure, 'synthesis');
+      const fallback = this.deps.apologySynthesizer ?? this.deps.synthesizer;
+      return this.apologise(this.newAnswer(Promise.resolve(), null, fallback), apology);
+    }
+    if (answer.timing && !answer.failure && !answer.signal.aborted) this.failures.succeeded();
     switch (action.type) {
       case 'transfer':
         await this.report((r) => r.transfer(action.number));
@@ -397,8 +402,7 @@ export class Conversation {
     this.queue.resume();
     this.utterance?.stream.cancel();
     this.utterance = null;
-    if (this.keys?.timer) clearTimeout(this.keys.timer);
-    this.keys = null;
+    this.keypad.clear();
     let outcome: TransferOutcome;
     try {
       outcome = await (warm
@@ -417,7 +421,7 @@ export class Conversation {
       outcome = { ok: false, reason: 'target_failed', sip_code: null };
     }
     this.transferring = null;
-    this.endpointer.reset();
+    this.hearing.endpointer.reset();
     if (this.ended) return;
     if (outcome.ok) return this.end('transferred');
     const failure = { reason: outcome.reason, sip_code: outcome.sip_code };
@@ -460,18 +464,8 @@ export class Conversation {
     const startedAt = playback.startedAt;
     if (startedAt === null) return;
     if (content) void this.report((r) => r.turn({ role: 'agent', content, t: seconds(startedAt) }));
-    const timing = answer.timing;
-    if (!timing) return;
-    const metrics: TurnMetrics = {
-      t: seconds(startedAt),
-      user_speech_end_ms: Math.round(timing.userSpeechEndMs),
-      agent_audio_start_ms: Math.round(startedAt),
-      voice_to_voice_ms: Math.round(startedAt - timing.userSpeechEndMs),
-      stt_ms: Math.round(timing.sttMs),
-      llm_first_token_ms: Math.round((answer.firstTextAt ?? timing.wordsAt) - timing.wordsAt),
-      tts_first_audio_ms: Math.round((answer.firstAudioAt ?? startedAt) - (answer.firstTextAt ?? timing.wordsAt)),
-      interrupted,
-    };
+    const metrics = answer.metrics(startedAt, interrupted);
+    if (!metrics) return;
     this.telemetry.turn(this.deps.sessionId, metrics);
     void this.report((r) => r.metrics(metrics));
   }

@@ -16,6 +16,9 @@ export const ENDPOINTING = {
   prerollFrames: 12,
 } as const;
 
+/** Endpointing settings: ENDPOINTING's, or with another end silence (`agent_config.endpointing_ms`). */
+export type EndpointingSettings = { readonly [K in keyof typeof ENDPOINTING]: number };
+
 export type EndpointEvent =
   /** The user started speaking: `audio` is the pre-roll and the frames that made the start, in order. */
   | { type: 'speech_start'; audio: Int16Array[] }
@@ -28,12 +31,22 @@ export class Endpointer {
   private speaking = false;
   private readonly recent: boolean[] = [];
   private readonly preroll: Int16Array[] = [];
-  private silentFrames = 0;
+  private silence = 0;
 
-  constructor(private readonly settings: typeof ENDPOINTING = ENDPOINTING) {}
+  constructor(private readonly settings: EndpointingSettings = ENDPOINTING) {}
 
   get inSpeech(): boolean {
     return this.speaking;
+  }
+
+  /** Unvoiced frames in a row so far in the utterance (0 outside one). */
+  get silentFrames(): number {
+    return this.silence;
+  }
+
+  /** The unvoiced frames in a row that end an utterance. */
+  get endSilenceFrames(): number {
+    return this.settings.endSilenceFrames;
   }
 
   /** One 20 ms frame (16 kHz) and whether the VAD heard speech in it. */
@@ -46,14 +59,14 @@ export class Endpointer {
       if (this.recent.length > s.startWindowFrames) this.recent.shift();
       if (this.recent.filter(Boolean).length < s.startVoicedFrames) return null;
       this.speaking = true;
-      this.silentFrames = 0;
+      this.silence = 0;
       this.recent.length = 0;
       return { type: 'speech_start', audio: this.preroll.splice(0) };
     }
-    this.silentFrames = voiced ? 0 : this.silentFrames + 1;
-    if (this.silentFrames < s.endSilenceFrames) return { type: 'speech', frame };
+    this.silence = voiced ? 0 : this.silence + 1;
+    if (this.silence < s.endSilenceFrames) return { type: 'speech', frame };
     this.speaking = false;
-    this.silentFrames = 0;
+    this.silence = 0;
     return { type: 'speech_end' };
   }
 
@@ -62,6 +75,6 @@ export class Endpointer {
     this.speaking = false;
     this.recent.length = 0;
     this.preroll.length = 0;
-    this.silentFrames = 0;
+    this.silence = 0;
   }
 }

@@ -1,3 +1,4 @@
+import type { EngineKind } from '../engines/engines';
 import type { TurnMetrics } from './conversation-reporter';
 
 /**
@@ -16,6 +17,8 @@ export interface TurnTelemetry {
   bargeIn(sessionId: string, stopMs: number): void;
   /** The opening line's first audio was ready `firstAudioMs` after the call's answer (its start). */
   greeting(sessionId: string, firstAudioMs: number): void;
+  /** A hosted engine failed in a turn (decision 107). Optional. */
+  engineFailed?(sessionId: string, engine: EngineKind): void;
   /** A 20 ms tick sent silence in the middle of an answer: its next piece was not synthesised in time. */
   underrun(sessionId: string): void;
 }

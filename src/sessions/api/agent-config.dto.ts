@@ -50,6 +50,9 @@ export class DispositionDto {
 
 /** The bound on a warm transfer's briefing: about a minute of speech. */
 export const MAX_TRANSFER_SUMMARY_CHARS = 1000;
+/** agent_config.endpointing_ms: from a tenth of a second (a provider's fastest) to 5 s (a slow, thoughtful caller). */
+export const MIN_ENDPOINTING_MS = 100;
+export const MAX_ENDPOINTING_MS = 5000;
 
 /** The bound on a voicemail message: about a minute of speech. */
 export const MAX_VOICEMAIL_MESSAGE_CHARS = 1000;
@@ -167,6 +170,18 @@ export class AgentConfigDto {
   @Max(3600)
   max_duration_seconds?: number;
 
+  @ApiPropertyOptional({
+    minimum: MIN_ENDPOINTING_MS,
+    maximum: MAX_ENDPOINTING_MS,
+    description:
+      'The silence (ms) that ends the caller’s turn. Absent: 500 with the embedded recogniser; a streaming recogniser’s own endpointing (its final result), bounded by 500 ms of silence heard by the platform.',
+  })
+  @Optional()
+  @IsInt()
+  @Min(MIN_ENDPOINTING_MS)
+  @Max(MAX_ENDPOINTING_MS)
+  endpointing_ms?: number;
+
   @ApiPropertyOptional({ default: true, description: 'Whether the caller’s speech stops the agent’s (barge-in).' })
   @Optional()
   @IsBoolean()
@@ -240,6 +255,7 @@ export function agentConfigOf(dto: AgentConfigDto): AgentConfig {
         }
       : {}),
     ...(dto.max_duration_seconds !== undefined ? { max_duration_seconds: dto.max_duration_seconds } : {}),
+    ...(dto.endpointing_ms !== undefined ? { endpointing_ms: dto.endpointing_ms } : {}),
     ...(dto.interruptible !== undefined ? { interruptible: dto.interruptible } : {}),
     ...(dto.voicemail
       ? {

@@ -227,6 +227,10 @@ export const AGENT_CONFIG = named('AgentConfig', {
       },
     },
     max_duration_seconds: { type: 'integer', description: 'Absent means 3600.' },
+    endpointing_ms: {
+      type: 'integer',
+      description: 'The silence that ends the caller’s turn; absent: 500, or a streaming recogniser’s own.',
+    },
     interruptible: { type: 'boolean', description: 'Absent means true.' },
     analysis: {
       type: 'object',

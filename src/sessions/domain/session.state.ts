@@ -79,6 +79,8 @@ export interface AgentConfig {
   tools?: AgentTool[];
   /** The conversation's bound, 1 to 3600 (absent: 3600). */
   max_duration_seconds?: number;
+  /** The silence that ends the user's turn, 100 to 5000 ms (absent: 500, or a streaming recogniser's own). */
+  endpointing_ms?: number;
   /** Whether user speech stops the agent's (absent: true). */
   interruptible?: boolean;
   /** What is analysed once the call has ended (absent: nothing; session-analysis.ts). */

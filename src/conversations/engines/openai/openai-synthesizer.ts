@@ -1,9 +1,16 @@
 import { Readable } from 'node:stream';
 import type OpenAI from 'openai';
-import { EngineError, type SpeechSynthesizer, type SynthesizedSpeech, type EngineEndpoint } from '../engines';
+import {
+  EngineError,
+  type EngineEndpoint,
+  type SpeechChunk,
+  type SpeechSynthesizer,
+  type SynthesisOptions,
+  type SynthesizedSpeech,
+} from '../engines';
 import { deadline, type EngineLimits, engineFailure, openAiClient } from './openai-client';
 import { ByteQueue } from '../byte-queue';
-import { synthesizeInPieces } from '../synthesis-pieces';
+import { synthesisPieces, synthesizeInPieces } from '../synthesis-pieces';
 import { decodeWav, isWav, pcm16le } from './wav';
 
 /** One sentence of speech: one try and one retry, each bounded. */
@@ -34,10 +41,15 @@ export function hostedVoice(voiceId: string | undefined): string {
   return STOCK_VOICES[voiceId] ?? (/^voi(ce)?_/.test(voiceId) ? 'alloy' : voiceId);
 }
 
+/** Streamed audio is passed on in chunks of at least this much (40 ms at 24 kHz), as the body comes. */
+const STREAM_CHUNK_BYTES = 1920;
+
 /**
  * Speech synthesis by an OpenAI-compatible `/v1/audio/speech` (OpenAI's tts-1 or gpt-4o-mini-tts,
  * Kokoro-FastAPI, …), asking for raw PCM (24 kHz). A server that answers a WAV file instead is read
- * by its header; any other format is refused as an engine failure.
+ * by its header; any other format is refused as an engine failure. `stream()` passes the body on as
+ * it arrives (the conversation's way: the first 40 ms play while the rest is made); a WAV answer is
+ * read whole first, its header telling its format.
  */
 export class OpenAiSynthesizer implements SpeechSynthesizer {
   private readonly client: OpenAI;
@@ -52,6 +64,59 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
   synthesize(text: string, options: { voiceId?: string; signal?: AbortSignal }): Promise<SynthesizedSpeech> {
     // At most MAX_SYNTHESIS_PIECE characters per request: a longer line is asked for in pieces.
     return synthesizeInPieces(text, (piece) => this.speakPiece(piece, options));
+  }
+
+  async *stream(text: string, options: SynthesisOptions): AsyncIterable<SpeechChunk> {
+    for (const piece of synthesisPieces(text)) {
+      if (piece !== '') yield* this.streamPiece(piece, options);
+    }
+  }
+
+  private async *streamPiece(input: string, options: SynthesisOptions): AsyncIterable<SpeechChunk> {
+    const limit = deadline(this.limits.timeoutMs * (this.limits.maxRetries + 1), options.signal);
+    try {
+      const response = await this.client.audio.speech.create(
+        { model: this.endpoint.model, voice: hostedVoice(options.voiceId), input, response_format: 'pcm' },
+        { signal: limit.signal },
+      );
+      if (!response.body) throw new EngineError('synthesis', 'The speech synthesis engine answered no audio.');
+      const body: AsyncIterable<Uint8Array> = Readable.fromWeb(response.body);
+      const pending = new ByteQueue();
+      let total = 0;
+      let wav: boolean | null = null;
+      for await (const value of body) {
+        pending.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+        total += value.byteLength;
+        if (total > MAX_SPEECH_BYTES) {
+          throw new EngineError(
+            'synthesis',
+            `The speech synthesis engine answered more than ${MAX_SPEECH_BYTES} bytes for one piece.`,
+          );
+        }
+        // A WAV answer is read whole (its header says its rate); raw PCM goes on in even-length chunks.
+        if (wav === null && pending.length >= 12) wav = isWav(pending.peek(12));
+        if (wav !== false || pending.length < STREAM_CHUNK_BYTES) continue;
+        yield { sampleRate: OPENAI_PCM_RATE, samples: pcm16le(takeEven(pending)) };
+      }
+      if (wav) {
+        const speech = decodeWav(pending.takeAll());
+        if (!speech) {
+          throw new EngineError('synthesis', 'The speech synthesis engine answered a WAV file that is not 16-bit PCM.');
+        }
+        if (speech.samples.length > 0) yield speech;
+      } else if (pending.length >= 2) {
+        yield { sampleRate: OPENAI_PCM_RATE, samples: pcm16le(takeEven(pending)) };
+      }
+      if (total === 0) throw new EngineError('synthesis', 'The speech synthesis engine answered no audio.');
+    } catch (err) {
+      throw engineFailure('synthesis', this.endpoint, err, {
+        callerSignal: options.signal,
+        timedOut: limit.timedOut(),
+        timeoutMs: this.limits.timeoutMs,
+      });
+    } finally {
+      limit.clear();
+    }
   }
 
   private async speakPiece(
@@ -84,6 +149,13 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
       limit.clear();
     }
   }
+}
+
+/** The queue's bytes up to an even count (whole samples); an odd last byte stays for the next chunk. */
+function takeEven(queue: ByteQueue): Buffer {
+  const bytes = Buffer.alloc(queue.length - (queue.length % 2));
+  queue.take(bytes);
+  return bytes;
 }
 
 /**
