@@ -226,6 +226,25 @@ describe('DeepgramRecognizer (live /v1/listen)', () => {
     });
   });
 
+  it('names the close code and reason when Deepgram closes twice (NET-0001: no audio in time)', async () => {
+    const idle = await DeepgramStandIn.start({ idleTimeoutMs: 300, transcribe: () => Promise.resolve('') });
+    try {
+      const stream = recognizer(idle.apiKey, 10_000, idle.url).start('en-US');
+      stream.write(new Int16Array(320));
+      await eventually(() => idle.connections.length === 2 && idle.connections[1]?.closed !== null);
+      await expect(stream.finish()).rejects.toMatchObject({
+        name: 'EngineError',
+        status: null,
+        message: expect.stringMatching(
+          /dropped the connection twice in one utterance: closed with code 1011 \(NET-0001/,
+        ),
+      });
+      expect(idle.connections.map((c) => c.closed?.by)).toEqual(['idle', 'idle']);
+    } finally {
+      await idle.close();
+    }
+  });
+
   it('fails when the final words do not come in time after the Finalize', async () => {
     standIn.finalDelayMs = 2000;
     try {
