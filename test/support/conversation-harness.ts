@@ -3,6 +3,7 @@ import type { AudioTransport } from '../../src/conversations';
 import type { ConversationAgent, Dialogue } from '../../src/conversations/dialogue/dialogue';
 import { EmbeddedRecognizer } from '../../src/conversations/engines/embedded/embedded-recognizer';
 import { EmbeddedSynthesizer } from '../../src/conversations/engines/embedded/embedded-synthesizer';
+import type { SpeechRecognizer, SpeechSynthesizer } from '../../src/conversations/engines/engines';
 import { Conversation, type ConversationLine } from '../../src/conversations/pipeline/conversation';
 import { resample } from '../../src/kernel/audio/rate-converter';
 import { SimulatedUser } from './in-memory-audio';
@@ -32,6 +33,9 @@ export class ConversationHarness {
       dialogue?: Dialogue | ((transport: AudioTransport) => Dialogue);
       reporter?: RecordingReporter;
       line?: ConversationLine;
+      /** Engines in place of the harness's own (a failing or streaming one); the apology is the embedded voice. */
+      recognizer?: SpeechRecognizer;
+      synthesizer?: SpeechSynthesizer;
     } = {},
   ) {
     const link = new LoopbackCall(opts.rate ?? 16000);
@@ -42,8 +46,9 @@ export class ConversationHarness {
       agent,
       transport: link.agent,
       reporter,
-      recognizer: this.recognizer,
-      synthesizer: this.synthesizer,
+      recognizer: opts.recognizer ?? this.recognizer,
+      synthesizer: opts.synthesizer ?? this.synthesizer,
+      apologySynthesizer: this.synthesizer,
       dialogue:
         typeof opts.dialogue === 'function' ? opts.dialogue(link.agent) : (opts.dialogue ?? new BuiltinDialogue(agent)),
       startedAt: new Date(),

@@ -16,6 +16,8 @@ type Report =
  */
 export class RecordingReporter implements ConversationReporter {
   readonly reports: Report[] = [];
+  /** Partial words (a streaming recogniser's), as they came: not stored, not in `reports`. */
+  readonly partials: { content: string; t: number; at: number }[] = [];
   private waiters: (() => void)[] = [];
 
   constructor(private readonly storeMs = 5) {}
@@ -55,6 +57,9 @@ export class RecordingReporter implements ConversationReporter {
   }
   functionTimeout(t: { function_id: string; name: string; timeout_ms: number }): Promise<void> {
     return this.store({ kind: 'function_timeout', ...t });
+  }
+  partial(entry: { content: string; t: number }): void {
+    this.partials.push({ ...entry, at: Date.now() });
   }
   transfer(number: string): Promise<void> {
     return this.store({ kind: 'transfer', number });

@@ -68,6 +68,8 @@ export class Conversation {
     (keys) => this.keysEnded(keys),
   );
   private readonly failures: FailedTurns;
+  /** Answers that are (or end with) an apology: they do not count as a turn answered well. */
+  private readonly apologies = new WeakSet<SpokenAnswer>();
   /**
    * A transfer is under way: what the caller says or presses meanwhile is not answered. The line
    * going down during a cold one is the transfer done; during a warm one, the caller gone.
@@ -322,6 +324,7 @@ export class Conversation {
       this.logger.warn(`The dialogue failed: ${(err as Error).message}`);
       // What was said of the answer stays; the apology follows it.
       const apology = this.failures.failed(err, 'model');
+      this.apologies.add(answer);
       answer.say(apology.line);
       return apology.last ? { type: 'end', reason: 'goodbye' } : { type: 'continue' };
     }
@@ -332,6 +335,7 @@ export class Conversation {
    * when synthesis is what failed; the last one ends the conversation.
    */
   private async apologise(answer: SpokenAnswer, apology: Apology): Promise<void> {
+    this.apologies.add(answer);
     answer.say(apology.line);
     await this.afterAnswer(answer, apology.last ? { type: 'end', reason: 'goodbye' } : { type: 'continue' });
   }
@@ -374,7 +378,8 @@ export class Conversation {
       const fallback = this.deps.apologySynthesizer ?? this.deps.synthesizer;
       return this.apologise(this.newAnswer(Promise.resolve(), null, fallback), apology);
     }
-    if (answer.timing && !answer.failure && !answer.signal.aborted) this.failures.succeeded();
+    if (answer.timing && !answer.failure && !answer.signal.aborted && !this.apologies.has(answer))
+      this.failures.succeeded();
     switch (action.type) {
       case 'transfer':
         await this.report((r) => r.transfer(action.number));

@@ -177,11 +177,13 @@ export class SpokenAnswer {
           if (this.signal.aborted) return;
           // The piece its last character falls in (the engine's alignment); else the latest one pushed.
           const characters = chunk.characters;
-          const at = characters === undefined ? -1 : state.spoken.findIndex((s) => s.endsAt - 1 >= characters);
+          const at = characters === undefined ? -1 : state.spoken.findIndex((s) => s.endsAt >= characters);
           const index = at < 0 ? state.spoken.length - 1 : at;
           const target = state.spoken[index];
-          if (target) this.play(target.piece, toRate.convert(chunk));
-          if (chunk.characters !== undefined) release(index);
+          if (!target) continue;
+          this.play(target.piece, toRate.convert(chunk));
+          // Its pieces before it came whole, and it too once its last character (the space after it) did.
+          if (characters !== undefined) release(characters >= target.endsAt ? index + 1 : index);
         }
       } catch (err) {
         this.failed(err);
