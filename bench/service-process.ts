@@ -173,7 +173,9 @@ let standIn: Promise<Record<string, string>> | null = null;
 /**
  * BENCH_ENGINES=stand-in: the service's engines are hosted ones, played by the stand-in of
  * bench/engines-stand-in.ts in its own process (started once per benchmark run, stopped with it):
- * STT_URL, TTS_URL and LLM_URL point at it. Otherwise the embedded engines (no variables).
+ * STT_URL, TTS_URL and LLM_URL point at it, with the providers BENCH_STT (openai: one request per
+ * utterance; deepgram: streaming) and BENCH_TTS (openai: a streamed body; elevenlabs: streaming
+ * input). Otherwise the embedded engines (no variables).
  */
 function offBoxEngines(): Promise<Record<string, string>> {
   if (process.env.BENCH_ENGINES !== 'stand-in') return Promise.resolve({});
@@ -191,6 +193,9 @@ function offBoxEngines(): Promise<Record<string, string>> {
           STT_URL: url,
           TTS_URL: url,
           LLM_URL: url,
+          // BENCH_STT=deepgram / BENCH_TTS=elevenlabs: the streaming providers' protocols (the same stand-in).
+          STT_PROVIDER: process.env.BENCH_STT ?? 'openai',
+          TTS_PROVIDER: process.env.BENCH_TTS ?? 'openai',
           LLM_MODEL: 'stand-in',
           STT_API_KEY: 'k',
           TTS_API_KEY: 'k',
