@@ -542,7 +542,7 @@ export interface paths {
         };
         /**
          * Follow a session live (Server-Sent Events)
-         * @description The session as it happens, as `text/event-stream`: `status` (queued, in_progress, who answered, a transfer and its failure), `turn` (each transcript entry), `metrics` (each agent turn’s latency breakdown), `function_call` (each tool call) and `ended` (the final status), after which the stream closes (at once for a session that has ended). Each message’s `id` is its place in the session’s stream: reconnect with `Last-Event-ID` to go on from there. A comment line every 15 s keeps it open. `partial_transcript` is not sent: words come once an utterance ends.
+         * @description The session as it happens, as `text/event-stream`: `status` (queued, in_progress, who answered, a transfer and its failure), `turn` (each transcript entry), `metrics` (each agent turn’s latency breakdown), `function_call` (each tool call), `partial_transcript` (`{role: "user", content, t}`: the words heard so far of the caller’s utterance in progress, from a streaming recogniser; not stored, no `id`, best effort, at most one per 100 ms) and `ended` (the final status), after which the stream closes (at once for a session that has ended). Each stored event’s `id` is its place in the session’s stream: reconnect with `Last-Event-ID` to go on from there. A comment line every 15 s keeps it open.
          */
         get: operations["followSessionLive"];
         put?: never;
@@ -2235,6 +2235,8 @@ export interface components {
              * @default 3600
              */
             max_duration_seconds?: number;
+            /** @description The silence (ms) that ends the caller’s turn. Absent: 500 with the embedded recogniser; a streaming recogniser’s own endpointing (its final result), bounded by 500 ms of silence heard by the platform. */
+            endpointing_ms?: number;
             /**
              * @description Whether the caller’s speech stops the agent’s (barge-in).
              * @default true
@@ -2966,6 +2968,8 @@ export interface components {
             }[];
             /** @description Absent means 3600. */
             max_duration_seconds?: number;
+            /** @description The silence that ends the caller’s turn; absent: 500, or a streaming recogniser’s own. */
+            endpointing_ms?: number;
             /** @description Absent means true. */
             interruptible?: boolean;
             /** @description What is analysed once the call has ended (docs/conversations-api.md, "Post-call analysis"). */
