@@ -177,9 +177,10 @@ export class AgentConfigDto {
       'The silence (ms) that ends the caller’s turn. Absent: 500 with the embedded recogniser; a streaming recogniser’s own endpointing (its final result), bounded by 500 ms of silence heard by the platform.',
   })
   @Optional()
-  @IsInt()
   @Min(MIN_ENDPOINTING_MS)
   @Max(MAX_ENDPOINTING_MS)
+  // Last: a non-integer is refused as that, before its bounds are checked.
+  @IsInt()
   endpointing_ms?: number;
 
   @ApiPropertyOptional({ default: true, description: 'Whether the caller’s speech stops the agent’s (barge-in).' })
