@@ -28,6 +28,7 @@ export { PersonaCalls, type PersonaCall } from './application/persona-calls';
 export { CallDialer, type DialResult } from './application/call-dialer';
 export { CallerIds } from './application/caller-ids';
 export { DispositionModel, type ChatModelEndpoint } from './application/disposition-model';
+export { SessionPartials, type PartialTranscript } from './application/session-partials';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */
 export type SessionPlacedData = Extract<SessionEvent, { type: 'session.placed' }>['data'];

@@ -1,4 +1,4 @@
-import { Inject, Module, OnModuleInit } from '@nestjs/common';
+import { Global, Inject, Module, OnModuleInit } from '@nestjs/common';
 import { CallAnalyticsController } from './api/call-analytics.controller';
 import { CallAnalyticsQuery } from './application/call-analytics.query';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -25,6 +25,7 @@ import { SessionTimers } from './application/session-timers';
 import { SessionDispositions } from './application/session-dispositions';
 import { SessionAnalysis } from './application/session-analysis';
 import { SessionLive } from './application/session-live';
+import { SessionPartials } from './application/session-partials';
 import { SessionPersona } from './application/session-persona';
 import { SessionEntity } from './projections/session.entity';
 import { sessionsProjection } from './projections/sessions.projection';
@@ -32,8 +33,16 @@ import { RecordingLinks } from './infra/recording-links';
 import { CLOCK, Clock } from '../kernel/clock';
 import { sessionEdge } from './domain/session.decider';
 
+/**
+ * Sessions' partial transcripts, global for conversations' CallHost (which publishes them where a
+ * call is carried) without conversations importing this module (it provides sessions' ports).
+ */
+@Global()
+@Module({ providers: [SessionPartials], exports: [SessionPartials] })
+export class SessionPartialsModule {}
+
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, SessionPartialsModule],
   controllers: [CallsController, RecordingsController, MediaIngestController, CallAnalyticsController],
   providers: [
     CallAnalyticsQuery,

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { BLOB_STORE, type BlobStore } from '../../infra/blobs/blob-store.port';
 import { errorMessage } from '../../kernel/errors';
-import { type CallHangup, sessionSignals, storeRecordingFile } from '../../sessions';
+import { type CallHangup, SessionPartials, sessionSignals, storeRecordingFile } from '../../sessions';
 import type { ConversationAgent } from '../dialogue/dialogue';
 import type { AudioTransport } from '../pipeline/audio-transport';
 import type { ConversationEnd, TransferOutcome, WarmTransfer } from '../pipeline/conversation-reporter';
@@ -109,11 +109,13 @@ export class CallHost {
     @Inject(Conversations) private readonly conversations: Pick<Conversations, 'start'>,
     @Inject(CommandBus) private readonly commands: Pick<CommandBus, 'execute'>,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+    /** The live views' partial words (sessions'); absent, they are dropped. */
+    @Optional() private readonly partials?: SessionPartials,
   ) {}
 
   /** Hosts a call that is up: the sink hears `answered` now. */
   open<E>(call: HostCall<E>): HostedCall<E> {
-    return new Hosted(call, this.conversations, this.commands, this.blobs, this.logger);
+    return new Hosted(call, this.conversations, this.commands, this.blobs, this.logger, this.partials);
   }
 
   /**
@@ -146,6 +148,7 @@ class Hosted<E> implements HostedCall<E> {
     private readonly commands: Pick<CommandBus, 'execute'>,
     private readonly blobs: BlobStore,
     private readonly logger: Logger,
+    private readonly partials?: SessionPartials,
   ) {
     this.ending = new Promise((resolve) => (this.began = resolve));
     this.conversationOver = new Promise((resolve) => (this.over = resolve));
@@ -181,10 +184,14 @@ class Hosted<E> implements HostedCall<E> {
           : {}),
         ...(options.voicemailMessage !== undefined ? { voicemailMessage: options.voicemailMessage } : {}),
         // Not awaited by the reporter: ending the call ends the conversation, which is still reporting this end.
-        reporter: new SessionReporter(signals, (reason) => {
-          void this.end(this.call.agentEnded(reason));
-          return Promise.resolve();
-        }),
+        reporter: new SessionReporter(
+          signals,
+          (reason) => {
+            void this.end(this.call.agentEnded(reason));
+            return Promise.resolve();
+          },
+          this.partials,
+        ),
       });
       void this.conversation.finished.then(() => this.over());
     });

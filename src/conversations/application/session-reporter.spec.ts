@@ -76,4 +76,23 @@ describe('SessionReporter', () => {
     expect(ends).toEqual(['end_call']);
     expect(commands.applied.map((a) => a.kind)).toEqual(['turn']);
   });
+
+  it("publishes partial words to the session's live views (cut at 5000 characters), never as a signal", async () => {
+    const commands = bus();
+    const published: { sessionId: string; content: string; t: number }[] = [];
+    const partials = {
+      publish: (sessionId: string, p: { content: string; t: number }) => published.push({ sessionId, ...p }),
+    };
+    const reporter = new SessionReporter(sessionSignals(commands, 'ten_1', 'ses_1'), undefined, partials);
+    reporter.partial({ content: 'Hello th', t: 2.25 });
+    reporter.partial({ content: 'y'.repeat(6000), t: 2.25 });
+    // Without a publisher, dropped.
+    new SessionReporter(sessionSignals(commands, 'ten_1', 'ses_2')).partial({ content: 'Hi', t: 1 });
+    await reporter.turn({ role: 'user', content: 'Hello there', t: 2.25 });
+    expect(published).toEqual([
+      { sessionId: 'ses_1', content: 'Hello th', t: 2.25 },
+      { sessionId: 'ses_1', content: 'y'.repeat(5000), t: 2.25 },
+    ]);
+    expect(commands.applied.map((a) => a.kind)).toEqual(['turn']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { SessionSignalWriter } from '../../sessions';
+import type { SessionPartials, SessionSignalWriter } from '../../sessions';
 import type {
   ConversationEnd,
   ConversationReporter,
@@ -25,11 +25,15 @@ const END_REASON: Record<Exclude<ConversationEnd, 'hangup'>, string> = {
  * When the agent ends the conversation, `onEnded` (the call host's) ends the call; without one, the
  * session's `hangup` is written here. The end of a call that the other party or the medium ended
  * (`hangup`) is the host's to report.
+ *
+ * Partial words (a streaming recogniser's) go to the session's live views through `partials`
+ * (sessions' SessionPartials: never stored, best effort); without it they are dropped.
  */
 export class SessionReporter implements ConversationReporter {
   constructor(
     private readonly signals: SessionSignalWriter,
     private readonly onEnded?: (reason: Exclude<ConversationEnd, 'hangup'>) => Promise<void>,
+    private readonly partials?: Pick<SessionPartials, 'publish'>,
   ) {}
 
   turn(entry: { role: 'agent' | 'user'; content: string; dtmf?: string; t: number }): Promise<void> {
@@ -40,6 +44,10 @@ export class SessionReporter implements ConversationReporter {
       ...(entry.dtmf ? { dtmf: entry.dtmf } : {}),
       t: entry.t,
     });
+  }
+
+  partial(entry: { content: string; t: number }): void {
+    this.partials?.publish(this.signals.sessionId, { content: entry.content.slice(0, MAX_TURN_TEXT), t: entry.t });
   }
 
   metrics(turn: TurnMetrics): Promise<void> {

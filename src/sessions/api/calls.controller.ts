@@ -194,7 +194,7 @@ export class CallsController {
     id: 'followSessionLive',
     summary: 'Follow a session live (Server-Sent Events)',
     description:
-      'The session as it happens, as `text/event-stream`: `status` (queued, in_progress, who answered, a transfer and its failure), `turn` (each transcript entry), `metrics` (each agent turn’s latency breakdown), `function_call` (each tool call) and `ended` (the final status), after which the stream closes (at once for a session that has ended). Each message’s `id` is its place in the session’s stream: reconnect with `Last-Event-ID` to go on from there. A comment line every 15 s keeps it open. `partial_transcript` is not sent: words come once an utterance ends.',
+      'The session as it happens, as `text/event-stream`: `status` (queued, in_progress, who answered, a transfer and its failure), `turn` (each transcript entry), `metrics` (each agent turn’s latency breakdown), `function_call` (each tool call), `partial_transcript` (`{role: "user", content, t}`: the words heard so far of the caller’s utterance in progress, from a streaming recogniser; not stored, no `id`, best effort, at most one per 100 ms) and `ended` (the final status), after which the stream closes (at once for a session that has ended). Each stored event’s `id` is its place in the session’s stream: reconnect with `Last-Event-ID` to go on from there. A comment line every 15 s keeps it open.',
     body: { type: 'string', description: 'Server-Sent Events (`event:`, `id:`, `data:` a JSON object).' },
     contentType: 'text/event-stream',
     returns: 'The session’s events as they are stored.',
@@ -223,7 +223,9 @@ export class CallsController {
     });
     raw.write(': live\n\n');
     this.live.follow(id, after, {
-      send: (m) => raw.write(`id: ${m.id}\nevent: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`),
+      // A partial transcript has no id: Last-Event-ID stays the last stored event's.
+      send: (m) =>
+        raw.write(`${m.id !== undefined ? `id: ${m.id}\n` : ''}event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`),
       ping: () => raw.write(': ping\n\n'),
       end: () => raw.end(),
       onClose: (listener) => raw.once('close', listener),

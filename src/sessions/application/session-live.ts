@@ -10,20 +10,33 @@
  * Events: `status` (queued, in progress, and what happens to the call: who answered it, a transfer
  * and its failure), `turn` (a transcript entry, as GET /v1/sessions/{id} shows it), `metrics` (an
  * agent turn's latency breakdown, as `metrics.turns[]`), `function_call` (a tool the agent called),
- * `ended` (the final status). `partial_transcript` is not sent: the platform's recognisers give the
- * words of an utterance once it ends.
+ * `ended` (the final status), and `partial_transcript` (the words heard so far of the caller's
+ * utterance in progress, from a streaming recogniser: SessionPartials, session-partials.ts). A partial
+ * is not stored and has no `id` (a reconnecting client's Last-Event-ID stays the last stored event's);
+ * it is best effort, throttled where it is published, and never sent after its own utterance's user
+ * turn (one whose `t` is not after the latest user turn's is dropped) nor before the first read.
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { EVENT_STORE, type EventStore, type StoredEvent } from '../../event-store/event-store.port';
 import { draining } from '../../kernel/http/draining';
 import { sessionStream } from '../domain/session.decider';
+import { type PartialTranscript, SessionPartials } from './session-partials';
 
 /** One Server-Sent Event: its name, its data (JSON) and its id (the event's place in the stream). */
-export interface LiveMessage {
+export interface StoredLiveMessage {
   event: 'status' | 'turn' | 'metrics' | 'function_call' | 'ended';
   data: Record<string, unknown>;
   id: number;
 }
+
+/** The words so far of the caller's utterance in progress: not stored, so no id. */
+export interface PartialLiveMessage {
+  event: 'partial_transcript';
+  data: { role: 'user'; content: string; t: number };
+  id?: undefined;
+}
+
+export type LiveMessage = StoredLiveMessage | PartialLiveMessage;
 
 /** Where the messages go; `end` closes the response. */
 export interface LiveSink {
@@ -39,7 +52,7 @@ const POLL_MS = 1000;
 const PING_MS = 15_000;
 
 /** The live view's message of one stored event of a session, or null for those it does not tell. */
-export function liveMessageOf(stored: StoredEvent): LiveMessage | null {
+export function liveMessageOf(stored: StoredEvent): StoredLiveMessage | null {
   const data = stored.data;
   const id = stored.streamPosition;
   switch (stored.type) {
@@ -79,12 +92,22 @@ export function liveMessageOf(stored: StoredEvent): LiveMessage | null {
   }
 }
 
+/** The `t` of a stored user turn (a transcript entry of the caller's); null for any other event. */
+function userTurnT(stored: StoredEvent): number | null {
+  if (stored.type !== 'session.transcript_appended') return null;
+  const entry = stored.data.entry as { role?: unknown; t?: unknown } | undefined;
+  return entry?.role === 'user' && typeof entry.t === 'number' ? entry.t : null;
+}
+
 @Injectable()
 export class SessionLive implements OnApplicationShutdown {
   private readonly logger = new Logger('SessionLive');
   private readonly open = new Set<() => void>();
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly partials: SessionPartials,
+  ) {}
 
   /**
    * Tells the session's events after stream position `after` (-1: all) to `sink`, then each new one
@@ -96,10 +119,15 @@ export class SessionLive implements OnApplicationShutdown {
     let reading: Promise<void> | null = null;
     let again = false;
     let closed = false;
+    // Partials wait for the first read (the turns already stored), and none of an utterance whose
+    // user turn was read (its `t` is the utterance's start, as the turn's) is sent after it.
+    let caughtUp = false;
+    let lastUserTurnT = -Infinity;
     const close = (): void => {
       if (closed) return;
       closed = true;
       unsubscribe();
+      offPartials();
       offDrain();
       clearInterval(poll);
       clearInterval(ping);
@@ -118,6 +146,8 @@ export class SessionLive implements OnApplicationShutdown {
         const end = events.find((e) => e.type === 'session.ended' || e.type === 'session.failed');
         if (end && end.streamPosition <= last) return close();
         for (const stored of events) {
+          const t = userTurnT(stored);
+          if (t !== null && t > lastUserTurnT) lastUserTurnT = t;
           if (closed || stored.streamPosition <= last) continue;
           last = stored.streamPosition;
           const message = liveMessageOf(stored);
@@ -125,6 +155,7 @@ export class SessionLive implements OnApplicationShutdown {
           sink.send(message);
           if (message.event === 'ended') return close();
         }
+        caughtUp = true;
       })()
         .catch((err: unknown) => this.logger.warn(`live view of ${sessionId}: ${(err as Error).message}`))
         .finally(() => {
@@ -135,7 +166,12 @@ export class SessionLive implements OnApplicationShutdown {
           }
         });
     };
+    const partial = ({ content, t }: PartialTranscript): void => {
+      if (closed || !caughtUp || t <= lastUserTurnT) return;
+      sink.send({ event: 'partial_transcript', data: { role: 'user', content, t } });
+    };
     const unsubscribe = this.store.onAppended(() => read());
+    const offPartials = this.partials.subscribe(sessionId, partial);
     // Draining: the HTTP server waits for open responses, so the live views end first (clients
     // reconnect, with Last-Event-ID, to an instance that takes requests).
     const offDrain = draining.onDrain(() => close());
