@@ -66,7 +66,7 @@ const IDLE: LiveView = {
   end: null,
 };
 
-/** The events the live view tells (`partial_transcript` is listened to, though the platform sends none yet). */
+/** The events the live view tells (`partial_transcript`: a streaming recogniser's words while the caller speaks). */
 const EVENTS = ['status', 'turn', 'partial_transcript', 'metrics', 'function_call', 'ended'] as const;
 type LiveEvent = (typeof EVENTS)[number];
 

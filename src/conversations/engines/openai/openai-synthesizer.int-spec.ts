@@ -124,4 +124,63 @@ describe('OpenAiSynthesizer (/v1/audio/speech)', () => {
     standIn.failNext('/v1/audio/speech', 503, 2);
     await expect(synthesizer().synthesize('Hello.', {})).rejects.toMatchObject({ status: 503 });
   });
+
+  describe('stream(): the body played as it arrives', () => {
+    const collect = async (text: string, options = {}) => {
+      const chunks = [];
+      for await (const chunk of synthesizer().stream(text, options)) chunks.push(chunk);
+      return chunks;
+    };
+
+    it('yields the speech in chunks of whole samples at 24 kHz, as long as synthesize() gives it', async () => {
+      const whole = await synthesizer().synthesize('Hello there, how are you today?', {});
+      const chunks = await collect('Hello there, how are you today?');
+      expect(chunks.length).toBeGreaterThan(1);
+      expect(chunks.every((c) => c.sampleRate === OPENAI_PCM_RATE)).toBe(true);
+      const joined = new Int16Array(chunks.reduce((n, c) => n + c.samples.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        joined.set(c.samples, at);
+        at += c.samples.length;
+      }
+      // flite dithers: two syntheses of one line differ in their low bits, not in their length.
+      expect(joined.length).toBe(whole.samples.length);
+      await expect(hear(joined, OPENAI_PCM_RATE)).resolves.toMatch(/hello/);
+    });
+
+    it('reads a WAV answer whole, by its header; an empty answer and a 401 are EngineErrors', async () => {
+      standIn.speechAnswersWav = true;
+      const wav = await collect('Hello there.');
+      expect(wav).toHaveLength(1);
+      expect(Math.abs(wav[0]?.samples[0] ?? 0)).toBeLessThan(2000);
+      standIn.speechAnswersWav = false;
+      standIn.answerNext('/v1/audio/speech', 'audio/pcm', '');
+      await expect(collect('Hello.')).rejects.toMatchObject({
+        name: 'EngineError',
+        message: 'The speech synthesis engine answered no audio.',
+      });
+      const refused = synthesizer(null).stream('Hello.', {});
+      await expect(
+        (async () => {
+          for await (const chunk of refused) void chunk;
+        })(),
+      ).rejects.toMatchObject({ name: 'EngineError', status: 401 });
+    });
+
+    it('ends with the abort error, not an EngineError, when the answer is cut', async () => {
+      const controller = new AbortController();
+      const chunks: unknown[] = [];
+      const err = await (async () => {
+        for await (const chunk of synthesizer().stream('This is a long enough line to stream a while.', {
+          signal: controller.signal,
+        })) {
+          chunks.push(chunk);
+          controller.abort();
+        }
+      })().catch((e: unknown) => e);
+      expect(chunks).toHaveLength(1);
+      expect(isAbortError(err)).toBe(true);
+      expect(err).not.toBeInstanceOf(EngineError);
+    });
+  });
 });
