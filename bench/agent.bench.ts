@@ -44,6 +44,8 @@ const ENDPOINTING_MS = ENDPOINTING.endSilenceFrames * ENDPOINTING.frameMs;
  */
 const STREAMING = process.env.BENCH_ENGINES === 'stand-in' && process.env.BENCH_STT === 'deepgram';
 const PLATFORM_SILENCE_MS = STREAMING ? 0 : ENDPOINTING_MS;
+/** The streaming recogniser's endpointing (BENCH_STT_ENDPOINT_MS, 200 ms by default). */
+const STREAMING_ENDPOINT_MS = Number(process.env.BENCH_STT_ENDPOINT_MS ?? 200);
 const FIRST_MESSAGE = 'Hello, this is the benchmark agent. How can I help you?';
 
 interface Utterances {
@@ -174,7 +176,12 @@ async function conversation(
 ): Promise<void> {
   const { baseUrl, apiKey } = service;
   const room = await api<{ room_id: string; room_url: string }>(baseUrl, apiKey, 'POST', '/v1/rooms', {
-    agent_config: { prompt: 'Benchmark agent.', first_message: FIRST_MESSAGE },
+    // A streaming recogniser is told the 200 ms endpoint (the agent's endpointing_ms).
+    agent_config: {
+      prompt: 'Benchmark agent.',
+      first_message: FIRST_MESSAGE,
+      ...(STREAMING ? { endpointing_ms: STREAMING_ENDPOINT_MS } : {}),
+    },
   });
   const link = new URL(room.room_url);
   const joining = Date.now();

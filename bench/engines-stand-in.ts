@@ -6,7 +6,7 @@
  *
  * - `POST /v1/audio/transcriptions`: the body read, `{text}` after STT_LATENCY_MS (150).
  * - `POST /v1/chat/completions` (streamed): the first word after LLM_LATENCY_MS (200), then the
- *   rest of a short answer as Server-Sent Events in OpenAI's chunk format, `data: [DONE]`.
+ *   rest of a short answer (numbered: no two alike, so none is served by the synthesis cache) as Server-Sent Events in OpenAI's chunk format, `data: [DONE]`.
  * - `POST /v1/audio/speech` (`response_format: pcm`): after TTS_LATENCY_MS (100), 24 kHz 16-bit PCM
  *   of 65 ms per character of the input, a voiced sound (a 180 Hz buzz with a slow swell), so that
  *   an echo of it is heard as speech by the caller's side; streamed in 100 ms chunks, as OpenAI does.
@@ -29,7 +29,9 @@ const TTS_LATENCY_MS = Number(process.env.TTS_LATENCY_MS ?? 100);
 const STT_ENDPOINT_MS = Number(process.env.STT_ENDPOINT_MS ?? 200);
 const STT_FINAL_MS = Number(process.env.STT_FINAL_MS ?? 0);
 const HEARD = 'I would like to book an appointment';
-const ANSWER = 'Sure, I can book that for you. Which day suits you best?';
+/** Numbered, so that no answer is a line the synthesis cache already holds: each pays its synthesis. */
+const answer = (n: number) => `Sure thing ${n}, I can book that for you. Which day suits you best?`;
+let answers = 0;
 const RATE = 24_000;
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,7 +92,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         choices: [{ index: 0, delta, finish_reason: finish }],
       })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const word of ANSWER.split(' ')) {
+    for (const word of answer(++answers).split(' ')) {
       res.write(chunk({ content: `${word} ` }, null));
       await wait(15);
     }

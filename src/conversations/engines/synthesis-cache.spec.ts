@@ -94,4 +94,53 @@ describe('CachingSynthesizer', () => {
     // An engine without one: nothing happens.
     new CachingSynthesizer(counting()).prewarm();
   });
+
+  describe('stream() of a streaming engine', () => {
+    /** An engine whose stream yields 10 samples per word; an aborted stream ends quietly (as ElevenLabs' does). */
+    const streaming = () => {
+      const calls: string[] = [];
+      const engine: SpeechSynthesizer = {
+        synthesize: () => Promise.reject(new Error('not used')),
+        async *stream(text, { signal }) {
+          calls.push(text);
+          for (const _word of text.split(' ')) {
+            if (signal?.aborted) return;
+            yield { sampleRate: 16_000, samples: new Int16Array(10) };
+          }
+        },
+      };
+      return { engine, calls };
+    };
+    const drain = async (chunks: AsyncIterable<{ samples: Int16Array }>, abort?: AbortController) => {
+      let samples = 0;
+      for await (const chunk of chunks) {
+        samples += chunk.samples.length;
+        abort?.abort();
+      }
+      return samples;
+    };
+
+    it('streams a line the first time, then answers it kept in one chunk', async () => {
+      const { engine, calls } = streaming();
+      const cache = new CachingSynthesizer(engine);
+      await expect(drain(cache.stream('one two three', {}))).resolves.toBe(30);
+      await expect(drain(cache.stream('one two three', {}))).resolves.toBe(30);
+      expect(calls).toEqual(['one two three']);
+    });
+
+    it('keeps nothing of a stream its caller cut (a barge-in over the greeting)', async () => {
+      const { engine, calls } = streaming();
+      const cache = new CachingSynthesizer(engine);
+      const cut = new AbortController();
+      await expect(drain(cache.stream('one two three', { signal: cut.signal }), cut)).resolves.toBe(10);
+      await expect(drain(cache.stream('one two three', {}))).resolves.toBe(30);
+      expect(calls).toHaveLength(2);
+    });
+
+    it("passes a streaming-input engine's open() through, and has none for an engine without one", () => {
+      const open = jest.fn();
+      expect(new CachingSynthesizer({ ...streaming().engine, open }).open).toBeDefined();
+      expect(new CachingSynthesizer(streaming().engine).open).toBeUndefined();
+    });
+  });
 });

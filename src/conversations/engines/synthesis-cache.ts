@@ -43,6 +43,8 @@ export class CachingSynthesizer implements SpeechSynthesizer {
       chunks.push(chunk);
       yield chunk;
     }
+    // A stream cut by its caller (a barge-in) may end quietly: what came is not the whole line.
+    if (options.signal?.aborted) return;
     const rate = chunks[0]?.sampleRate;
     if (rate === undefined || chunks.some((c) => c.sampleRate !== rate)) return;
     const samples = new Int16Array(chunks.reduce((n, c) => n + c.samples.length, 0));

@@ -74,6 +74,36 @@ describe('Conversation with hosted-engine behaviours (failures, streaming recogn
     expect(c.reporter.ofKind('ended')).toEqual([]);
   });
 
+  it('recognition and synthesis both down: each turn counts once, the apologies and the closing are heard in the embedded voice', async () => {
+    const recognizer: SpeechRecognizer = {
+      start: (): RecognitionStream => ({
+        write: () => undefined,
+        finish: () =>
+          Promise.reject(new EngineError('recognition', 'The speech recognition engine at stt.test is down.')),
+        cancel: () => undefined,
+      }),
+    };
+    const synthesizer: SpeechSynthesizer = {
+      synthesize: (text, options) =>
+        text === 'Hi.'
+          ? harness.synthesizer.synthesize(text, options)
+          : Promise.reject(new EngineError('synthesis', 'The speech synthesis engine at tts.test is down.')),
+    };
+    const c = harness.call(agent, { recognizer, synthesizer });
+    await c.reporter.until(() => c.reporter.turns('agent').length === 1, 10_000, 'the opening');
+    await turn(c, 'Hello there.', 2);
+    await turn(c, 'Can you hear me.', 3);
+    await turn(c, 'Hello.', 4);
+    expect(c.reporter.turns('agent').map((t) => t.content)).toEqual([
+      'Hi.',
+      ENGINE_APOLOGY,
+      ENGINE_APOLOGY,
+      ENGINE_FAILURE_CLOSING,
+    ]);
+    await c.reporter.until(() => c.reporter.ofKind('ended').length === 1, 15_000, 'the end');
+    expect(c.reporter.ofKind('ended')[0]?.reason).toBe('goodbye');
+  });
+
   it('the model fails mid-answer: what it said stays, the apology follows, the call goes on', async () => {
     const dialogue: Dialogue = {
       opening: () => 'Hi.',

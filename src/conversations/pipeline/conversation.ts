@@ -4,17 +4,22 @@ import type { RecognitionStream, SpeechSynthesizer } from '../engines/engines';
 import { type Apology, FailedTurns } from './engine-failures';
 import { KeypadTurns, type KeysTurn } from './keypad-turns';
 import type { ConversationDeps } from './conversation-deps';
-import type { ConversationEnd, ConversationReporter, TransferOutcome } from './conversation-reporter';
+import type { ConversationEnd, ConversationReporter } from './conversation-reporter';
 import { ENDPOINTING } from './endpointer';
-import { Hearing } from './hearing';
+import { Hearing, type Utterance } from './hearing';
 import { OutputQueue } from './output-queue';
 import { SpokenAnswer, type AnswerTiming } from './spoken-answer';
 import { NO_TELEMETRY, type TurnTelemetry } from './turn-telemetry';
 import { INTERRUPTION, Interruption, isBackchannel } from './interruption';
 import { briefingOf } from '../dialogue/phrases';
-import { warmBriefing } from './warm-briefing';
+import { transferThrough } from './warm-briefing';
 
 const DEFAULT_MAX_DURATION_SECONDS = 3600;
+/**
+ * With a streaming recogniser told to end turns after `endpointing_ms`, the endpointer ends one this
+ * much later (its final words given time to come); without `endpointing_ms`, at its usual 500 ms.
+ */
+const PROVIDER_GRACE_MS = 250;
 export { KEYS_GAP_MS } from './keypad-turns';
 export type { ConversationDeps, ConversationLine } from './conversation-deps';
 
@@ -41,7 +46,6 @@ export type { ConversationDeps, ConversationLine } from './conversation-deps';
  *    is reported after the end. A transfer the line carries out (a REFER) is awaited with the caller's
  *    audio ignored: done, the conversation ends `transferred`; failed, it is reported, the agent says
  *    so and the conversation goes on.
- *
  * 6. A turn a hosted engine failed is answered with an apology (engine-failures.ts, decision 107).
  *
  * Per frame it does little (resampling and the VAD); the engines run in child processes or elsewhere.
@@ -68,8 +72,11 @@ export class Conversation {
     (keys) => this.keysEnded(keys),
   );
   private readonly failures: FailedTurns;
-  /** Answers that are (or end with) an apology: they do not count as a turn answered well. */
-  private readonly apologies = new WeakSet<SpokenAnswer>();
+  /**
+   * Answers that are (or end with) an apology, and whether in the apology voice: they do not count
+   * as a turn answered well, and one whose synthesis failed is said again in that voice, not counted again.
+   */
+  private readonly apologies = new WeakMap<SpokenAnswer, { apology: Apology; fallback: boolean }>();
   /**
    * A transfer is under way: what the caller says or presses meanwhile is not answered. The line
    * going down during a cold one is the transfer done; during a warm one, the caller gone.
@@ -88,7 +95,12 @@ export class Conversation {
     this.interruptible = deps.agent.interruptible !== false && deps.voicemailMessage === undefined;
     this.telemetry = deps.telemetry ?? NO_TELEMETRY;
     this.failures = new FailedTurns(deps.sessionId, this.telemetry);
-    this.hearing = new Hearing(rate, deps.agent.endpointing_ms);
+    // A streaming recogniser ends turns itself; the endpointer's silence is its bound (decision 196).
+    const silence = deps.agent.endpointing_ms;
+    this.hearing = new Hearing(
+      rate,
+      deps.recognizer.endpointing === 'provider' && silence !== undefined ? silence + PROVIDER_GRACE_MS : silence,
+    );
   }
 
   start(): void {
@@ -191,10 +203,7 @@ export class Conversation {
     for (const frame of audio) stream.write(frame);
   }
 
-  /**
-   * A streaming recogniser ended the utterance (its endpointing) before the endpointer's silence
-   * did: the turn ends now. The user stopped speaking at the last voiced frame the VAD heard.
-   */
+  /** A streaming recogniser ended the utterance before the endpointer did: the speech ended at the last voiced frame. */
   private providerEndpoint(utterance: Utterance): void {
     if (this.ended || this.utterance !== utterance) return;
     const silent = this.hearing.endpointer.silentFrames;
@@ -267,6 +276,12 @@ export class Conversation {
     // Ended, or a transfer is under way (the caller is being handed over): not answered.
     if (this.ended || this.transferring) return;
     const timing = { userSpeechEndMs, sttMs: wordsAt - detectedAt, wordsAt };
+    if (failure !== null && this.interruption?.utterance === utterance) {
+      // A burst over the agent whose words are unknown: the agent goes on, as after a noise.
+      this.interruption = null;
+      this.queue.resume();
+      return;
+    }
     if (failure !== null && FailedTurns.isFailure(failure) && !(this.utterance && this.interruptible)) {
       // The words are unknown: no user turn; the apology is the agent's answer (it cuts any other).
       if (this.answer && this.interruptible) this.bargeIn();
@@ -324,7 +339,7 @@ export class Conversation {
       this.logger.warn(`The dialogue failed: ${(err as Error).message}`);
       // What was said of the answer stays; the apology follows it.
       const apology = this.failures.failed(err, 'model');
-      this.apologies.add(answer);
+      this.apologies.set(answer, { apology, fallback: false });
       answer.say(apology.line);
       return apology.last ? { type: 'end', reason: 'goodbye' } : { type: 'continue' };
     }
@@ -334,8 +349,8 @@ export class Conversation {
    * Says an apology (a hosted engine failed this turn) in `answer`, with the apology synthesiser
    * when synthesis is what failed; the last one ends the conversation.
    */
-  private async apologise(answer: SpokenAnswer, apology: Apology): Promise<void> {
-    this.apologies.add(answer);
+  private async apologise(answer: SpokenAnswer, apology: Apology, fallback = false): Promise<void> {
+    this.apologies.set(answer, { apology, fallback });
     answer.say(apology.line);
     await this.afterAnswer(answer, apology.last ? { type: 'end', reason: 'goodbye' } : { type: 'continue' });
   }
@@ -372,14 +387,17 @@ export class Conversation {
     await this.queue.whenIdle();
     if (this.ended) return;
     if (!answer.signal.aborted) this.finish(answer, false);
-    if (answer.failure && !answer.signal.aborted && action.type === 'continue') {
-      // Synthesis failed: what it could not say was not heard; the apology in the other voice.
-      const apology = this.failures.failed(answer.failure, 'synthesis');
-      const fallback = this.deps.apologySynthesizer ?? this.deps.synthesizer;
-      return this.apologise(this.newAnswer(Promise.resolve(), null, fallback), apology);
+    const said = this.apologies.get(answer);
+    if (answer.failure && !answer.signal.aborted && !said?.fallback) {
+      // Synthesis failed: what it could not say was not heard. An apology (or the closing) is said
+      // again in the apology voice, counted once; another answer is followed by one.
+      const voice = this.deps.apologySynthesizer ?? this.deps.synthesizer;
+      if (said) return this.apologise(this.newAnswer(Promise.resolve(), null, voice), said.apology, true);
+      if (action.type === 'continue') {
+        const apology = this.failures.failed(answer.failure, 'synthesis');
+        return this.apologise(this.newAnswer(Promise.resolve(), null, voice), apology, true);
+      }
     }
-    if (answer.timing && !answer.failure && !answer.signal.aborted && !this.apologies.has(answer))
-      this.failures.succeeded();
     switch (action.type) {
       case 'transfer':
         await this.report((r) => r.transfer(action.number));
@@ -408,23 +426,13 @@ export class Conversation {
     this.utterance?.stream.cancel();
     this.utterance = null;
     this.keypad.clear();
-    let outcome: TransferOutcome;
-    try {
-      outcome = await (warm
-        ? line.transfer(
-            number,
-            // The agent's transfer_summary, or what the caller said first and last, in its voice.
-            warmBriefing(this.deps.agent.transfer_summary?.trim() || briefingOf(this.userWords), {
-              synthesizer: this.deps.synthesizer,
-              voiceId: this.deps.agent.voice_id,
-              now: () => this.now(),
-            }),
-          )
-        : line.transfer(number));
-    } catch (err) {
-      this.logger.warn(`The transfer of ${this.deps.sessionId} failed: ${(err as Error).message}`);
-      outcome = { ok: false, reason: 'target_failed', sip_code: null };
-    }
+    const { agent, synthesizer } = this.deps;
+    const outcome = await transferThrough(line, number, {
+      // Warm: the agent's transfer_summary, or what the caller said first and last, in its voice.
+      briefing: warm ? agent.transfer_summary?.trim() || briefingOf(this.userWords) : null,
+      speaker: { synthesizer, voiceId: agent.voice_id, now: () => this.now() },
+      failed: (err) => this.logger.warn(`The transfer of ${this.deps.sessionId} failed: ${err.message}`),
+    });
     this.transferring = null;
     this.hearing.endpointer.reset();
     if (this.ended) return;
@@ -468,6 +476,8 @@ export class Conversation {
     if (interrupted) this.deps.dialogue.interrupted?.(content);
     const startedAt = playback.startedAt;
     if (startedAt === null) return;
+    // A turn answered and heard (whole or cut), without an engine failing: the failures' count starts again.
+    if (answer.timing && !answer.failure && !this.apologies.has(answer)) this.failures.succeeded();
     if (content) void this.report((r) => r.turn({ role: 'agent', content, t: seconds(startedAt) }));
     const metrics = answer.metrics(startedAt, interrupted);
     if (!metrics) return;
@@ -486,10 +496,3 @@ export class Conversation {
 
 /** ms → seconds, to the millisecond. */
 const seconds = (ms: number): number => Math.round(ms) / 1000;
-
-/** An utterance being recognised; `over`: it began over the agent's voice (maybe a barge-in). */
-interface Utterance {
-  stream: RecognitionStream;
-  startedAt: number;
-  over: boolean;
-}

@@ -1,6 +1,15 @@
 import { RateConverter } from '../../kernel/audio/rate-converter';
+import type { RecognitionStream } from '../engines/engines';
 import { ENDPOINTING, type EndpointEvent, Endpointer, type EndpointingSettings } from './endpointer';
 import { VoiceActivityDetector } from './voice-activity';
+
+/** An utterance being recognised; `over`: it began over the agent's voice (maybe a barge-in). */
+export interface Utterance {
+  stream: RecognitionStream;
+  /** ms from the session's start. */
+  startedAt: number;
+  over: boolean;
+}
 
 /** The recogniser and the VAD take 20 ms frames at 16 kHz. */
 const ENGINE_RATE = 16000;

@@ -152,10 +152,12 @@ export class SpokenAnswer {
       if (!synthesizer.open) return;
       const session = synthesizer.open({ voiceId, signal: this.signal });
       const audio = new Prefetched(null, () => session.audio);
-      this.session = { session, spoken: [], pushed: 0 };
+      this.session = { session, spoken: [], pushed: 0, closed: false };
       this.queueSession(this.session, audio);
     }
     for (const text of pieces) {
+      // The session is over (failed, or cut): what is said now is not spoken, nor awaited.
+      if (this.session.closed) return;
       this.session.pushed += text.length + 1; // sent with a space after it
       this.session.spoken.push({ piece: { text, samples: 0 }, endsAt: this.session.pushed });
       this.deps.queue.await(1);
@@ -183,11 +185,13 @@ export class SpokenAnswer {
           if (!target) continue;
           this.play(target.piece, toRate.convert(chunk));
           // Its pieces before it came whole, and it too once its last character (the space after it) did.
-          if (characters !== undefined) release(characters >= target.endsAt ? index + 1 : index);
+          // Its piece is whole once its last character came (an engine may not echo the space sent after it).
+          if (characters !== undefined) release(characters >= target.endsAt - 1 ? index + 1 : index);
         }
       } catch (err) {
         this.failed(err);
       } finally {
+        state.closed = true;
         release(state.spoken.length);
       }
     });
@@ -269,6 +273,8 @@ interface AnswerSession {
   session: SynthesisSession;
   spoken: { piece: Piece; endsAt: number }[];
   pushed: number;
+  /** Its audio ended (done, failed or cut): nothing more is pushed or awaited. */
+  closed: boolean;
 }
 
 /** A chunk's audio at the transport's rate: a whole clip resampled at once, a stream through one converter. */

@@ -1,5 +1,6 @@
 import type { SpeechSynthesizer } from '../engines/engines';
-import type { WarmTransfer } from './conversation-reporter';
+import type { ConversationLine } from './conversation-deps';
+import type { TransferOutcome, WarmTransfer } from './conversation-reporter';
 import { OutputQueue } from './output-queue';
 import { SpokenAnswer } from './spoken-answer';
 
@@ -42,6 +43,30 @@ export function warmBriefing(
       }
     },
   };
+}
+
+/**
+ * Has the line hand the caller to `number`: cold, or warm with `briefing` spoken to whoever answers
+ * first. A line that throws is a transfer to a target that failed (`failed` is told why).
+ */
+export async function transferThrough(
+  line: ConversationLine,
+  number: string,
+  how: {
+    briefing: string | null;
+    speaker: { synthesizer: SpeechSynthesizer; voiceId?: string; now: () => number };
+    failed: (err: Error) => void;
+  },
+): Promise<TransferOutcome> {
+  try {
+    if (!line.transfer) return { ok: false, reason: 'not_supported', sip_code: null };
+    return await (how.briefing === null
+      ? line.transfer(number)
+      : line.transfer(number, warmBriefing(how.briefing, how.speaker)));
+  } catch (err) {
+    how.failed(err instanceof Error ? err : new Error(String(err)));
+    return { ok: false, reason: 'target_failed', sip_code: null };
+  }
 }
 
 /** Resolves once `signal` aborts. */

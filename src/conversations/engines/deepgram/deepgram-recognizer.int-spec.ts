@@ -3,7 +3,7 @@ import { DeepgramStandIn } from '../../../../test/support/deepgram-stand-in';
 import { eventually } from '../../../../test/support/eventually';
 import { EmbeddedSynthesizer } from '../embedded/embedded-synthesizer';
 import { EngineError, type RecognitionListener, type RecognitionStream } from '../engines';
-import { DeepgramRecognizer, webSocketBase } from './deepgram-recognizer';
+import { DEFAULT_ENDPOINTING_MS, DeepgramRecognizer, webSocketBase } from './deepgram-recognizer';
 
 /**
  * The Deepgram live recogniser against the loopback stand-in of Deepgram's `/v1/listen`, which
@@ -111,7 +111,8 @@ describe('DeepgramRecognizer (live /v1/listen)', () => {
       vad_events: 'true',
       punctuate: 'true',
     });
-    expect(connection.query.endpointing).toBeUndefined(); // the provider's own
+    // No endpointingMs: the adapter's default, not Deepgram's 10 ms.
+    expect(connection.query.endpointing).toBe(String(DEFAULT_ENDPOINTING_MS));
     expect(connection.controls).not.toContain('Finalize');
     await eventually(() => expect(connection.closed).toMatchObject({ by: 'close-stream', code: 1000 }));
   });
@@ -146,6 +147,7 @@ describe('DeepgramRecognizer (live /v1/listen)', () => {
     await expect(stream.finish()).resolves.toMatch(/human/);
     const connection = standIn.connections.at(-1)!;
     expect(connection.query.endpointing).toBe('1500');
+    expect(connection.query.utterance_end_ms).toBe('1500');
     await eventually(() => expect(connection.controls).toEqual(['Finalize', 'CloseStream']));
   });
 

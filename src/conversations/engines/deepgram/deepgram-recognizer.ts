@@ -24,6 +24,11 @@ export interface DeepgramLimits {
 export const DEEPGRAM_LIMITS: DeepgramLimits = { finalTimeoutMs: 3000, connectTimeoutMs: 5000 };
 /** Audio kept per utterance to re-send on a replacement connection: 2 minutes at 16 kHz. */
 const MAX_KEPT_SAMPLES = 16_000 * 120;
+/**
+ * `endpointing` when the agent sets no `endpointing_ms`: Deepgram's own default, 10 ms, ends a turn
+ * at any pause between words; 300 ms is what phone agents commonly use (docs/speech-engines.md).
+ */
+export const DEFAULT_ENDPOINTING_MS = 300;
 /** `utterance_end_ms`: Deepgram's word-timing end of utterance, a backstop to `speech_final`. */
 const UTTERANCE_END_MS = 1000;
 /** How long to wait for Deepgram to close after CloseStream before closing ourselves. */
@@ -79,8 +84,10 @@ export class DeepgramRecognizer implements SpeechRecognizer {
       sample_rate: 16_000,
       channels: 1,
       interim_results: 'true',
-      ...(endpointingMs !== undefined ? { endpointing: Math.round(endpointingMs) } : {}),
-      utterance_end_ms: UTTERANCE_END_MS,
+      // Deepgram's own default (10 ms) ends a turn at the shortest pause between words.
+      endpointing: Math.round(endpointingMs ?? DEFAULT_ENDPOINTING_MS),
+      // Its word-timing backstop never ends a turn sooner than the endpointing asked for.
+      utterance_end_ms: Math.max(UTTERANCE_END_MS, Math.round(endpointingMs ?? 0)),
       vad_events: 'true',
       punctuate: 'true',
       reconnectAttempts: 0,
@@ -343,6 +350,9 @@ class DeepgramUtterance implements RecognitionStream {
     const ms = this.recognizer.limits.finalTimeoutMs;
     this.timer = setTimeout(() => {
       this.timer = null;
+      // Final words already in hand (a Finalize left unanswered when nothing was left to finalise): they are the answer.
+      const words = this.words();
+      if (words) return this.end(words);
       this.fail(new EngineError('recognition', `${this.what} did not answer in time (${ms} ms).`));
     }, ms);
   }

@@ -109,6 +109,8 @@ export class ElevenLabsSynthesizer implements SpeechSynthesizer {
     for (const piece of pieces) session.push(piece);
     session.end();
     yield* session.audio;
+    // An aborted session ends quietly: the stream ends with the abort error, as the other engines' do.
+    if (options.signal?.aborted) throw abortError();
   }
 
   /** A whole line: one session, its audio gathered into one speech. */
