@@ -21,6 +21,15 @@ describe('Conversation with hosted-engine behaviours (failures, streaming recogn
   afterAll(() => harness.close());
   const agent = { prompt: '', first_message: 'Hi.' };
 
+  /** A hosted recogniser that fails every utterance: the engine at stt.test `what`. */
+  const failingRecognizer = (what: string): SpeechRecognizer => ({
+    start: (): RecognitionStream => ({
+      write: () => undefined,
+      finish: () => Promise.reject(new EngineError('recognition', `The speech recognition engine at stt.test ${what}`)),
+      cancel: () => undefined,
+    }),
+  });
+
   /** Speaks `text` once the agent is quiet, and waits for the agent's next turn. */
   const turn = async (c: ReturnType<typeof harness.call>, text: string, agentTurns: number) => {
     c.user.say(await harness.speech(text));
@@ -28,16 +37,7 @@ describe('Conversation with hosted-engine behaviours (failures, streaming recogn
   };
 
   it('recognition fails: the apology is the answer, no user turn; three in a row end the call with the closing', async () => {
-    const failing: SpeechRecognizer = {
-      start: (): RecognitionStream => ({
-        write: () => undefined,
-        finish: () =>
-          Promise.reject(
-            new EngineError('recognition', 'The speech recognition engine at stt.test answered 401.', 401),
-          ),
-        cancel: () => undefined,
-      }),
-    };
+    const failing = failingRecognizer('answered 401.');
     const c = harness.call(agent, { recognizer: failing });
     await c.reporter.until(() => c.reporter.turns('agent').length === 1, 10_000, 'the opening');
     await turn(c, 'Hello there.', 2);
@@ -75,14 +75,7 @@ describe('Conversation with hosted-engine behaviours (failures, streaming recogn
   });
 
   it('recognition and synthesis both down: each turn counts once, the apologies and the closing are heard in the embedded voice', async () => {
-    const recognizer: SpeechRecognizer = {
-      start: (): RecognitionStream => ({
-        write: () => undefined,
-        finish: () =>
-          Promise.reject(new EngineError('recognition', 'The speech recognition engine at stt.test is down.')),
-        cancel: () => undefined,
-      }),
-    };
+    const recognizer = failingRecognizer('is down.');
     const synthesizer: SpeechSynthesizer = {
       synthesize: (text, options) =>
         text === 'Hi.'

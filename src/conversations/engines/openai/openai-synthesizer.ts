@@ -119,35 +119,20 @@ export class OpenAiSynthesizer implements SpeechSynthesizer {
     }
   }
 
-  private async speakPiece(
-    input: string,
-    options: { voiceId?: string; signal?: AbortSignal },
-  ): Promise<SynthesizedSpeech> {
+  /** One piece whole: its streamed chunks joined (decision 109's bounds and failures are the stream's). */
+  private async speakPiece(input: string, options: SynthesisOptions): Promise<SynthesizedSpeech> {
     if (input === '') return { sampleRate: OPENAI_PCM_RATE, samples: new Int16Array(0) };
-    const limit = deadline(this.limits.timeoutMs * (this.limits.maxRetries + 1), options.signal);
-    try {
-      const response = await this.client.audio.speech.create(
-        { model: this.endpoint.model, voice: hostedVoice(options.voiceId), input, response_format: 'pcm' },
-        { signal: limit.signal },
-      );
-      const bytes = await readBounded(response, MAX_SPEECH_BYTES);
-      const speech = isWav(bytes) ? decodeWav(bytes) : { sampleRate: OPENAI_PCM_RATE, samples: pcm16le(bytes) };
-      if (!speech) {
-        throw new EngineError('synthesis', 'The speech synthesis engine answered a WAV file that is not 16-bit PCM.');
-      }
-      if (speech.samples.length === 0) {
-        throw new EngineError('synthesis', 'The speech synthesis engine answered no audio.');
-      }
-      return speech;
-    } catch (err) {
-      throw engineFailure('synthesis', this.endpoint, err, {
-        callerSignal: options.signal,
-        timedOut: limit.timedOut(),
-        timeoutMs: this.limits.timeoutMs,
-      });
-    } finally {
-      limit.clear();
+    const chunks: SpeechChunk[] = [];
+    for await (const chunk of this.streamPiece(input, options)) chunks.push(chunk);
+    const rate = chunks[0]?.sampleRate ?? OPENAI_PCM_RATE;
+    const samples = new Int16Array(chunks.reduce((n, c) => n + c.samples.length, 0));
+    if (samples.length === 0) throw new EngineError('synthesis', 'The speech synthesis engine answered no audio.');
+    let at = 0;
+    for (const chunk of chunks) {
+      samples.set(chunk.samples, at);
+      at += chunk.samples.length;
     }
+    return { sampleRate: rate, samples };
   }
 }
 
@@ -156,22 +141,4 @@ function takeEven(queue: ByteQueue): Buffer {
   const bytes = Buffer.alloc(queue.length - (queue.length % 2));
   queue.take(bytes);
   return bytes;
-}
-
-/**
- * The body of an answer, read chunk by chunk into a ByteQueue and joined once (linear in its length),
- * refused beyond `max` bytes (the rest is not read).
- */
-export async function readBounded(response: Response, max: number): Promise<Buffer> {
-  const bytes = new ByteQueue();
-  if (!response.body) return Buffer.alloc(0);
-  // Leaving the loop early (too large) destroys the stream, which cancels the rest of the body.
-  const body: AsyncIterable<Uint8Array> = Readable.fromWeb(response.body);
-  for await (const value of body) {
-    bytes.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-    if (bytes.length > max) {
-      throw new EngineError('synthesis', `The speech synthesis engine answered more than ${max} bytes for one piece.`);
-    }
-  }
-  return bytes.takeAll();
 }
