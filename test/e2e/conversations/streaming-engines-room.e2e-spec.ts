@@ -29,6 +29,13 @@ import { captureAgentAudio, heardInPage, recognise } from '../../support/room-au
 import { type Browser, decodeWav, launchBrowser } from '../../support/rooms-harness';
 import { createTenant, type TenantInfo } from '../../support/webhooks-harness';
 
+/**
+ * Words pocketsphinx (the Deepgram stand-in's) hears of "I would like to book an appointment for tomorrow
+ * morning please" through Chromium's fake microphone and Opus: under load it may hear only some ("i
+ * would like to put in a blind man charge a mile mining please").
+ */
+const HEARD_WORDS = /would like|appointment|tomorrow|morning|please/;
+
 jest.setTimeout(120_000);
 
 const TTS_MODEL = 'eleven_turbo_v2_5';
@@ -293,7 +300,7 @@ describe('Deepgram + ElevenLabs', () => {
     expect(turns[0]).toMatchObject({ role: 'agent', content: 'Hello, front desk.' });
     const user = turns.filter((t) => t.role === 'user').map((t) => t.content);
     // The user's words are the Deepgram stand-in's (pocketsphinx's) final results.
-    expect(user[0]).toMatch(/appointment|tomorrow|morning/);
+    expect(user[0]).toMatch(HEARD_WORDS);
     expect(user.join(' | ')).toMatch(/human/);
     const agent = turns.filter((t) => t.role === 'agent').map((t) => t.content);
     const answer = agent.find((c) => c.startsWith('I heard'));
@@ -444,7 +451,7 @@ describe('Deepgram + ElevenLabs', () => {
     expect(logs(h)).not.toMatch(/dropped the connection/);
     const user = turns.filter((t) => t.role === 'user');
     expect(user).toHaveLength(1);
-    expect(user[0]!.content).toMatch(/appointment|tomorrow|morning/);
+    expect(user[0]!.content).toMatch(HEARD_WORDS);
     expect(turns.find((t) => t.role === 'agent' && t.content.startsWith('I heard'))!.content).toContain(
       user[0]!.content.split(' ').slice(-1)[0]!,
     );
@@ -480,7 +487,7 @@ describe('Deepgram + ElevenLabs', () => {
     const ended = await hangUp(h, tenant.api_key, page, sessionId);
     const turns = ended.transcript;
     expect(turns.map((t) => t.role)).toEqual(['agent', 'user', 'agent']);
-    expect(turns[1]!.content).toMatch(/appointment|tomorrow|morning/);
+    expect(turns[1]!.content).toMatch(HEARD_WORDS);
     // The answer that was never heard is not in the transcript; the apology is.
     expect(turns[2]!.content).toBe(ENGINE_APOLOGY);
     // ElevenLabs never spoke the apology: the embedded voice (flite in the service) did.
@@ -522,7 +529,7 @@ describe('Deepgram + OpenAI speech (streamed body)', () => {
     const ended = await hangUp(svc, other.api_key, page, sessionId);
     const turns = ended.transcript;
     expect(turns.map((t) => t.role)).toEqual(['agent', 'user', 'agent']);
-    expect(turns[1]!.content).toMatch(/appointment|tomorrow|morning/);
+    expect(turns[1]!.content).toMatch(HEARD_WORDS);
     expect(turns[2]!.content).toMatch(/^I heard/);
     const [first] = ended.metrics.turns;
     expect(first).toMatchObject({ interrupted: false });
