@@ -86,6 +86,19 @@ def _params(query: Mapping[str, Any] | None) -> dict[str, Any]:
     return {k: (str(v).lower() if isinstance(v, bool) else v) for k, v in (query or {}).items() if v is not None}
 
 
+def _send(query: Mapping[str, Any] | None, json: Any, files: Any, data: Any, timeout: float | None) -> dict[str, Any]:
+    """The keyword arguments of one httpx request: a JSON body, or a multipart form (``files`` and ``data``)."""
+    sent: dict[str, Any] = {"params": _params(query)}
+    if files is not None:
+        sent["files"] = files
+        sent["data"] = data or {}
+    elif json is not None:
+        sent["json"] = json
+    if timeout is not None:
+        sent["timeout"] = timeout
+    return sent
+
+
 class SyncTransport:
     def __init__(self, api_key: str, base_url: str, timeout: float, max_retries: int, client: httpx.Client | None):
         self.api_key = api_key
@@ -102,13 +115,16 @@ class SyncTransport:
         json: Any = None,
         idempotency_key: str | None = None,
         max_retries: int | None = None,
+        files: Any = None,
+        data: Mapping[str, Any] | None = None,
+        timeout: float | None = None,
     ) -> Any:
         headers = _headers(self.api_key, method, idempotency_key)
         retries = self.max_retries if max_retries is None else max_retries
         for attempt in range(retries + 1):
             try:
                 response = self.http.request(
-                    method, self.base_url + path, params=_params(query), json=json, headers=headers
+                    method, self.base_url + path, **_send(query, json, files, data, timeout), headers=headers
                 )
             except httpx.TransportError as err:
                 if attempt < retries:
@@ -143,13 +159,16 @@ class AsyncTransport:
         json: Any = None,
         idempotency_key: str | None = None,
         max_retries: int | None = None,
+        files: Any = None,
+        data: Mapping[str, Any] | None = None,
+        timeout: float | None = None,
     ) -> Any:
         headers = _headers(self.api_key, method, idempotency_key)
         retries = self.max_retries if max_retries is None else max_retries
         for attempt in range(retries + 1):
             try:
                 response = await self.http.request(
-                    method, self.base_url + path, params=_params(query), json=json, headers=headers
+                    method, self.base_url + path, **_send(query, json, files, data, timeout), headers=headers
                 )
             except httpx.TransportError as err:
                 if attempt < retries:
