@@ -52,3 +52,22 @@ def test_one_of_several_standard_signatures_may_match():
     good = headers("standard")["webhook-signature"]
     several = headers("standard", **{"webhook-signature": "v1,bm90IGl0 " + good})
     assert verify_webhook(BODY, several, SECRET, now=1_000_000)["id"] == "evt_1"
+
+
+def test_a_scheme_can_be_required():
+    both = sign_webhook(BODY, id="evt_1", type="session.ended", secret=SECRET, timestamp=1_000_000)
+    for scheme in ("x-webhook", "standard"):
+        assert verify_webhook(BODY, both, SECRET, now=1_000_000, scheme=scheme)["id"] == "evt_1"
+    with pytest.raises(WebhookVerificationError) as no_x:
+        verify_webhook(BODY, headers("standard"), SECRET, now=1_000_000, scheme="x-webhook")
+    assert no_x.value.reason == "missing_signature"
+    with pytest.raises(WebhookVerificationError) as no_standard:
+        verify_webhook(BODY, headers("x"), SECRET, now=1_000_000, scheme="standard")
+    assert no_standard.value.reason == "missing_signature"
+    # A good Standard Webhooks signature does not vouch for a bad X-Webhook one when that is required.
+    bad_x = {**both, "x-webhook-signature": "sha256=00"}
+    assert verify_webhook(BODY, bad_x, SECRET, now=1_000_000, scheme="standard")["id"] == "evt_1"
+    with pytest.raises(WebhookVerificationError):
+        verify_webhook(BODY, bad_x, SECRET, now=1_000_000, scheme="x-webhook")
+    with pytest.raises(ValueError):
+        verify_webhook(BODY, both, SECRET, scheme="hmac")

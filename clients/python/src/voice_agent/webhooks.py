@@ -67,8 +67,14 @@ def verify_webhook(
     *,
     tolerance_seconds: int = DEFAULT_TOLERANCE_SECONDS,
     now: float | None = None,
+    scheme: str = "auto",
 ) -> dict[str, Any]:
-    """The event of a delivery whose signature and timestamp are good; else WebhookVerificationError."""
+    """The event of a delivery whose signature and timestamp are good; else WebhookVerificationError.
+
+    ``scheme``: ``"auto"`` (``X-Webhook-Signature`` when present, else Standard Webhooks),
+    ``"x-webhook"`` or ``"standard"`` to check that scheme's headers only."""
+    if scheme not in ("auto", "x-webhook", "standard"):
+        raise ValueError('verify_webhook: scheme must be "auto", "x-webhook" or "standard"')
     if not isinstance(secret, str) or not secret.startswith(SECRET_PREFIX):
         raise TypeError("verify_webhook: secret must be the endpoint secret (whsec_…)")
     if not isinstance(body, (bytes, bytearray, str)):
@@ -76,7 +82,9 @@ def verify_webhook(
     x_signature = _header(headers, "x-webhook-signature")
     std_signature = _header(headers, "webhook-signature")
     std_id = _header(headers, "webhook-id")
-    use_x = x_signature is not None
+    use_x = scheme == "x-webhook" or (scheme == "auto" and x_signature is not None)
+    if use_x and x_signature is None:
+        raise WebhookVerificationError("missing_signature")
     if not use_x and (std_signature is None or std_id is None):
         raise WebhookVerificationError("missing_signature")
     timestamp = _header(headers, "x-webhook-timestamp" if use_x else "webhook-timestamp")
