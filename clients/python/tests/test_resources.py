@@ -74,7 +74,7 @@ def every_method(c):
     c.phone_numbers.delete("pn_1")
     c.phone_numbers.request_verification("pn_1")
     c.phone_numbers.confirm_verification("pn_1", {"code": "123456"})
-    c.phone_numbers.test_inbound_call("pn_1", {"from": "+14155550100"})
+    c.phone_numbers.test_inbound_call("pn_1", {"from_number": "+14155550100"})
     c.analytics.calls(days=7)
     c.analytics.deliveries(days=7)
     c.tool_secret.rotate()
