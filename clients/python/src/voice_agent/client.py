@@ -5,34 +5,45 @@ methods return an iterator over every item of every page (``first_page()`` for t
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import httpx
 
 from ._http import DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_SECONDS, AsyncTransport, SyncTransport
-from ._resource import Transport
+from ._resource import Transport, _Resource
 from .events import Events
 from .resources import Analytics, Calls, Campaigns, Credits, Dnc, Sessions, ToolSecrets, WebhookEndpoints
 from .rooms_voices_numbers import PhoneNumbers, Rooms, VoiceClones
 from .webhooks import verify_webhook
 
+if TYPE_CHECKING:  # the async client's resources as a type checker sees them (methods awaited)
+    from . import _async
+
+
+#: The resources of both clients, by attribute name.
+RESOURCES: dict[str, type[_Resource]] = {
+    "calls": Calls,
+    "sessions": Sessions,
+    "campaigns": Campaigns,
+    "webhook_endpoints": WebhookEndpoints,
+    "events": Events,
+    "credits": Credits,
+    "dnc": Dnc,
+    "rooms": Rooms,
+    "voice_clones": VoiceClones,
+    "phone_numbers": PhoneNumbers,
+    "analytics": Analytics,
+    "tool_secret": ToolSecrets,
+}
+
 
 class _Client:
-    def _resources(self, transport: Transport) -> None:
-        self.calls = Calls(transport)
-        self.sessions = Sessions(transport)
-        self.campaigns = Campaigns(transport)
-        self.webhook_endpoints = WebhookEndpoints(transport)
-        self.events = Events(transport)
-        self.credits = Credits(transport)
-        self.dnc = Dnc(transport)
-        self.rooms = Rooms(transport)
-        self.voice_clones = VoiceClones(transport)
-        self.phone_numbers = PhoneNumbers(transport)
-        self.analytics = Analytics(transport)
-        self.tool_secret = ToolSecrets(transport)
-
     #: ``verify_webhook(body, headers, secret)``, also importable from the package itself.
     verify_webhook = staticmethod(verify_webhook)
+
+    def _resources(self, transport: Transport) -> None:
+        for name, resource in RESOURCES.items():
+            setattr(self, name, resource(transport))
 
 
 def _settings(api_key: str | None, base_url: str | None) -> tuple[str, str]:
@@ -43,6 +54,19 @@ def _settings(api_key: str | None, base_url: str | None) -> tuple[str, str]:
 
 
 class VoiceAgent(_Client):
+    calls: Calls
+    sessions: Sessions
+    campaigns: Campaigns
+    webhook_endpoints: WebhookEndpoints
+    events: Events
+    credits: Credits
+    dnc: Dnc
+    rooms: Rooms
+    voice_clones: VoiceClones
+    phone_numbers: PhoneNumbers
+    analytics: Analytics
+    tool_secret: ToolSecrets
+
     def __init__(
         self,
         api_key: str | None = None,
@@ -68,6 +92,19 @@ class VoiceAgent(_Client):
 
 
 class AsyncVoiceAgent(_Client):
+    calls: _async.Calls
+    sessions: _async.Sessions
+    campaigns: _async.Campaigns
+    webhook_endpoints: _async.WebhookEndpoints
+    events: _async.Events
+    credits: _async.Credits
+    dnc: _async.Dnc
+    rooms: _async.Rooms
+    voice_clones: _async.VoiceClones
+    phone_numbers: _async.PhoneNumbers
+    analytics: _async.Analytics
+    tool_secret: _async.ToolSecrets
+
     def __init__(
         self,
         api_key: str | None = None,

@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator, Iterator
 
 from ._http import AsyncTransport, SyncTransport
 from ._resource import _Resource
+from .pagination import PageIterator
 from .errors import VoiceAgentError
 from .models import EventEnvelope, EventPage
 
@@ -19,7 +20,7 @@ def _passing(err: VoiceAgentError) -> bool:
 
 
 class Events(_Resource):
-    def list(self, **query: Any) -> Any:
+    def list(self, **query: Any) -> PageIterator[EventEnvelope]:
         """Every event up to now in commit order after ``after`` (``type``, ``limit`` per page)."""
         return self._list("/v1/events", query, id_key="id", cursor="after")
 
@@ -35,14 +36,14 @@ class Events(_Resource):
 
     def follow(
         self, *, after: str | None = None, type: str | None = None, wait_seconds: int = 25
-    ) -> Iterator[EventEnvelope] | AsyncIterator[EventEnvelope]:
+    ) -> Iterator[EventEnvelope]:
         """Every event in commit order after ``after`` (default: the start of the feed), as they happen,
         forever: ``for event in client.events.follow()`` (``async for`` with the async client); stop
         with ``break``. Polls that fail for a passing reason (no connection, 429, 5xx) are tried again
         with backoff; other errors (a bad key, an unknown cursor) end it with the error."""
         wait = min(30, max(1, wait_seconds))
         if isinstance(self._t, AsyncTransport):
-            return self._afollow(after, type, wait)
+            return self._afollow(after, type, wait)  # type: ignore[return-value]
         return self._follow(after, type, wait)
 
     @staticmethod

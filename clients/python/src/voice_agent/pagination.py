@@ -4,12 +4,13 @@ is needed; ``.first_page()`` gives the first page itself (``{"data": [...], "has
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterator, Optional
+from typing import Any, AsyncIterator, Awaitable, Callable, Generic, Iterator, Optional, TypeVar
 
 Page = dict[str, Any]
+T = TypeVar("T")
 
 
-class PageIterator:
+class PageIterator(Generic[T]):
     def __init__(self, fetch: Callable[[Optional[str]], Page], cursor_of: Callable[[Any], str] = lambda i: i["id"]):
         self._fetch = fetch
         self._cursor_of = cursor_of
@@ -20,7 +21,7 @@ class PageIterator:
             self._first = self._fetch(None)
         return self._first
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[T]:
         page = self.first_page()
         while True:
             items = page.get("data") or []
@@ -30,7 +31,7 @@ class PageIterator:
             page = self._fetch(self._cursor_of(items[-1]))
 
 
-class AsyncPageIterator:
+class AsyncPageIterator(Generic[T]):
     def __init__(
         self,
         fetch: Callable[[Optional[str]], Awaitable[Page]],
@@ -45,7 +46,7 @@ class AsyncPageIterator:
             self._first = await self._fetch(None)
         return self._first
 
-    async def __aiter__(self) -> AsyncIterator[Any]:
+    async def __aiter__(self) -> AsyncIterator[T]:
         page = await self.first_page()
         while True:
             items = page.get("data") or []

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Any, List
 
 from ._resource import _id, _Resource
+from .pagination import PageIterator
 from .models import (
     AddContactsDto,
     AddDncDto,
     CallAnalyticsDto,
     Campaign,
+    CampaignContact,
     CampaignProgressDto,
     CreateCallDto,
     CreateCampaignDto,
@@ -28,6 +30,7 @@ from .models import (
     DeliveryQueued,
     DncEntry,
     DncRemoved,
+    EventEnvelope,
     RecordingLink,
     RecoverDto,
     Recovery,
@@ -57,14 +60,14 @@ class Sessions(_Resource):
     def get(self, session_id: str) -> Session:
         return self._call("GET", f"/v1/sessions/{_id(session_id)}")
 
-    def list(self, **query: Any) -> Any:
+    def list(self, **query: Any) -> PageIterator[Session]:
         """Newest first: ``status``, ``campaign_id``, ``direction``, ``limit`` (per page)."""
         return self._list("/v1/sessions", query, id_key="session_id")
 
     def transcript(self, session_id: str) -> Transcript:
         return self._call("GET", f"/v1/sessions/{_id(session_id)}/transcript.json")
 
-    def events(self, session_id: str) -> list[Any]:
+    def events(self, session_id: str) -> List[EventEnvelope]:
         """The session's events in commit order, as webhook envelopes."""
         return self._data(f"/v1/sessions/{_id(session_id)}/events")
 
@@ -109,7 +112,7 @@ class Campaigns(_Resource):
     def get(self, campaign_id: str) -> Campaign:
         return self._call("GET", f"/v1/campaigns/{_id(campaign_id)}")
 
-    def list(self, **query: Any) -> Any:
+    def list(self, **query: Any) -> PageIterator[Campaign]:
         return self._list("/v1/campaigns", query, id_key="campaign_id")
 
     def add_contacts(
@@ -119,7 +122,7 @@ class Campaigns(_Resource):
             "POST", f"/v1/campaigns/{_id(campaign_id)}/contacts", json=body, idempotency_key=idempotency_key
         )
 
-    def list_contacts(self, campaign_id: str, **query: Any) -> Any:
+    def list_contacts(self, campaign_id: str, **query: Any) -> PageIterator[CampaignContact]:
         """The campaign's contacts (``status``, ``limit``)."""
         return self._list(f"/v1/campaigns/{_id(campaign_id)}/contacts", query, id_key="contact_id")
 
@@ -142,7 +145,7 @@ class WebhookEndpoints(_Resource):
         """Registers a receiver; the answer carries its ``secret``, shown this once."""
         return self._call("POST", "/v1/webhook_endpoints", json=body, idempotency_key=idempotency_key)
 
-    def list(self) -> list[WebhookEndpoint]:
+    def list(self) -> List[WebhookEndpoint]:
         """Every endpoint of the tenant (the API does not paginate them)."""
         return self._data("/v1/webhook_endpoints")
 
@@ -166,7 +169,7 @@ class WebhookEndpoints(_Resource):
     def enable(self, endpoint_id: str) -> WebhookEndpoint:
         return self._call("POST", f"/v1/webhook_endpoints/{_id(endpoint_id)}/enable")
 
-    def deliveries(self, endpoint_id: str, *, limit: int | None = None) -> list[Delivery]:
+    def deliveries(self, endpoint_id: str, *, limit: int | None = None) -> List[Delivery]:
         """The endpoint's latest deliveries (not paginated: ``limit`` of them)."""
         return self._data(f"/v1/webhook_endpoints/{_id(endpoint_id)}/deliveries", {"limit": limit})
 
@@ -197,12 +200,12 @@ class Credits(_Resource):
     def get_topup(self, topup_id: str) -> Topup:
         return self._call("GET", f"/v1/credits/topups/{_id(topup_id)}")
 
-    def list_topups(self, **query: Any) -> Any:
+    def list_topups(self, **query: Any) -> PageIterator[Topup]:
         return self._list("/v1/credits/topups", query, id_key="topup_id")
 
 
 class Dnc(_Resource):
-    def list(self) -> list[DncEntry]:
+    def list(self) -> List[DncEntry]:
         """The whole do-not-call list (the API does not paginate it)."""
         return self._data("/v1/dnc")
 

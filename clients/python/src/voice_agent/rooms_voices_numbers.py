@@ -5,9 +5,11 @@ uploaded as a multipart form."""
 from __future__ import annotations
 
 import mimetypes
-from typing import Any, Iterable, Mapping, Union
+import os
+from typing import Any, Iterable, Mapping, Tuple, Union
 
 from ._resource import _id, _Resource
+from .pagination import PageIterator
 from .models import (
     ConfirmVerificationDto,
     CreatePhoneNumberDto,
@@ -25,7 +27,7 @@ from .models import (
 
 #: One audio sample: a path (``str``/``os.PathLike``), or ``(filename, bytes)``, or
 #: ``(filename, bytes, content_type)``.
-VoiceSample = Union[str, Any, tuple]
+VoiceSample = Union[str, "os.PathLike[str]", Tuple[str, bytes], Tuple[str, bytes, str]]
 
 
 class Rooms(_Resource):
@@ -36,7 +38,7 @@ class Rooms(_Resource):
     def get(self, room_id: str) -> Room:
         return self._call("GET", f"/v1/rooms/{_id(room_id)}")
 
-    def list(self, **query: Any) -> Any:
+    def list(self, **query: Any) -> PageIterator[Room]:
         """Newest first (``status``, ``limit``)."""
         return self._list("/v1/rooms", query, id_key="room_id")
 
@@ -67,7 +69,7 @@ class VoiceClones(_Resource):
     def get(self, voice_id: str) -> VoiceClone:
         return self._call("GET", f"/v1/voice_clones/{_id(voice_id)}")
 
-    def list(self, **query: Any) -> Any:
+    def list(self, **query: Any) -> PageIterator[VoiceClone]:
         return self._list("/v1/voice_clones", query, id_key="voice_id")
 
     def delete(self, voice_id: str) -> Deleted:
@@ -81,7 +83,7 @@ class PhoneNumbers(_Resource):
     def get(self, phone_number_id: str) -> PhoneNumber:
         return self._call("GET", f"/v1/phone_numbers/{_id(phone_number_id)}")
 
-    def list(self, **query: Any) -> Any:
+    def list(self, **query: Any) -> PageIterator[PhoneNumber]:
         return self._list("/v1/phone_numbers", query, id_key="phone_number_id")
 
     def update(self, phone_number_id: str, body: UpdatePhoneNumberDto) -> PhoneNumber:
