@@ -33,6 +33,8 @@ export default tseslint.config(
       // The Node client's build output and its generated types (npm run client:generate).
       'clients/node/dist/**',
       'clients/node/src/generated/**',
+      // The web SDK's build output (clients/web/scripts/build.mjs).
+      'clients/web/dist/**',
     ],
   },
   {
@@ -129,11 +131,11 @@ export default tseslint.config(
     },
   },
 
-  // Browser scripts served as they are (the room's landing page): a classic script, the browser's globals.
+  // Browser scripts served as they are (the room's landing page): an ES module, the browser's globals.
   {
     files: ['src/rooms/assets/**/*.js'],
     languageOptions: {
-      sourceType: 'script',
+      sourceType: 'module',
       globals: {
         window: 'readonly',
         document: 'readonly',

@@ -1,9 +1,10 @@
-// Builds the four parts of the repository: the service (dist/), the dashboard (dist/dashboard-web/),
-// the embedded speech engines' helpers (dist/speech/) and the Node client with `vap` (clients/node/dist/).
+// Builds the five parts of the repository: the service (dist/), the dashboard (dist/dashboard-web/),
+// the embedded speech engines' helpers (dist/speech/), the Node client with `vap` (clients/node/dist/)
+// and the web SDK (clients/web/dist/).
 //
 //   node scripts/build.mjs            every part, always (npm run build, npm test, CI)
 //   node scripts/build.mjs --changed  only the parts whose inputs changed since they were built (npm start)
-//   --only service,dashboard,client   restricts either to the parts named
+//   --only service,dashboard,client,web  restricts either to the parts named
 //
 // A part's inputs are hashed: SHA-256 over the path and content of every input file, this script
 // included. After a successful build the hash is written into the part's output folder (`.inputs`),
@@ -73,6 +74,14 @@ export const PARTS = [
     ],
     skip: () => false,
     command: () => ['clients/node/scripts/build.mjs'],
+  },
+  {
+    name: 'web',
+    stamp: 'clients/web/dist/.inputs',
+    // The web SDK: one ES module and its types, which the rooms' landing page also serves.
+    inputs: ['clients/web/src', 'clients/web/scripts', 'clients/web/package.json', 'clients/web/tsconfig.json'],
+    skip: () => false,
+    command: () => ['clients/web/scripts/build.mjs'],
   },
 ];
 

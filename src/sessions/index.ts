@@ -29,6 +29,8 @@ export { CallDialer, type DialResult } from './application/call-dialer';
 export { CallerIds } from './application/caller-ids';
 export { DispositionModel, type ChatModelEndpoint } from './application/disposition-model';
 export { SessionPartials, type PartialTranscript } from './application/session-partials';
+export { SessionLive, type LiveMessage } from './application/session-live';
+export { streamLive } from './api/live-stream';
 
 /** The data of `session.placed`, an internal event: the request as placed, with its direction. */
 export type SessionPlacedData = Extract<SessionEvent, { type: 'session.placed' }>['data'];

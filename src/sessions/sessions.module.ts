@@ -34,15 +34,16 @@ import { CLOCK, Clock } from '../kernel/clock';
 import { sessionEdge } from './domain/session.decider';
 
 /**
- * Sessions' partial transcripts, global for conversations' CallHost (which publishes them where a
- * call is carried) without conversations importing this module (it provides sessions' ports).
+ * Sessions' partial transcripts and live view, global: conversations' CallHost publishes partials
+ * where a call is carried, and rooms serve a room's live view to its participant, neither importing
+ * this module (it provides sessions' ports).
  */
 @Global()
-@Module({ providers: [SessionPartials], exports: [SessionPartials] })
-export class SessionPartialsModule {}
+@Module({ providers: [SessionPartials, SessionLive], exports: [SessionPartials, SessionLive] })
+export class SessionLiveModule {}
 
 @Module({
-  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, SessionPartialsModule],
+  imports: [TypeOrmModule.forFeature([SessionEntity]), TenantsModule, AuditModule, VoicesModule, SessionLiveModule],
   controllers: [CallsController, RecordingsController, MediaIngestController, CallAnalyticsController],
   providers: [
     CallAnalyticsQuery,
@@ -52,7 +53,6 @@ export class SessionPartialsModule {}
     SessionTimers,
     SessionDispositions,
     SessionAnalysis,
-    SessionLive,
     SessionPersona,
     SessionsQueries,
     RecentCallsToHandler,

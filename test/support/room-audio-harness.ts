@@ -39,7 +39,8 @@ export interface RoomPageServer {
 
 /**
  * The room page's routes on loopback (GET the page and its files, POST view, POST WHIP, DELETE WHIP):
- * the page and files are the service's own (src/rooms/api/room-page.ts), the offer goes to `answer`.
+ * the page and files are the service's own (src/rooms/api/room-page.ts), the offer goes to `answer`;
+ * the live channel stays open and silent.
  */
 export async function serveRoomPage(answer: (offerSdp: string) => Promise<string>): Promise<RoomPageServer> {
   const roomId = 'room_audio0123456789';
@@ -59,6 +60,11 @@ export async function serveRoomPage(answer: (offerSdp: string) => Promise<string
           return res.end(asset.body);
         }
         if (req.method === 'POST' && path === `/rooms/${roomId}/view`) return res.writeHead(204).end();
+        // The live channel: open, with nothing to tell (the suite's own peer stores no turns).
+        if (req.method === 'GET' && path === `/rooms/${roomId}/live`) {
+          res.writeHead(200, { 'content-type': 'text/event-stream' });
+          return res.write(': live\n\n');
+        }
         if (req.method === 'POST' && path === `/rooms/${roomId}/whip`) {
           try {
             const sdp = await answer(Buffer.concat(chunks).toString('utf8'));
@@ -82,7 +88,11 @@ export async function serveRoomPage(answer: (offerSdp: string) => Promise<string
   const handle: RoomPageServer = {
     url: `http://127.0.0.1:${port}/rooms/${roomId}?token=t`,
     hangUps: 0,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // the live channel's response stays open otherwise
+      }),
   };
   return handle;
 }

@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Options,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -7,13 +21,14 @@ import { CLOCK, Clock } from '../../kernel/clock';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
 import type { TextBody } from '../../kernel/http/text-body';
 import { DomainError } from '../../kernel/result';
+import { type LiveMessage, SessionLive, streamLive } from '../../sessions';
 import { RoomAction } from '../application/room.commands';
 import { LiveRoomsCapReached, RoomCalls, RoomsAtCapacity } from '../application/room-calls';
 import { RoomsQueries } from '../application/rooms.queries';
 import { refusal, type RoomStatus } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';
 import type { RoomEntity } from '../projections/room.entity';
-import { errorPage, landingPage, PAGE_ASSETS, PAGE_HEADERS } from './room-page';
+import { CROSS_ORIGIN, errorPage, landingPage, PAGE_ASSETS, PAGE_HEADERS, PREFLIGHT } from './room-page';
 
 /**
  * WHIP (RFC 9725): a participant POSTs its SDP offer as application/sdp (and a trickle client may
@@ -26,6 +41,9 @@ export const WHIP_BODIES: TextBody = {
 };
 
 const FORGED = 'This room link is not valid: it was changed or is incomplete.';
+
+/** What a room's participant sees of the live view: the call's progress and words, not its tools or metrics. */
+const FOR_PARTICIPANT: ReadonlySet<LiveMessage['event']> = new Set(['status', 'turn', 'partial_transcript', 'ended']);
 const EXPIRED = 'This room link has expired.';
 
 /**
@@ -42,6 +60,7 @@ export class RoomPageController {
     private readonly rooms: RoomsQueries,
     private readonly links: RoomLinks,
     private readonly calls: RoomCalls,
+    private readonly live: SessionLive,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -50,6 +69,7 @@ export class RoomPageController {
     const asset = Object.hasOwn(PAGE_ASSETS, file) ? PAGE_ASSETS[file] : undefined;
     if (!asset) throw ApiError.notFound('file');
     await reply
+      .headers(CROSS_ORIGIN)
       .header('content-type', asset.type)
       .header('cache-control', 'public, max-age=300')
       .header('x-content-type-options', 'nosniff')
@@ -94,6 +114,7 @@ export class RoomPageController {
     @Body() body: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
+    void reply.headers(CROSS_ORIGIN);
     const room = await this.authorise(roomId, token, 'join');
     const type = String(request.headers['content-type'] ?? '')
       .split(';')[0]
@@ -129,7 +150,9 @@ export class RoomPageController {
     @Param('room_id') roomId: string,
     @Param('participant_id') participantId: string,
     @Query('token') token: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ room_id: string; status: RoomStatus }> {
+    void reply.headers(CROSS_ORIGIN);
     const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
     const hadCall = room.status === 'joined' || room.status === 'completed' || room.joinedAt !== null;
     if (participantId !== room.participantId || !hadCall) throw ApiError.notFound('WHIP session');
@@ -137,10 +160,39 @@ export class RoomPageController {
     return { room_id: roomId, status };
   }
 
+  /**
+   * The room's live view for its participant (the web SDK's transcript and end): the session's
+   * `status`, `turn`, `partial_transcript` and `ended` as Server-Sent Events, as GET
+   * /v1/sessions/{id}/live tells them (docs/rooms.md, "Live transcript"). A call may outlast its
+   * link, so an expired token still follows; a forged one is a 403.
+   */
+  @Get(':room_id/live')
+  async followLive(
+    @Param('room_id') roomId: string,
+    @Query('token') token: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    void reply.headers(CROSS_ORIGIN);
+    const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
+    streamLive(this.live, room.sessionId, request, reply, {
+      keep: (m) => FOR_PARTICIPANT.has(m.event),
+      headers: CROSS_ORIGIN,
+    });
+  }
+
+  /** CORS preflight: a page on another origin (the web SDK on a customer's site) may join and hang up. */
+  @Options([':room_id/whip', ':room_id/whip/:participant_id'])
+  @HttpCode(204)
+  preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
+    void reply.headers({ ...CROSS_ORIGIN, ...PREFLIGHT });
+  }
+
   /** No trickle ICE and no ICE restart: RFC 9725 asks for a 405 then. */
   @Patch(':room_id/whip/:participant_id')
   @RouteConfig({ textBody: true })
-  patch(): never {
+  patch(@Res({ passthrough: true }) reply: FastifyReply): never {
+    void reply.headers(CROSS_ORIGIN);
     throw new ApiError(405, 'invalid_request', 'Trickle ICE and ICE restarts are not supported.', undefined, {
       allow: 'DELETE',
     });

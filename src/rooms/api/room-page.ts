@@ -1,14 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOM_ASSETS_DIR } from '../infra/room-assets';
+import { Logger } from '@nestjs/common';
+import { ROOM_ASSETS_DIR, WEB_SDK_FILE } from '../infra/room-assets';
 
 const read = (name: string): string => readFileSync(join(ROOM_ASSETS_DIR, name), 'utf8');
+
+/**
+ * The web SDK (clients/web, built by `npm run build`), which room.js imports. Without its build the
+ * page cannot join: its script says why in the browser's console, and the service says so once.
+ */
+function webSdk(): string {
+  try {
+    return readFileSync(WEB_SDK_FILE, 'utf8');
+  } catch {
+    new Logger('Rooms').warn(`The web SDK is not built (${WEB_SDK_FILE}): run npm run build; room pages cannot join.`);
+    return "throw new Error('The web SDK is not built: run npm run build.');\nexport {};\n";
+  }
+}
 const LAYOUT = read('room.html');
 const LANDING = read('room-landing.html');
 
 /** The landing page's static files, served at {rooms_url}/assets/<name>. */
 export const PAGE_ASSETS: Readonly<Record<string, { type: string; body: string }>> = {
   'room.js': { type: 'text/javascript; charset=utf-8', body: read('room.js') },
+  'voice-agent.js': { type: 'text/javascript; charset=utf-8', body: webSdk() },
   'room.css': { type: 'text/css; charset=utf-8', body: read('room.css') },
 };
 
@@ -24,6 +39,22 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
   'x-content-type-options': 'nosniff',
+};
+
+/**
+ * The participant's routes answer any origin: the room's token in the address is the credential (no
+ * cookie), so a customer's page may join with the web SDK and load it from {rooms_url}/assets/.
+ */
+export const CROSS_ORIGIN: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Location, Retry-After, Request-Id',
+};
+
+/** The answer to a CORS preflight of WHIP's POST (application/sdp) and DELETE. */
+export const PREFLIGHT: Readonly<Record<string, string>> = {
+  'access-control-allow-methods': 'POST, DELETE, PATCH',
+  'access-control-allow-headers': 'Content-Type',
+  'access-control-max-age': '600',
 };
 
 function escape(text: string): string {

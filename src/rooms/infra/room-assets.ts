@@ -9,6 +9,9 @@ import { decodePcm16Wav } from '../../kernel/audio/wav';
  */
 export const ROOM_ASSETS_DIR = join(PROJECT_ROOT, 'src', 'rooms', 'assets');
 
+/** The web SDK's browser module (clients/web), which the landing page's script imports. */
+export const WEB_SDK_FILE = join(PROJECT_ROOT, 'clients', 'web', 'dist', 'index.js');
+
 let greeting: Int16Array | null = null;
 
 /**

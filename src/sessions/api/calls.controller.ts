@@ -7,6 +7,7 @@ import { APP_CONFIG, AppConfig, settingsOf } from '../../config/config';
 import { sessionsSettings } from '../sessions.config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionLive } from '../application/session-live';
+import { streamLive } from './live-stream';
 import { SESSION_STATUSES } from '../sessions.events';
 import { pageLimit } from '../../kernel/http/page-limit';
 import { ApiError } from '../../kernel/http/api-error';
@@ -209,27 +210,7 @@ export class CallsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     await this.row(tenant, id);
-    const lastEventId = Number(request.headers['last-event-id']);
-    const after = Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : -1;
-    // The client went away while the session was read: nothing to follow.
-    if (request.raw.destroyed) return;
-    void reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-      'request-id': String(request.id),
-    });
-    raw.write(': live\n\n');
-    this.live.follow(id, after, {
-      // A partial transcript has no id: Last-Event-ID stays the last stored event's.
-      send: (m) =>
-        raw.write(`${m.id !== undefined ? `id: ${m.id}\n` : ''}event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`),
-      ping: () => raw.write(': ping\n\n'),
-      end: () => raw.end(),
-      onClose: (listener) => raw.once('close', listener),
-    });
+    streamLive(this.live, id, request, reply);
   }
 
   @Get('sessions/:id/events')
