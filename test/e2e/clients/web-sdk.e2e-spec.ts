@@ -131,6 +131,21 @@ it('a page on another origin joins a room, hears the greeting, is heard, shows t
   expect(stored.slice(0, shown.length)).toEqual(shown);
   expect(pageErrors).toEqual([]);
 
+  // The room's live channel, read again now that the session has ended: the participant's events
+  // only (the tenant's live view also has each turn's metrics), to any origin.
+  const sse = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(url, { headers });
+    return { response, names: [...(await response.text()).matchAll(/^event: (\S+)$/gm)].map((m) => m[1]) };
+  };
+  const participant = await sse(room.room_url.replace('?', '/live?'), { origin: site.origin });
+  expect(participant.response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(new Set(participant.names)).toEqual(new Set(['status', 'turn', 'ended']));
+  const tenantView = await sse(`${h.svc.baseUrl}/v1/sessions/${String(view.session_id)}/live`, {
+    authorization: `Bearer ${tenant.api_key}`,
+  });
+  expect(tenantView.names).toContain('metrics');
+  expect(tenantView.names.filter((n) => n === 'turn')).toEqual(participant.names.filter((n) => n === 'turn'));
+
   // The same link again: the call took place, and the page says so.
   const again = await openDemo(browser, room.room_url);
   await again.getByRole('button', { name: 'Talk to our agent' }).click();
@@ -159,6 +174,27 @@ it('refusals are errors with a code: an expired link, a forged token, a micropho
   await state(page)
     .filter({ hasText: /^invalid_link: This room link is not valid/ })
     .waitFor({ timeout: 10_000 });
+
+  // The forged link's refusal reached the page because it allows any origin; so does the preflight.
+  const whip = room.room_url.replace('?', '/whip?');
+  const preflight = await fetch(whip, {
+    method: 'OPTIONS',
+    headers: {
+      origin: site.origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  });
+  expect(preflight.status).toBe(204);
+  expect(Object.fromEntries(preflight.headers)).toMatchObject({
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': expect.stringContaining('POST'),
+    'access-control-allow-headers': expect.stringMatching(/content-type/i),
+  });
+  const forgedLive = await fetch(forged.replace('?', '/live?'));
+  expect(forgedLive.status).toBe(403);
+  expect(forgedLive.headers.get('access-control-allow-origin')).toBe('*');
+  expect((await forgedLive.json()).error).toMatchObject({ type: 'forbidden' });
 
   await page.goto(`${site.origin}/no-microphone?room=${encodeURIComponent(room.room_url)}`);
   await page.getByRole('button', { name: 'Talk to our agent' }).click();
