@@ -23,18 +23,25 @@ import { createTenant, TenantInfo } from '../../support/webhooks-harness';
 
 jest.setTimeout(180_000);
 
-const DEMO = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'examples', 'web-call.html'), 'utf8');
+const ROOT = join(__dirname, '..', '..', '..');
+const DEMO = readFileSync(join(ROOT, 'docs', 'examples', 'web-call.html'), 'utf8');
+/** The web SDK README's quick-start page (its one html block), as a customer would copy it. */
+const README_PAGE = /```html\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'clients', 'web', 'README.md'), 'utf8'))![1]!;
 
 let h: CallsService;
 let tenant: TenantInfo;
-let site: { origin: string; close(): Promise<void> };
+let site: { origin: string; readme: string; close(): Promise<void> };
 const browsers: Browser[] = [];
 
-/** The customer's site: the demo page at `/`, and at `/no-microphone` with the microphone forbidden to it. */
+/**
+ * The customer's site: the demo page at `/`, at `/no-microphone` with the microphone forbidden to it,
+ * and the README's page at `/readme` (with the platform's address and a room's link filled in).
+ */
 async function serveSite(): Promise<typeof site> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    if (path === '/readme') return res.writeHead(200, headers).end(site.readme);
     if (path === '/no-microphone') headers['permissions-policy'] = 'microphone=()';
     else if (path !== '/') return res.writeHead(404).end();
     res.writeHead(200, headers).end(DEMO);
@@ -43,6 +50,7 @@ async function serveSite(): Promise<typeof site> {
   const { port } = server.address() as AddressInfo;
   return {
     origin: `http://127.0.0.1:${port}`,
+    readme: '',
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -272,3 +280,25 @@ it('muted, the agent hears nothing of the caller; unmuted, it hears them again',
 function wavSeconds(path: string): number {
   return Number(execFileSync('soxi', ['-D', path], { encoding: 'utf8' }).trim());
 }
+
+it("the README's quick-start page, as written, joins, shows the greeting in its transcript, and hangs up", async () => {
+  const browser = await launchBrowser();
+  browsers.push(browser);
+  const room = await createRoom();
+  expect(README_PAGE).toContain("'…the room_url your server made…'");
+  site.readme = README_PAGE.replaceAll('http://127.0.0.1:3000', h.svc.baseUrl).replace(
+    "'…the room_url your server made…'",
+    JSON.stringify(room.room_url),
+  );
+  const page = await browser.context.newPage();
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(m.text()));
+  await page.goto(`${site.origin}/readme`);
+  await page.getByRole('button', { name: 'Talk to our agent' }).click();
+  await page.locator('#transcript li', { hasText: 'agent: Hello, front desk.' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await eventually(async () => expect(logged).toContain('ended hang_up completed'), 10_000, 100);
+  const view = (await h.call('GET', `/v1/rooms/${room.room_id}`, { token: tenant.api_key })).body;
+  expect(view.status).toBe('completed');
+  await page.close();
+});
