@@ -18,7 +18,7 @@ import hmac
 import json
 import re
 import time
-from typing import Any, Mapping
+from typing import Any, Iterable, Protocol, Tuple
 
 SECRET_PREFIX = "whsec_"
 DEFAULT_TOLERANCE_SECONDS = 300
@@ -42,7 +42,14 @@ class WebhookVerificationError(Exception):
         self.reason = reason
 
 
-def _header(headers: Mapping[str, str], name: str) -> str | None:
+class Headers(Protocol):
+    """Any headers with ``items()``: a ``dict``, ``http.server``'s and ``email``'s messages, Flask's,
+    Django's and Starlette's headers."""
+
+    def items(self) -> Iterable[Tuple[str, Any]]: ...
+
+
+def _header(headers: Headers, name: str) -> str | None:
     for key, value in headers.items():
         if key.lower() == name:
             return value
@@ -62,7 +69,7 @@ def _standard_signature(secret: str, event_id: str, timestamp: str, body: bytes)
 
 def verify_webhook(
     body: bytes | str,
-    headers: Mapping[str, str],
+    headers: Headers,
     secret: str,
     *,
     tolerance_seconds: int = DEFAULT_TOLERANCE_SECONDS,

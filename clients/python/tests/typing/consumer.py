@@ -4,6 +4,7 @@ Never run; every line must type-check."""
 from __future__ import annotations
 
 import asyncio
+from http.server import BaseHTTPRequestHandler
 from typing import List, Optional
 
 from voice_agent import AsyncVoiceAgent, VoiceAgent, VoiceAgentError, WebhookVerificationError, verify_webhook
@@ -50,3 +51,10 @@ def handle(body: bytes, headers: dict[str, str], secret: str) -> str:
 
 
 asyncio.run(async_client())
+
+
+class Receiver(BaseHTTPRequestHandler):
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers["content-length"]))
+        event = verify_webhook(body, self.headers, "whsec_x")
+        self.send_response(204 if event["type"] else 400)
