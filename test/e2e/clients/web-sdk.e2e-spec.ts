@@ -302,3 +302,55 @@ it("the README's quick-start page, as written, joins, shows the greeting in its 
   expect(view.status).toBe('completed');
   await page.close();
 });
+
+it('at capacity: the second page is told at_capacity with when to try again, as the demo page shows it', async () => {
+  // A service of its own that carries one conversation at a time (admission by count only).
+  const small = await startCallsService({ MAX_CONVERSATIONS: '1', CAPACITY_HEADROOM: 'off' });
+  try {
+    const owner = await createTenant(small.call, small.svc.adminToken, 'Small Co');
+    const room = async () => {
+      const created = await small.call('POST', '/v1/rooms', {
+        token: owner.api_key,
+        body: { agent_config: { prompt: 'You are the front desk.', first_message: 'Hello, front desk.' } },
+      });
+      expect(created.status).toBe(201);
+      return created.body as { room_id: string; room_url: string };
+    };
+    const browser = await launchBrowser();
+    browsers.push(browser);
+    const [first, second] = [await room(), await room()];
+    const talking = await openDemo(browser, first.room_url);
+    await talking.getByRole('button', { name: 'Talk to our agent' }).click();
+    await state(talking)
+      .filter({ hasText: /Connected|speaking|Listening/ })
+      .waitFor({ timeout: 20_000 });
+    const refused = await openDemo(browser, second.room_url);
+    await refused.getByRole('button', { name: 'Talk to our agent' }).click();
+    await state(refused)
+      .filter({ hasText: /^at_capacity: The agent cannot take another call right now/ })
+      .waitFor({ timeout: 10_000 });
+    // The error itself: its code, status and Retry-After.
+    const sdk = new URL('/rooms/assets/voice-agent.js', second.room_url).href;
+    const error = await refused.evaluate(
+      `import(${JSON.stringify(sdk)}).then(({ joinRoom }) => joinRoom(${JSON.stringify(second.room_url)}).then(
+        () => null,
+        (e) => ({ name: e.name, code: e.code, status: e.status, retryAfterSeconds: e.retryAfterSeconds }),
+      ))`,
+    );
+    expect(error).toEqual({
+      name: 'RoomCallError',
+      code: 'at_capacity',
+      status: 503,
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect((error as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    // The refusal joined nothing: that room still waits for its participant.
+    expect((await small.call('GET', `/v1/rooms/${second.room_id}`, { token: owner.api_key })).body.status).toBe(
+      'created',
+    );
+    await talking.getByRole('button', { name: 'Hang up' }).click();
+    await state(talking).filter({ hasText: 'Ended (hang_up, completed)' }).waitFor({ timeout: 10_000 });
+  } finally {
+    await small.destroy();
+  }
+});
