@@ -202,7 +202,7 @@ it('refusals are errors with a code: an expired link, a forged token, a micropho
   const forgedLive = await fetch(forged.replace('?', '/live?'));
   expect(forgedLive.status).toBe(403);
   expect(forgedLive.headers.get('access-control-allow-origin')).toBe('*');
-  expect((await forgedLive.json()).error).toMatchObject({ type: 'forbidden' });
+  expect(((await forgedLive.json()) as { error: unknown }).error).toMatchObject({ type: 'forbidden' });
 
   await page.goto(`${site.origin}/no-microphone?room=${encodeURIComponent(room.room_url)}`);
   await page.getByRole('button', { name: 'Talk to our agent' }).click();
