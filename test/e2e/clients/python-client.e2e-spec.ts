@@ -108,9 +108,12 @@ describe('Python client against the real service', () => {
     expect(result.out).not.toMatch(/skipped/);
   });
 
-  it('runs every python example of its README, each as a script, to exit code 0', async () => {
+  it('runs every python example of its README and the main quick start, each as a script, to exit code 0', async () => {
     const examples = pythonExamples(readFileSync(join(PACKAGE, 'README.md'), 'utf8'));
     expect(examples.length).toBeGreaterThanOrEqual(5);
+    const quickStart = pythonExamples(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
+    expect(quickStart).toHaveLength(1);
+    examples.push(...quickStart);
     const tenant = await createTenant(service.call, service.svc.adminToken, 'Python README');
     const env = { VOICE_AGENT_BASE_URL: service.svc.baseUrl, VOICE_AGENT_API_KEY: tenant.api_key };
     for (const [i, code] of examples.entries()) {
