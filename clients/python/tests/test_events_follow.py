@@ -100,3 +100,35 @@ def test_a_503_is_retried_after_its_retry_after_in_seconds_or_as_a_date(slept, r
     assert asyncio.run(run()) == {"ok": 1}
     assert len(slept) == 1
     assert slept[0] == 2.0 if retry_after == "2" else 3.0 <= slept[0] <= 5.0
+
+
+def test_follow_waits_as_long_as_retry_after_asks():
+    naps = []
+    polls = [(429, 30), (200, None)]
+
+    def handler(request):
+        status, retry = polls.pop(0)
+        if status == 429:
+            return httpx.Response(429, headers={"retry-after": str(retry)}, json={"error": {"type": "rate_limited", "message": "slow down"}})
+        return httpx.Response(200, json=page("e1"))
+
+    c = VoiceAgent("vap_k", base_url="http://api.test", http_client=httpx.Client(transport=httpx.MockTransport(handler)))
+    original = events.time.sleep
+    events.time.sleep = lambda s: naps.append(s)
+    try:
+        assert next(iter(c.events.follow()))["id"] == "e1"
+    finally:
+        events.time.sleep = original
+    assert naps == [30.0]  # Retry-After, not the 0.5 s backoff
+
+
+def test_retry_after_reads_seconds_dates_in_utc_and_ignores_what_it_cannot_read():
+    from voice_agent.errors import retry_after_seconds
+
+    assert retry_after_seconds("7") == 7.0
+    assert retry_after_seconds("900") == 60.0  # at most a minute
+    assert retry_after_seconds("garbage") is None
+    assert retry_after_seconds("") is None
+    assert retry_after_seconds("nan") is None
+    in_ten = email.utils.formatdate(time.time() + 10, usegmt=False).replace("+0000", "-0000")
+    assert 8.0 <= retry_after_seconds(in_ten) <= 10.0  # "-0000" is UTC, not the machine's zone

@@ -37,7 +37,7 @@ def test_a_get_has_no_idempotency_key_and_a_400_is_an_error_with_type_and_param(
         assert request.headers["authorization"] == "Bearer vap_test_key"
         return httpx.Response(
             400,
-            headers={"x-request-id": "req_1"},
+            headers={"request-id": "req_1"},
             json={"error": {"type": "invalid_request_error", "message": "bad", "param": "to"}},
         )
 

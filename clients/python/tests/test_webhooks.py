@@ -71,3 +71,17 @@ def test_a_scheme_can_be_required():
         verify_webhook(BODY, bad_x, SECRET, now=1_000_000, scheme="x-webhook")
     with pytest.raises(ValueError):
         verify_webhook(BODY, both, SECRET, scheme="hmac")
+
+
+def test_a_signature_header_with_non_ascii_characters_is_a_mismatch_not_a_crash():
+    import time as _time
+
+    body = b'{"id":"evt_1","type":"webhook.test","data":{}}'
+    now = str(int(_time.time()))
+    for headers in (
+        {"x-webhook-signature": "sha256=\u00e9\u00e9", "x-webhook-timestamp": now, "x-webhook-id": "evt_1"},
+        {"webhook-signature": "v1,\u00e9t\u00e9", "webhook-timestamp": now, "webhook-id": "evt_1"},
+    ):
+        with pytest.raises(WebhookVerificationError) as raised:
+            verify_webhook(body, headers, "whsec_" + "A" * 32)
+        assert raised.value.reason == "signature_mismatch"

@@ -136,12 +136,20 @@ export async function joinRoom(roomUrl: string, options: JoinOptions = {}): Prom
   if (typeof RTCPeerConnection === 'undefined' || !navigator.mediaDevices?.getUserMedia)
     throw new RoomCallError('not_supported', 'This browser cannot make WebRTC calls here (it needs a secure context).');
   const { stream, owned } = await microphone(options.audioInput);
-  const call = new Call(link, stream, owned, options);
+  let call: Call;
+  try {
+    call = new Call(link, stream, owned, options);
+  } catch (err) {
+    if (owned) for (const track of stream.getTracks()) track.stop();
+    throw new RoomCallError('not_supported', `The call could not be set up: ${String(err)}`);
+  }
   try {
     await call.connect(options.connectTimeoutMs ?? 15_000);
   } catch (err) {
     await call.abandon();
-    throw err;
+    if (err instanceof RoomCallError) throw err;
+    // The browser's WebRTC refused something (the offer, the answer): a connection that cannot be made.
+    throw new RoomCallError('connection_failed', `The connection to the agent could not be made: ${String(err)}`);
   }
   return call;
 }
@@ -192,8 +200,7 @@ async function refusalOf(response: Response, what: string): Promise<RoomCallErro
   } catch {
     // not JSON: the status says enough
   }
-  const retry = Number(response.headers.get('retry-after'));
-  const retryAfter = Number.isFinite(retry) && retry >= 0 ? retry : null;
+  const retryAfter = retryAfterOf(response.headers.get('retry-after'));
   const code: RoomCallErrorCode =
     response.status === 403
       ? 'invalid_link'
@@ -211,6 +218,15 @@ async function refusalOf(response: Response, what: string): Promise<RoomCallErro
                 ? 'at_capacity'
                 : 'request_failed';
   return new RoomCallError(code, message, response.status, retryAfter);
+}
+
+/** `Retry-After` in seconds (a number of seconds or an HTTP date), or null when absent or unreadable. */
+function retryAfterOf(header: string | null): number | null {
+  if (header === null || header.trim() === '') return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds : null;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** Speaking or not, from a level sampled every LEVEL_EVERY_MS, with a hang-over of `silenceMs`. */
@@ -261,6 +277,11 @@ class Call implements RoomCall {
   private pending: Array<() => void> | null = [];
   private isMuted = false;
   private isEnded = false;
+  private hangingUp: Promise<void> | null = null;
+  /** Aborted by release(): a join still waiting for its connection stops waiting. */
+  private readonly released = new AbortController();
+  /** The caller's own tracks' `enabled`, given back at the end (mute sets it). */
+  private readonly givenBack = new Map<MediaStreamTrack, boolean>();
   private readonly onPageHide = (): void => {
     if (this.resource && !this.isEnded) void fetch(this.resource, { method: 'DELETE', keepalive: true });
   };
@@ -272,6 +293,7 @@ class Call implements RoomCall {
     private readonly options: JoinOptions,
   ) {
     this.ownPlayer = !options.audioElement;
+    if (!ownsMicrophone) for (const track of microphone.getAudioTracks()) this.givenBack.set(track, track.enabled);
     this.player = options.audioElement ?? new Audio();
     this.player.autoplay = true;
   }
@@ -311,20 +333,26 @@ class Call implements RoomCall {
     this.setMuted(false);
   }
 
-  async hangUp(): Promise<void> {
-    if (this.isEnded) return;
+  hangUp(): Promise<void> {
+    if (this.hangingUp) return this.hangingUp;
+    if (this.isEnded) return Promise.resolve();
     const resource = this.resource;
+    this.resource = null;
     this.release();
-    let status: string | null = null;
-    if (resource) {
-      try {
-        const response = await fetch(resource, { method: 'DELETE' });
-        if (response.ok) status = ((await response.json()) as { status?: string }).status ?? null;
-      } catch {
-        // the platform ends a call whose peer went away on its own
+    this.hangingUp = (async () => {
+      let status: string | null = null;
+      if (resource) {
+        try {
+          // keepalive: a page that navigates away right after still tells the platform.
+          const response = await fetch(resource, { method: 'DELETE', keepalive: true, signal: timeout(5000) });
+          if (response.ok) status = ((await response.json()) as { status?: string }).status ?? null;
+        } catch {
+          // unanswered: the platform ends a call whose peer went away on its own (30 s)
+        }
       }
-    }
-    this.finish({ reason: 'hang_up', status, endReason: null });
+      this.finish({ reason: 'hang_up', status, endReason: null });
+    })();
+    return this.hangingUp;
   }
 
   /** WHIP: the offer with every candidate, the answer, then the media connection. */
@@ -353,7 +381,7 @@ class Call implements RoomCall {
     this.followLive();
     this.watchLevels();
     addEventListener('pagehide', this.onPageHide);
-    await connected(pc, timeoutMs);
+    await connected(pc, timeoutMs, this.released.signal);
     pc.addEventListener('connectionstatechange', () => {
       if (pc.connectionState !== 'failed' || this.isEnded) return;
       this.emit('error', new RoomCallError('connection_failed', 'The connection to the agent was lost.'));
@@ -371,19 +399,23 @@ class Call implements RoomCall {
   /** A join that did not complete: the media stops and the platform is told (a WHIP DELETE). */
   async abandon(): Promise<void> {
     const resource = this.resource;
+    this.resource = null;
     this.release();
     this.isEnded = true;
-    if (resource) await fetch(resource, { method: 'DELETE' }).catch(() => undefined);
+    if (resource)
+      await fetch(resource, { method: 'DELETE', keepalive: true, signal: timeout(5000) }).catch(() => undefined);
   }
 
   /** Stops the media, the live channel and the level watch (idempotent). */
   release(): void {
+    this.released.abort();
     clearInterval(this.levelTimer);
     removeEventListener('pagehide', this.onPageHide);
     this.live?.close();
     this.live = null;
     this.pc.close();
     if (this.ownsMicrophone) for (const track of this.microphone.getTracks()) track.stop();
+    for (const [track, enabled] of this.givenBack) track.enabled = enabled;
     void this.audio?.close().catch(() => undefined);
     this.audio = null;
     this.player.srcObject = null;
@@ -391,6 +423,7 @@ class Call implements RoomCall {
   }
 
   private setMuted(muted: boolean): void {
+    if (this.isEnded) return;
     this.isMuted = muted;
     for (const track of this.microphone.getAudioTracks()) track.enabled = !muted;
     if (muted && this.user?.speaking) {
@@ -499,11 +532,25 @@ function gathered(pc: RTCPeerConnection): Promise<void> {
   });
 }
 
-function connected(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
+/** An AbortSignal that fires after `ms` (AbortSignal.timeout where the browser has it). */
+function timeout(ms: number): AbortSignal {
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(ms);
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+}
+
+/** Resolves once the peer connection is up; rejects when it fails, times out, or the call was released. */
+function connected(pc: RTCPeerConnection, timeoutMs: number, released: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (): void =>
       reject(new RoomCallError('connection_failed', 'The media connection to the agent could not be made.'));
     const timer = setTimeout(fail, timeoutMs);
+    // The call ended before it connected (the live channel told it): the join is over.
+    released.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new RoomCallError('room_ended', 'The call ended before it connected.'));
+    });
     const check = (): void => {
       if (pc.connectionState === 'connected') {
         clearTimeout(timer);

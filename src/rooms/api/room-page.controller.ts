@@ -42,8 +42,27 @@ export const WHIP_BODIES: TextBody = {
 
 const FORGED = 'This room link is not valid: it was changed or is incomplete.';
 
-/** What a room's participant sees of the live view: the call's progress and words, not its tools or metrics. */
-const FOR_PARTICIPANT: ReadonlySet<LiveMessage['event']> = new Set(['status', 'turn', 'partial_transcript', 'ended']);
+/** Live channels one room may have open at once, per instance (the page, and one reconnecting). */
+const LIVE_PER_ROOM = 2;
+
+/**
+ * What a room's participant sees of the live view: the call's progress and words, not its tools or
+ * metrics, and of a status only the status and its start (no answering machine, no transfer number).
+ */
+function forParticipant(m: LiveMessage): LiveMessage | null {
+  switch (m.event) {
+    case 'turn':
+    case 'partial_transcript':
+    case 'ended':
+      return m;
+    case 'status': {
+      const { status, started_at } = m.data;
+      return { ...m, data: started_at === undefined ? { status } : { status, started_at } };
+    }
+    default:
+      return null;
+  }
+}
 const EXPIRED = 'This room link has expired.';
 
 /**
@@ -63,6 +82,9 @@ export class RoomPageController {
     private readonly live: SessionLive,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /** Live channels open here, per room. */
+  private readonly following = new Map<string, number>();
 
   @Get('assets/:file')
   async asset(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
@@ -163,8 +185,10 @@ export class RoomPageController {
   /**
    * The room's live view for its participant (the web SDK's transcript and end): the session's
    * `status`, `turn`, `partial_transcript` and `ended` as Server-Sent Events, as GET
-   * /v1/sessions/{id}/live tells them (docs/rooms.md, "Live transcript"). A call may outlast its
-   * link, so an expired token still follows; a forged one is a 403.
+   * /v1/sessions/{id}/live tells them (docs/rooms.md, "The participant's live channel"). Only once
+   * the room was joined (409 before: there is nothing to follow); a call may outlast its link, so an
+   * expired token still follows a joined room, but not one whose call is over (410). A forged token
+   * is a 403; a third channel of one room at once a 429.
    */
   @Get(':room_id/live')
   async followLive(
@@ -175,10 +199,22 @@ export class RoomPageController {
   ): Promise<void> {
     void reply.headers(CROSS_ORIGIN);
     const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
-    streamLive(this.live, room.sessionId, request, reply, {
-      keep: (m) => FOR_PARTICIPANT.has(m.event),
-      headers: CROSS_ORIGIN,
+    // The room's stream, not its read model: a page follows right after its join was answered.
+    const { status, joined } = await this.calls.joinState(roomId);
+    if (!joined) throw new ApiError(409, 'conflict', 'This room has not been joined yet.');
+    if (this.links.check(roomId, token) === 'expired' && status !== 'joined') throw new ApiError(410, 'gone', EXPIRED);
+    const open = this.following.get(roomId) ?? 0;
+    if (open >= LIVE_PER_ROOM)
+      throw new ApiError(429, 'rate_limited', 'This room already has its live channels open.', undefined, {
+        'retry-after': '5',
+      });
+    this.following.set(roomId, open + 1);
+    reply.raw.once('close', () => {
+      const left = (this.following.get(roomId) ?? 1) - 1;
+      if (left > 0) this.following.set(roomId, left);
+      else this.following.delete(roomId);
     });
+    streamLive(this.live, room.sessionId, request, reply, { shape: forParticipant, headers: CROSS_ORIGIN });
   }
 
   /** CORS preflight: a page on another origin (the web SDK on a customer's site) may join and hang up. */

@@ -148,6 +148,14 @@ export class RoomCalls implements Worker {
     return url && secret ? { url, secret } : null;
   }
 
+  /** The room as its stream has it (no projection lag): its status and whether it was ever joined. */
+  async joinState(roomId: string): Promise<{ status: RoomStatus | 'none'; joined: boolean }> {
+    const state = await this.executor.state(roomStream(roomId), roomDecider);
+    return state.status === 'none'
+      ? { status: 'none', joined: false }
+      : { status: state.status, joined: state.joinedAt !== null };
+  }
+
   /**
    * A participant's offer: answered by the agent, then the room is joined. A bad offer records
    * nothing; an agent that cannot be set up fails the room (room.failed) and answers 410.

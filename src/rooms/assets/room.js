@@ -19,6 +19,8 @@ const EXPLAINED = {
 
 let call = null;
 let meterTimer = 0;
+/** "Hang up" pressed while the call was still connecting: it hangs up as soon as it is joined. */
+let hangUpWanted = false;
 
 function show(section) {
   for (const id of ['landing', 'call', 'ended']) $(id).hidden = id !== section;
@@ -36,7 +38,7 @@ function addTurn(turn) {
   const who = document.createElement('span');
   who.className = 'who';
   who.textContent = turn.role === 'user' ? 'You' : 'Assistant';
-  item.append(who, ' ', turn.content);
+  item.append(who, ' ', turn.content ?? '');
   $('transcript').append(item);
 }
 
@@ -54,8 +56,10 @@ async function join() {
   try {
     call = await joinRoom(roomUrl, { audioElement: $('agent') });
   } catch (err) {
+    if (hangUpWanted) return finish('You hung up. Thank you.');
     show('landing');
     joinButton.disabled = false;
+    $('hangup').disabled = false;
     fail(EXPLAINED[err.code] ?? err.message ?? String(err));
     return;
   }
@@ -73,6 +77,7 @@ async function join() {
           : 'The assistant ended the call. Thank you.',
     ),
   );
+  if (hangUpWanted) void call.hangUp();
 }
 
 if (joinButton) {
@@ -88,6 +93,7 @@ if (joinButton) {
   joinButton.addEventListener('click', () => void join());
   $('hangup').addEventListener('click', () => {
     $('hangup').disabled = true;
+    hangUpWanted = true;
     void call?.hangUp();
   });
 }

@@ -5,14 +5,15 @@ import type { LiveMessage, SessionLive } from '../application/session-live';
  * Answers a request with a session's live view as Server-Sent Events (`GET /v1/sessions/{id}/live`
  * for the tenant, `GET /rooms/{room_id}/live` for the room's participant): the events after the
  * request's `Last-Event-ID`, then each as it is stored, a comment line every 15 s, the end after
- * `ended`. `keep` leaves out the messages this reader may not see; `headers` are added to the answer.
+ * `ended`. `shape` gives what this reader may see of a message (null: nothing); `headers` are added
+ * to the answer.
  */
 export function streamLive(
   live: SessionLive,
   sessionId: string,
   request: FastifyRequest,
   reply: FastifyReply,
-  opts: { keep?: (message: LiveMessage) => boolean; headers?: Record<string, string> } = {},
+  opts: { shape?: (message: LiveMessage) => LiveMessage | null; headers?: Record<string, string> } = {},
 ): void {
   const lastEventId = Number(request.headers['last-event-id']);
   const after = Number.isInteger(lastEventId) && lastEventId >= 0 ? lastEventId : -1;
@@ -28,11 +29,12 @@ export function streamLive(
     'request-id': String(request.id),
   });
   raw.write(': live\n\n');
-  const keep = opts.keep ?? (() => true);
+  const shape = opts.shape ?? ((m: LiveMessage) => m);
   live.follow(sessionId, after, {
     // A partial transcript has no id: Last-Event-ID stays the last stored event's.
-    send: (m) => {
-      if (!keep(m)) return;
+    send: (message) => {
+      const m = shape(message);
+      if (!m) return;
       raw.write(`${m.id !== undefined ? `id: ${m.id}\n` : ''}event: ${m.event}\ndata: ${JSON.stringify(m.data)}\n\n`);
     },
     ping: () => raw.write(': ping\n\n'),

@@ -7,7 +7,6 @@ errors, timeouts, a 409 for a request still in progress under the same key, 429 
 from __future__ import annotations
 
 import asyncio
-import email.utils
 import random
 import time
 import uuid
@@ -15,14 +14,12 @@ from typing import Any, Mapping
 
 import httpx
 
-from .errors import VoiceAgentError
+from .errors import VoiceAgentError, retry_after_seconds
 
 VERSION = "0.1.0a0"
 DEFAULT_BASE_URL = "http://127.0.0.1:3000"
 DEFAULT_TIMEOUT_SECONDS = 30.0
 DEFAULT_MAX_RETRIES = 2
-#: The longest wait a Retry-After may ask for before the client gives up waiting (seconds).
-MAX_RETRY_AFTER_SECONDS = 60.0
 
 
 def _backoff(attempt: int) -> float:
@@ -35,12 +32,7 @@ def _retry_after(response: httpx.Response) -> float | None:
     value = response.headers.get("retry-after")
     if value is None:
         return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        when = email.utils.parsedate_to_datetime(value)
-        seconds = when.timestamp() - time.time() if when else 0.0
-    return max(0.0, min(MAX_RETRY_AFTER_SECONDS, seconds))
+    return retry_after_seconds(value)
 
 
 def _retryable(response: httpx.Response) -> bool:

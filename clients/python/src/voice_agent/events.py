@@ -62,7 +62,7 @@ class Events(_Resource):
             except VoiceAgentError as err:
                 if not _passing(err):
                     raise
-                time.sleep(min(10.0, 0.5 * 2**failures))
+                time.sleep(max(min(10.0, 0.5 * 2**failures), err.retry_after or 0.0))
                 failures += 1
                 continue
             for event in page.get("data") or []:
@@ -81,7 +81,7 @@ class Events(_Resource):
             except VoiceAgentError as err:
                 if not _passing(err):
                     raise
-                await asyncio.sleep(min(10.0, 0.5 * 2**failures))
+                await asyncio.sleep(max(min(10.0, 0.5 * 2**failures), err.retry_after or 0.0))
                 failures += 1
                 continue
             for event in page.get("data") or []:

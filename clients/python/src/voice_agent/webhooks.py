@@ -67,6 +67,10 @@ def _standard_signature(secret: str, event_id: str, timestamp: str, body: bytes)
     return "v1," + base64.b64encode(mac).decode()
 
 
+def _bytes(text: str) -> bytes:
+    return text.encode("utf-8", "surrogateescape")
+
+
 def verify_webhook(
     body: bytes | str,
     headers: Headers,
@@ -105,11 +109,12 @@ def verify_webhook(
     if age < -tolerance_seconds:
         raise WebhookVerificationError("timestamp_too_new")
     raw = body.encode() if isinstance(body, str) else bytes(body)
+    # Compared as bytes: compare_digest refuses str with non-ASCII characters (a forged header).
     if use_x:
-        ok = hmac.compare_digest(_x_signature(secret, timestamp, raw), x_signature or "")
+        ok = hmac.compare_digest(_x_signature(secret, timestamp, raw).encode(), _bytes(x_signature or ""))
     else:
-        expected = _standard_signature(secret, std_id or "", timestamp, raw)
-        ok = any(hmac.compare_digest(expected, candidate) for candidate in (std_signature or "").split())
+        expected = _standard_signature(secret, std_id or "", timestamp, raw).encode()
+        ok = any(hmac.compare_digest(expected, _bytes(candidate)) for candidate in (std_signature or "").split())
     if not ok:
         raise WebhookVerificationError("signature_mismatch")
     try:
