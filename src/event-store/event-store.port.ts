@@ -143,8 +143,10 @@ export interface EventStore {
   readByIds(ids: readonly string[]): Promise<StoredEvent[]>;
   /** Registers a wake-up hint fired when new events may be readable; returns an unsubscribe function.
    *  Only a hint: readers must also poll. Its origin, where the store can tell: `local` for an append
-   *  of this process, `remote` for another's; none when it cannot (treat it as possibly remote). */
-  onAppended(listener: (origin?: AppendOrigin) => void): () => void;
+   *  of this process, `remote` for another's; none when it cannot (treat it as possibly remote). With
+   *  a local append, where the store tells them, the streams appended to: a reader of one stream
+   *  need not read for another's (none given: any stream may have changed). */
+  onAppended(listener: (origin?: AppendOrigin, streams?: readonly string[]) => void): () => void;
   /** Registers a listener of background failures (a wake-up feed lost, access denied, a wake-up
    *  listener that threw); returns an unsubscribe function. They are never thrown into an append. */
   onError(listener: (err: unknown) => void): () => void;

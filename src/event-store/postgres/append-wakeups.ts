@@ -23,7 +23,7 @@ const CHANNEL_LISTEN = 'LISTEN events_appended';
  * poll. Each NOTIFY carries this store's id, so that its own echo does not wake its readers twice.
  */
 export class AppendWakeups {
-  private readonly listeners = new Set<(origin: AppendOrigin) => void>();
+  private readonly listeners = new Set<(origin: AppendOrigin, streams?: readonly string[]) => void>();
   /** Sent with every NOTIFY: this store's own notifications are ignored when they come back. */
   private readonly id = randomUUID();
   /** Whether another process listened at the last check (shared while it runs), and when it was made. */
@@ -42,7 +42,7 @@ export class AppendWakeups {
     private readonly report: (err: unknown) => void = () => undefined,
   ) {}
 
-  subscribe(listener: (origin: AppendOrigin) => void): () => void {
+  subscribe(listener: (origin: AppendOrigin, streams?: readonly string[]) => void): () => void {
     this.listeners.add(listener);
     // One LISTEN connection however many readers register (they register concurrently at start).
     this.listening ??= this.startListening().finally(() => {
@@ -66,10 +66,11 @@ export class AppendWakeups {
     this.listeners.clear();
   }
 
-  /** Local readers wake at once; other instances get one NOTIFY per 5 ms, sent outside the append
-   *  transaction so that NOTIFY's commit-time queue lock never serialises appends. */
-  appended(): void {
-    this.emit('local');
+  /** Local readers wake at once, told which streams were appended to; other instances get one NOTIFY
+   *  per 5 ms, sent outside the append transaction so that NOTIFY's commit-time queue lock never
+   *  serialises appends. */
+  appended(streams: readonly string[]): void {
+    this.emit('local', streams);
     if (this.notifyTimer || this.closed) return;
     this.notifyTimer = setTimeout(() => {
       this.notifyTimer = null;
@@ -105,10 +106,10 @@ export class AppendWakeups {
   }
 
   /** Calls every listener; one that throws is reported, never thrown into the append that woke it. */
-  private emit(origin: AppendOrigin): void {
+  private emit(origin: AppendOrigin, streams?: readonly string[]): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(origin);
+        listener(origin, streams);
       } catch (err) {
         this.failed(err);
       }

@@ -320,17 +320,17 @@ export class PostgresEventStore implements EventStore {
 
     const byStream = new Map(rows.map((row) => [row.stream_id, row]));
     const conflicted: PendingAppend[] = [];
-    let stored = false;
+    const stored: string[] = [];
     for (const pending of group) {
       const outcome = groupOutcome(pending, byStream.get(pending.streamId));
       if (outcome === 'raced' || outcome instanceof WrongExpectedVersionError) conflicted.push(pending);
       else if (outcome instanceof Error) settles.push(() => pending.reject(outcome));
       else {
-        stored = true;
+        stored.push(pending.streamId);
         settles.push(() => pending.resolve(outcome));
       }
     }
-    if (stored) this.wakeups.appended();
+    if (stored.length > 0) this.wakeups.appended(stored);
     // An expectation that failed (or another instance took the next position after the statement's
     // snapshot): a retry of a stored append, or a conflict whose actual version is read. Rare; the
     // next group does not wait for it.
@@ -392,7 +392,7 @@ export class PostgresEventStore implements EventStore {
     }
     const last = rows[rows.length - 1];
     if (!last) return afterConflictOf(this.pool, streamId, events, expected);
-    this.wakeups.appended();
+    this.wakeups.appended([streamId]);
     return {
       nextExpectedVersion: Number(last.stream_position),
       position: { commit: BigInt(last.tx), prepare: BigInt(last.global_position) },
@@ -430,7 +430,7 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStoredEvent);
   }
 
-  onAppended(listener: (origin?: AppendOrigin) => void): () => void {
+  onAppended(listener: (origin?: AppendOrigin, streams?: readonly string[]) => void): () => void {
     return this.wakeups.subscribe(listener);
   }
 

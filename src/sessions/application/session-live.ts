@@ -1,8 +1,10 @@
 /**
  * A session as it happens (`GET /v1/sessions/{id}/live`, docs/conversations-api.md, "Live view"): its
  * stream of events, read from the event store, told as Server-Sent Events. Any instance serves it,
- * whichever carries the call: the store's append notice wakes it (`onAppended`) and a poll every
- * second covers a notice that does not reach it. Each message's `id` is the event's place in the
+ * whichever carries the call: the store's append notice wakes it (`onAppended`; of a local append,
+ * only when it names this session's stream, so that many live views do not each re-read their
+ * session for every append of every call) and a poll every second covers a notice that does not
+ * reach it. Each message's `id` is the event's place in the
  * session's stream, so a client that reconnects with `Last-Event-ID` misses nothing and gets nothing
  * twice. The stream ends with `ended` once the session has ended (at once for one that ended before,
  * or without a message for a client back with the id of `ended`), and when the service drains.
@@ -170,7 +172,10 @@ export class SessionLive implements OnApplicationShutdown {
       if (closed || !caughtUp || t <= lastUserTurnT) return;
       sink.send({ event: 'partial_transcript', data: { role: 'user', content, t } });
     };
-    const unsubscribe = this.store.onAppended(() => read());
+    // Only for an append to this stream, when the store tells which (other instances' appends: any).
+    const unsubscribe = this.store.onAppended((_origin, streams) => {
+      if (!streams || streams.includes(stream)) read();
+    });
     const offPartials = this.partials.subscribe(sessionId, partial);
     // Draining: the HTTP server waits for open responses, so the live views end first (clients
     // reconnect, with Last-Event-ID, to an instance that takes requests).

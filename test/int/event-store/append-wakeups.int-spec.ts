@@ -59,12 +59,19 @@ describe('append wake-ups (PostgreSQL)', () => {
     const notifies = countNotifies(pool);
     const store = new PostgresEventStore(pool);
     const heard: (AppendOrigin | undefined)[] = [];
-    const off = store.onAppended((origin) => heard.push(origin));
+    const streams: (readonly string[] | undefined)[] = [];
+    const off = store.onAppended((origin, appended) => {
+      heard.push(origin);
+      streams.push(appended);
+    });
     try {
       await listening(pool, 1);
-      for (let i = 0; i < 5; i++) await store.append(`w-${newEventId()}`, [event()], 'no_stream');
+      const ids = Array.from({ length: 5 }, () => `w-${newEventId()}`);
+      for (const id of ids) await store.append(id, [event()], 'no_stream');
       await new Promise((r) => setTimeout(r, 200));
       expect(heard).toEqual(['local', 'local', 'local', 'local', 'local']);
+      // Each local wake-up names the streams appended to (a grouped append may name several).
+      expect(streams.flatMap((s) => s ?? ['(unknown)'])).toEqual(ids);
       expect(notifies.n).toBe(0);
     } finally {
       off();
