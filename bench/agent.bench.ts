@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { EmbeddedSynthesizer } from '../src/conversations/engines/embedded/embedded-synthesizer';
 import { ENDPOINTING } from '../src/conversations/pipeline/endpointer';
 import { percentiles } from './percentiles';
@@ -47,6 +48,11 @@ const PLATFORM_SILENCE_MS = STREAMING ? 0 : ENDPOINTING_MS;
 /** The streaming recogniser's endpointing (BENCH_STT_ENDPOINT_MS, 200 ms by default). */
 const STREAMING_ENDPOINT_MS = Number(process.env.BENCH_STT_ENDPOINT_MS ?? 200);
 const FIRST_MESSAGE = 'Hello, this is the benchmark agent. How can I help you?';
+/**
+ * BENCH_LIVE=1: each participant also follows its room's live channel for the whole call, as the
+ * room's landing page and the web SDK do (`GET {room_url}/live`: the transcript as it is stored).
+ */
+const LIVE = process.env.BENCH_LIVE === '1';
 
 interface Utterances {
   lines: Int16Array[];
@@ -65,6 +71,8 @@ interface ConversationFigures {
   refused: number;
   /** Per conversation: from its WHIP offer to the agent's greeting heard (ms). */
   greeting: number[];
+  /** BENCH_LIVE: the turns each live channel told during its call. */
+  liveTurns: number[];
 }
 
 export async function agentBench(ctx: BenchContext): Promise<object> {
@@ -80,7 +88,14 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
     await runLevel(service, 1, 1, speech);
     for (const level of levels) {
       const before = await serviceMetrics(service.baseUrl);
+      const cpuBefore = { at: Date.now(), service: cpuTicks(service.pid), postgres: cpuTicks('postgres') };
       const figures = await runLevel(service, level, turns, speech);
+      const cpu = (ticks: number, before: number) =>
+        Math.round((((ticks - before) / TICKS_PER_SECOND) * 100_000) / (Date.now() - cpuBefore.at));
+      const cpuPercent = {
+        service: cpu(cpuTicks(service.pid), cpuBefore.service),
+        postgres: cpu(cpuTicks('postgres'), cpuBefore.postgres),
+      };
       const after = await serviceMetrics(service.baseUrl);
       const underrun = after.underruns - before.underruns;
       const jitter = jitterP99(before.jitterBuckets, after.jitterBuckets);
@@ -99,6 +114,9 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
         client_jitter_p99_ms: percentiles(figures.jitter).p99,
         underruns: underrun,
         failures: figures.failures,
+        // CPU over the level, in % of one core: the service's process, and every PostgreSQL process.
+        cpu_percent: cpuPercent,
+        live_channel: LIVE ? { followed: figures.liveTurns.length, turns_told: percentiles(figures.liveTurns) } : null,
       };
       results[`level_${level}`] = summary;
       ctx.log(`${level} at once: ${JSON.stringify(summary)}`);
@@ -138,6 +156,7 @@ async function runLevel(service: ServiceProcess, level: number, turns: number, s
     failures: [],
     refused: 0,
     greeting: [],
+    liveTurns: [],
   };
   await Promise.all(
     Array.from({ length: level }, async (_, i) => {
@@ -186,6 +205,7 @@ async function conversation(
   const link = new URL(room.room_url);
   const joining = Date.now();
   const client = await VoiceClient.join(`${baseUrl}${link.pathname}/whip${link.search}`);
+  const live = LIVE ? followLive(`${baseUrl}${link.pathname}/live${link.search}`) : null;
   const fail = (message: string) => new ConversationFailed(message, room.room_id);
   try {
     const joinedAt = Date.now();
@@ -237,6 +257,7 @@ async function conversation(
     figures.jitter.push(...gaps(client.arrivals));
   } finally {
     await client.close();
+    if (live) figures.liveTurns.push(await live.stop());
   }
   const sessionId = await sessionOf(baseUrl, apiKey, room.room_id);
   const metrics = await turnMetrics(baseUrl, apiKey, sessionId);
@@ -249,6 +270,49 @@ async function conversation(
     const engines = turn.stt_ms + turn.llm_first_token_ms + turn.tts_first_audio_ms;
     figures.platformShare.push(turn.voice_to_voice_ms - PLATFORM_SILENCE_MS - engines);
   }
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU time (utime + stime, in clock ticks) of a process by pid, or of every process named so. */
+function cpuTicks(which: number | string): number {
+  const pids = typeof which === 'number' ? [String(which)] : readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  let total = 0;
+  for (const pid of pids) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    if (typeof which === 'string' && stat.slice(stat.indexOf('(') + 1, close) !== which) continue;
+    const fields = stat.slice(close + 2).split(' ');
+    total += Number(fields[11]) + Number(fields[12]);
+  }
+  return total;
+}
+
+/** Reads a room's live channel (Server-Sent Events) until stopped; the number of `turn` events it told. */
+function followLive(url: string): { stop(): Promise<number> } {
+  const abort = new AbortController();
+  let turns = 0;
+  const reading = (async () => {
+    const response = await fetch(url, { signal: abort.signal });
+    if (!response.ok || !response.body) throw new Error(`live channel: ${response.status}`);
+    const decoder = new TextDecoder();
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+      turns += (decoder.decode(chunk, { stream: true }).match(/^event: turn$/gm) ?? []).length;
+  })().catch((err: unknown) => {
+    if (!abort.signal.aborted) throw err;
+  });
+  return {
+    async stop() {
+      abort.abort();
+      await reading;
+      return turns;
+    },
+  };
 }
 
 class ConversationFailed extends Error {
