@@ -12,6 +12,7 @@ import { ApiError, toErrorResponse } from './kernel/http/api-error';
 import { checkQuery, hasControlCharacters, parseJsonBody } from './kernel/http/json-body';
 import { HttpExceptionFilter } from './kernel/http/http-exception.filter';
 import { draining } from './kernel/http/draining';
+import { CROSS_ORIGIN_HEADERS, isCrossOrigin } from './kernel/http/cross-origin';
 import { isDatabaseUnavailable } from './infra/database/faults';
 import { IdempotencyInterceptor } from './infra/http/idempotency.interceptor';
 import { bodyStillArriving, drainBody, DRAIN_LIMIT_BYTES } from './infra/http/refused-body';
@@ -119,6 +120,8 @@ export async function createHttpApp(options: AppOptions): Promise<NestFastifyApp
   });
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('request-id', String(request.id));
+    // A route any origin may call (cross-origin.ts): every answer, a refusal before its handler too.
+    if (isCrossOrigin(request.routeOptions.config)) void reply.headers(CROSS_ORIGIN_HEADERS);
     // While draining, answer and close, so keep-alive connections do not hold the shutdown open.
     if (lifecycle.closing) void reply.header('connection', 'close');
   });

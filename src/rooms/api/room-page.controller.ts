@@ -19,6 +19,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CLOCK, Clock } from '../../kernel/clock';
 import { ApiError, toErrorResponse } from '../../kernel/http/api-error';
+import { CROSS_ORIGIN_HEADERS } from '../../kernel/http/cross-origin';
 import type { TextBody } from '../../kernel/http/text-body';
 import { DomainError } from '../../kernel/result';
 import { type LiveMessage, SessionLive, streamLive } from '../../sessions';
@@ -28,12 +29,14 @@ import { RoomsQueries } from '../application/rooms.queries';
 import { refusal, type RoomStatus } from '../domain/room.decider';
 import { RoomLinks } from '../infra/room-links';
 import type { RoomEntity } from '../projections/room.entity';
-import { CROSS_ORIGIN, errorPage, landingPage, PAGE_ASSETS, PAGE_HEADERS, PREFLIGHT } from './room-page';
+import { errorPage, landingPage, PAGE_ASSETS, PAGE_HEADERS, PREFLIGHT } from './room-page';
 
 /**
  * WHIP (RFC 9725): a participant POSTs its SDP offer as application/sdp (and a trickle client may
  * PATCH an SDP fragment, to be told 405). An offer is a few kilobytes; 64 KB leaves room for many
- * candidates. Only the WHIP routes (`@RouteConfig({ textBody: true })`) take these bodies.
+ * candidates. Only the WHIP routes (`@RouteConfig({ textBody: true })`) take these bodies. The
+ * participant's routes are `crossOrigin` (kernel/http/cross-origin.ts): a page on any origin may join
+ * with the web SDK, since the token in the address is the whole credential (decision 197).
  */
 export const WHIP_BODIES: TextBody = {
   mediaTypes: ['application/sdp', 'application/trickle-ice-sdpfrag'],
@@ -87,11 +90,11 @@ export class RoomPageController {
   private readonly following = new Map<string, number>();
 
   @Get('assets/:file')
+  @RouteConfig({ crossOrigin: true })
   async asset(@Param('file') file: string, @Res() reply: FastifyReply): Promise<void> {
     const asset = Object.hasOwn(PAGE_ASSETS, file) ? PAGE_ASSETS[file] : undefined;
     if (!asset) throw ApiError.notFound('file');
     await reply
-      .headers(CROSS_ORIGIN)
       .header('content-type', asset.type)
       .header('cache-control', 'public, max-age=300')
       .header('x-content-type-options', 'nosniff')
@@ -128,7 +131,7 @@ export class RoomPageController {
 
   /** WHIP: the participant's SDP offer; the agent's SDP answer, and the session's Location to DELETE. */
   @Post(':room_id/whip')
-  @RouteConfig({ textBody: true })
+  @RouteConfig({ textBody: true, crossOrigin: true })
   async offer(
     @Param('room_id') roomId: string,
     @Query('token') token: unknown,
@@ -136,7 +139,6 @@ export class RoomPageController {
     @Body() body: unknown,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    void reply.headers(CROSS_ORIGIN);
     const room = await this.authorise(roomId, token, 'join');
     const type = String(request.headers['content-type'] ?? '')
       .split(';')[0]
@@ -167,14 +169,12 @@ export class RoomPageController {
    * session; one whose call broke (failed after its join) answers its status, `failed`.
    */
   @Delete(':room_id/whip/:participant_id')
-  @RouteConfig({ textBody: true })
+  @RouteConfig({ textBody: true, crossOrigin: true })
   async hangUp(
     @Param('room_id') roomId: string,
     @Param('participant_id') participantId: string,
     @Query('token') token: unknown,
-    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<{ room_id: string; status: RoomStatus }> {
-    void reply.headers(CROSS_ORIGIN);
     const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
     const hadCall = room.status === 'joined' || room.status === 'completed' || room.joinedAt !== null;
     if (participantId !== room.participantId || !hadCall) throw ApiError.notFound('WHIP session');
@@ -191,13 +191,13 @@ export class RoomPageController {
    * is a 403; a third channel of one room at once a 429.
    */
   @Get(':room_id/live')
+  @RouteConfig({ crossOrigin: true })
   async followLive(
     @Param('room_id') roomId: string,
     @Query('token') token: unknown,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    void reply.headers(CROSS_ORIGIN);
     const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
     // The room's stream, not its read model: a page follows right after its join was answered.
     const { status, joined } = await this.calls.joinState(roomId);
@@ -214,21 +214,21 @@ export class RoomPageController {
       if (left > 0) this.following.set(roomId, left);
       else this.following.delete(roomId);
     });
-    streamLive(this.live, room.sessionId, request, reply, { shape: forParticipant, headers: CROSS_ORIGIN });
+    streamLive(this.live, room.sessionId, request, reply, { shape: forParticipant, headers: CROSS_ORIGIN_HEADERS });
   }
 
   /** CORS preflight: a page on another origin (the web SDK on a customer's site) may join and hang up. */
   @Options([':room_id/whip', ':room_id/whip/:participant_id'])
+  @RouteConfig({ crossOrigin: true })
   @HttpCode(204)
   preflight(@Res({ passthrough: true }) reply: FastifyReply): void {
-    void reply.headers({ ...CROSS_ORIGIN, ...PREFLIGHT });
+    void reply.headers(PREFLIGHT);
   }
 
   /** No trickle ICE and no ICE restart: RFC 9725 asks for a 405 then. */
   @Patch(':room_id/whip/:participant_id')
-  @RouteConfig({ textBody: true })
-  patch(@Res({ passthrough: true }) reply: FastifyReply): never {
-    void reply.headers(CROSS_ORIGIN);
+  @RouteConfig({ textBody: true, crossOrigin: true })
+  patch(): never {
     throw new ApiError(405, 'invalid_request', 'Trickle ICE and ICE restarts are not supported.', undefined, {
       allow: 'DELETE',
     });

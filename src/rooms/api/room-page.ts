@@ -41,15 +41,6 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
 };
 
-/**
- * The participant's routes answer any origin: the room's token in the address is the credential (no
- * cookie), so a customer's page may join with the web SDK and load it from {rooms_url}/assets/.
- */
-export const CROSS_ORIGIN: Readonly<Record<string, string>> = {
-  'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'Location, Retry-After, Request-Id',
-};
-
 /** The answer to a CORS preflight of WHIP's POST (application/sdp) and DELETE. */
 export const PREFLIGHT: Readonly<Record<string, string>> = {
   'access-control-allow-methods': 'POST, DELETE, PATCH',

@@ -202,6 +202,14 @@ it('refusals are errors with a code: an expired link, a forged token, a micropho
     'access-control-allow-methods': expect.stringContaining('POST'),
     'access-control-allow-headers': expect.stringMatching(/content-type/i),
   });
+  // A refusal before the route's handler (an offer over its 64 KB limit) is readable by the page too.
+  const oversize = await fetch(whip, {
+    method: 'POST',
+    headers: { 'content-type': 'application/sdp', origin: site.origin },
+    body: 'v=0\r\n' + 'a=x\r\n'.repeat(20_000),
+  });
+  expect(oversize.status).toBe(413);
+  expect(oversize.headers.get('access-control-allow-origin')).toBe('*');
   const forgedLive = await fetch(forged.replace('?', '/live?'));
   expect(forgedLive.status).toBe(403);
   expect(forgedLive.headers.get('access-control-allow-origin')).toBe('*');
