@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { Pool } from 'pg';
 import { EmbeddedSynthesizer } from '../src/conversations/engines/embedded/embedded-synthesizer';
 import { ENDPOINTING } from '../src/conversations/pipeline/endpointer';
 import { percentiles } from './percentiles';
+import { clusterCpuMs, postmasterPid, processCpuMs } from './probes';
 import { ServiceProcess, startServiceProcess } from './service-process';
 import type { BenchContext } from './support';
 import { JoinRefused, sleep, VoiceClient } from './voice-client';
@@ -84,17 +85,20 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
   try {
     service = await startServiceProcess(ctx.databaseUrl, { LOG_LEVEL: 'warn', MAX_LIVE_ROOMS_PER_TENANT: '100' });
     ctx.log(`service pid ${service.pid} at ${service.baseUrl}`);
+    // The PostgreSQL cluster's CPU is counted from its postmaster down (probes.ts).
+    const pool = new Pool({ connectionString: ctx.databaseUrl, max: 1 });
+    const postmaster = await postmasterPid(pool).finally(() => pool.end());
     // One conversation to warm the engines' helpers and the JIT; not counted.
     await runLevel(service, 1, 1, speech);
     for (const level of levels) {
       const before = await serviceMetrics(service.baseUrl);
-      const cpuBefore = { at: Date.now(), service: cpuTicks(service.pid), postgres: cpuTicks('postgres') };
+      const cpuBefore = { at: Date.now(), service: processCpuMs(service.pid), postgres: clusterCpuMs(postmaster) };
       const figures = await runLevel(service, level, turns, speech);
-      const cpu = (ticks: number, before: number) =>
-        Math.round((((ticks - before) / TICKS_PER_SECOND) * 100_000) / (Date.now() - cpuBefore.at));
+      const percentOfCore = (ms: number | null, before: number | null) =>
+        ms === null || before === null ? null : Math.round(((ms - before) * 100) / (Date.now() - cpuBefore.at));
       const cpuPercent = {
-        service: cpu(cpuTicks(service.pid), cpuBefore.service),
-        postgres: cpu(cpuTicks('postgres'), cpuBefore.postgres),
+        service: percentOfCore(processCpuMs(service.pid), cpuBefore.service),
+        postgres: percentOfCore(clusterCpuMs(postmaster), cpuBefore.postgres),
       };
       const after = await serviceMetrics(service.baseUrl);
       const underrun = after.underruns - before.underruns;
@@ -114,7 +118,7 @@ export async function agentBench(ctx: BenchContext): Promise<object> {
         client_jitter_p99_ms: percentiles(figures.jitter).p99,
         underruns: underrun,
         failures: figures.failures,
-        // CPU over the level, in % of one core: the service's process, and every PostgreSQL process.
+        // CPU over the level, in % of one core: the service's process, and the PostgreSQL cluster.
         cpu_percent: cpuPercent,
         live_channel: LIVE ? { followed: figures.liveTurns.length, turns_told: percentiles(figures.liveTurns) } : null,
       };
@@ -270,27 +274,6 @@ async function conversation(
     const engines = turn.stt_ms + turn.llm_first_token_ms + turn.tts_first_audio_ms;
     figures.platformShare.push(turn.voice_to_voice_ms - PLATFORM_SILENCE_MS - engines);
   }
-}
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-/** CPU time (utime + stime, in clock ticks) of a process by pid, or of every process named so. */
-function cpuTicks(which: number | string): number {
-  const pids = typeof which === 'number' ? [String(which)] : readdirSync('/proc').filter((d) => /^\d+$/.test(d));
-  let total = 0;
-  for (const pid of pids) {
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const close = stat.lastIndexOf(')');
-    if (typeof which === 'string' && stat.slice(stat.indexOf('(') + 1, close) !== which) continue;
-    const fields = stat.slice(close + 2).split(' ');
-    total += Number(fields[11]) + Number(fields[12]);
-  }
-  return total;
 }
 
 /** Reads a room's live channel (Server-Sent Events) until stopped; the number of `turn` events it told. */

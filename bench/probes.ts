@@ -154,6 +154,12 @@ export function clusterCpuMs(postmaster: number): number | null {
   return (ticks * 1000) / CLOCK_TICKS_PER_S;
 }
 
+/** The pid of the PostgreSQL cluster's postmaster behind `pool` (the parent of its backend); -1 when not on this machine. */
+export async function postmasterPid(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  return processTimes(rows[0]?.pid ?? -1)?.ppid ?? -1;
+}
+
 /** CPU time spent, in ms; postgres_ms null when PostgreSQL does not run on this machine. */
 export interface CpuSpent {
   node_ms: number;
@@ -167,8 +173,7 @@ export interface CpuSpent {
  * On a machine shared with other work, CPU per event is steadier than events per second.
  */
 export async function cpuMeter(pool: Pool): Promise<() => CpuSpent> {
-  const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  const postmaster = processTimes(rows[0]?.pid ?? -1)?.ppid ?? -1;
+  const postmaster = await postmasterPid(pool);
   const node0 = process.cpuUsage();
   const pg0 = clusterCpuMs(postmaster);
   return () => {
