@@ -44,6 +44,7 @@ export const WHIP_BODIES: TextBody = {
 };
 
 const FORGED = 'This room link is not valid: it was changed or is incomplete.';
+const EXPIRED = 'This room link has expired.';
 
 /** Live channels one room may have open at once, per instance (the page, and one reconnecting). */
 const LIVE_PER_ROOM = 2;
@@ -66,7 +67,6 @@ function forParticipant(m: LiveMessage): LiveMessage | null {
       return null;
   }
 }
-const EXPIRED = 'This room link has expired.';
 
 /**
  * What a room's participant reaches at {rooms_url}: the landing page and its files, the page's view
@@ -198,11 +198,12 @@ export class RoomPageController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const room = await this.authoriseSignature(roomId, token, { allowExpired: true });
+    const check = this.signature(roomId, token);
     // The room's stream, not its read model: a page follows right after its join was answered.
-    const { status, joined } = await this.calls.joinState(roomId);
-    if (!joined) throw new ApiError(409, 'conflict', 'This room has not been joined yet.');
-    if (this.links.check(roomId, token) === 'expired' && status !== 'joined') throw new ApiError(410, 'gone', EXPIRED);
+    const room = await this.calls.joinState(roomId);
+    if (!room) throw ApiError.notFound('room', 'room_id');
+    if (!room.joined) throw new ApiError(409, 'conflict', 'This room has not been joined yet.');
+    if (check === 'expired' && room.status !== 'joined') throw new ApiError(410, 'gone', EXPIRED);
     const open = this.following.get(roomId) ?? 0;
     if (open >= LIVE_PER_ROOM)
       throw new ApiError(429, 'rate_limited', 'This room already has its live channels open.', undefined, {
@@ -253,11 +254,16 @@ export class RoomPageController {
     token: unknown,
     opts: { allowExpired: boolean },
   ): Promise<RoomEntity> {
-    const check = this.links.check(roomId, token);
-    if (check === 'invalid') throw new ApiError(403, 'forbidden', FORGED);
-    if (check === 'expired' && !opts.allowExpired) throw new ApiError(410, 'gone', EXPIRED);
+    if (this.signature(roomId, token) === 'expired' && !opts.allowExpired) throw new ApiError(410, 'gone', EXPIRED);
     const room = await this.rooms.byId(roomId);
     if (!room) throw ApiError.notFound('room', 'room_id');
     return room;
+  }
+
+  /** The link's signature: a forged one is a 403, before anything is looked up. */
+  private signature(roomId: string, token: unknown): 'valid' | 'expired' {
+    const check = this.links.check(roomId, token);
+    if (check === 'invalid') throw new ApiError(403, 'forbidden', FORGED);
+    return check;
   }
 }

@@ -148,12 +148,14 @@ export class RoomCalls implements Worker {
     return url && secret ? { url, secret } : null;
   }
 
-  /** The room as its stream has it (no projection lag): its status and whether it was ever joined. */
-  async joinState(roomId: string): Promise<{ status: RoomStatus | 'none'; joined: boolean }> {
+  /**
+   * The room as its stream has it (no projection lag): its status, whether it was ever joined, and its
+   * session; null for no such room.
+   */
+  async joinState(roomId: string): Promise<{ status: RoomStatus; joined: boolean; sessionId: string } | null> {
     const state = await this.executor.state(roomStream(roomId), roomDecider);
-    return state.status === 'none'
-      ? { status: 'none', joined: false }
-      : { status: state.status, joined: state.joinedAt !== null };
+    if (state.status === 'none') return null;
+    return { status: state.status, joined: state.joinedAt !== null, sessionId: state.session_id };
   }
 
   /**

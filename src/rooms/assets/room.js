@@ -8,7 +8,8 @@ import { joinRoom } from './voice-agent.js';
 
 const $ = (id) => document.getElementById(id);
 const joinButton = $('join');
-const roomUrl = location.pathname.replace(/\/+$/, '') + location.search;
+const base = location.pathname.replace(/\/+$/, '');
+const roomUrl = base + location.search;
 
 /** What the person holding the link reads when the call cannot start. */
 const EXPLAINED = {
@@ -82,7 +83,7 @@ async function join() {
 
 if (joinButton) {
   // The landing was seen (recorded once per room; a reload records nothing more).
-  fetch(location.pathname.replace(/\/+$/, '') + '/view' + location.search, { method: 'POST' })
+  fetch(base + '/view' + location.search, { method: 'POST' })
     .then(async (response) => {
       if (response.ok) return;
       joinButton.disabled = true;
